@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import path from 'node:path';
+
+const booleanFromString = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** Every setting the server reads, validated once at startup. */
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  JWT_EXPIRES_IN: z
+    .string()
+    .regex(/^\d+[smhd]$/, 'must look like 7d, 12h or 3600s')
+    .default('7d'),
+  PUBLIC_URL: z.url().optional(),
+  ADMIN_EMAIL: z.email().optional(),
+  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SEED_SAMPLE_JOBS: booleanFromString.default(true),
+  WEB_DIST_DIR: z.string().optional(),
+  LOGIN_LIMIT_PER_IP: z.coerce.number().int().positive().default(100),
+  LOGIN_LIMIT_PER_EMAIL: z.coerce.number().int().positive().default(10),
+  SUPPORT_EMAIL: z.email().optional(),
+  LOGIN_LIMIT_WINDOW: z
+    .string()
+    .regex(/^\d+ ?(ms|s|seconds?|m|minutes?|h|hours?)$/, 'must look like 15 minutes')
+    .default('15 minutes'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+export type Config = Env & { dataDir: string };
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; throws one error listing every bad field. */
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  // Empty strings mean "not set" (a blank line in .env should not fail validation).
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  const problems = parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+  if (Boolean(cleaned.ADMIN_EMAIL) !== Boolean(cleaned.ADMIN_PASSWORD)) {
+    problems.push('ADMIN_EMAIL/ADMIN_PASSWORD: must be set together');
+  }
+  if (!parsed.success || problems.length) {
+    const lines = problems.map((p) => `  - ${p}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) };
+}

@@ -1,0 +1,9 @@
+const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+
+/** Parses '15 minutes', '30s', '2 hours' into milliseconds. */
+export function parseDuration(text: string): number {
+  const match = /^(\d+) ?(ms|s|seconds?|m|minutes?|h|hours?)$/.exec(text.trim());
+  if (!match) throw new Error(`Not a duration: ${text}`);
+  const unit = match[2] === 'ms' ? 'ms' : match[2]![0]!;
+  return Number(match[1]) * UNIT_MS[unit]!;
+}

@@ -1,0 +1,59 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ZodError } from 'zod';
+import type { ValidationIssue } from '@app/shared';
+import { AppError } from '../lib/http-errors';
+
+function toIssues(error: ZodError, where: string): ValidationIssue[] {
+  return error.issues.map((i) => ({
+    loc: [where, ...i.path.map((p) => (typeof p === 'number' ? p : String(p)))],
+    msg: i.message,
+    type: i.code,
+  }));
+}
+
+/**
+ * One error handler for the whole API: every error reply is `{detail}`; validation problems are 422
+ * with a list; 5xx replies never carry internals (they are logged instead).
+ */
+export default fp(async function errorsPlugin(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | AppError | ZodError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.statusCode).send({ detail: error.message });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const where = (error as FastifyError).validationContext ?? 'body';
+      const detail: ValidationIssue[] = error.validation.map((v) => ({
+        loc: [
+          where,
+          ...v.instancePath
+            .split('/')
+            .filter(Boolean)
+            .map((p) => (/^\d+$/.test(p) ? Number(p) : p)),
+        ],
+        msg: v.message ?? 'Invalid value',
+        type: v.keyword,
+      }));
+      return reply.status(422).send({ detail });
+    }
+    if (error instanceof ZodError) {
+      return reply.status(422).send({ detail: toIssues(error, 'body') });
+    }
+    const status = (error as FastifyError).statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.status(status).send({ detail: 'Internal server error' });
+    }
+    if ((error as FastifyError).code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      return reply.status(415).send({ detail: 'Unsupported content type' });
+    }
+    if ((error as FastifyError).code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+      return reply.status(400).send({ detail: 'Request body is empty' });
+    }
+    if ((error as FastifyError).code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
+      return reply.status(400).send({ detail: 'Request body is not valid JSON' });
+    }
+    return reply.status(status).send({ detail: error.message || 'Request failed' });
+  });
+});

@@ -1,0 +1,26 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { jobCreateSchema, jobSchema, jobUpdateSchema } from '@app/shared';
+import { createJob, updateJob } from '../../../services/jobs';
+
+/** The provider's write side for jobs. Every route here is admin-only. */
+const adminJobsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('preHandler', app.requireAdmin);
+
+  app.post('/admin/jobs', { schema: { body: jobCreateSchema, response: { 201: jobSchema } } }, async (request, reply) =>
+    reply.status(201).send(await createJob(app.db, request.body, request.auth!.sub)),
+  );
+
+  app.patch(
+    '/admin/jobs/:id',
+    {
+      schema: {
+        params: z.object({ id: z.uuid({ message: 'Job id must be a UUID' }) }),
+        body: jobUpdateSchema,
+        response: { 200: jobSchema },
+      },
+    },
+    async (request) => updateJob(app.db, request.params.id, request.body),
+  );
+};
+export default adminJobsRoutes;

@@ -1,0 +1,98 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import { loadConfig, type Config } from '../../src/config/env';
+import { openDatabase, type DatabaseHandle } from '../../src/db/client';
+import { buildApp } from '../../src/app';
+import { ensureAdmin } from '../../src/services/users';
+
+export type TestContext = {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  config: Config;
+  /** Registers a candidate and returns its token and user. */
+  signUp: (email?: string, password?: string) => Promise<{ token: string; user: { id: string; email: string } }>;
+  /** Logs in the admin account created for every test app. */
+  adminToken: () => Promise<string>;
+  close: () => Promise<void>;
+};
+
+export const ADMIN = { email: 'admin@example.test', password: 'admin-password-1' };
+
+/**
+ * A fresh database per call: an in-memory PGlite, or, when TEST_DATABASE_URL is set, a new database
+ * created on that PostgreSQL server (dropped on close). Migrations run on both.
+ */
+async function freshDatabase(): Promise<{ database: DatabaseHandle; drop: () => Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) return { database: await openDatabase({ dataDir: null }), drop: async () => {} };
+  const name = `t_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: null });
+  return {
+    database,
+    drop: async () => {
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export async function buildTestApp(env: Record<string, string> = {}): Promise<TestContext> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tm-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    JWT_SECRET: 'test-secret-test-secret-test-secret-123',
+    LOG_LEVEL: 'silent',
+    SEED_SAMPLE_JOBS: 'false',
+    WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+    ...env,
+  });
+  const { database, drop } = await freshDatabase();
+  await ensureAdmin(database.db, ADMIN.email, ADMIN.password);
+  const app = await buildApp({ config, database, logger: false });
+  await app.ready();
+
+  let counter = 0;
+  const signUp: TestContext['signUp'] = async (email, password = 'secret123') => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { email: email ?? `user${++counter}-${crypto.randomUUID().slice(0, 8)}@example.test`, password },
+    });
+    if (res.statusCode !== 201) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
+    return res.json();
+  };
+  const adminToken = async () => {
+    const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: ADMIN });
+    if (res.statusCode !== 200) throw new Error(`admin login failed: ${res.body}`);
+    return res.json().token as string;
+  };
+
+  return {
+    app,
+    database,
+    config,
+    signUp,
+    adminToken,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

@@ -1,0 +1,80 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AuthProvider } from '../features/auth/hooks/auth-context';
+import { RequireAuth } from './guards';
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(
+    [
+      { path: '/login', element: <p>login page</p> },
+      { path: '/onboarding', element: <p>onboarding page</p> },
+      {
+        path: '/jobs',
+        element: (
+          <RequireAuth requireCompleteProfile>
+            <p>jobs page</p>
+          </RequireAuth>
+        ),
+      },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <AuthProvider>
+      <RouterProvider router={router} />
+    </AuthProvider>,
+  );
+}
+
+const profile = (profile_completed: boolean) => ({
+  id: 'u1',
+  email: 'a@b.co',
+  name: 'Ada',
+  role: 'candidate',
+  profile_completed,
+  created_at: '2026-01-01T00:00:00Z',
+});
+
+function mockFetch(handler: (url: string) => { status: number; body: unknown }) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      const { status, body } = handler(url);
+      return new Response(JSON.stringify(body), { status });
+    }),
+  );
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('RequireAuth', () => {
+  it('sends a visitor without a token to /login', async () => {
+    renderAt('/jobs');
+    expect(await screen.findByText('login page')).toBeInTheDocument();
+  });
+
+  it('shows Loading... while the stored session is checked, then the page', async () => {
+    localStorage.setItem('token', 't');
+    mockFetch((url) => (url.endsWith('/profile/me') ? { status: 200, body: profile(true) } : { status: 200, body: null }));
+    renderAt('/jobs');
+    expect(screen.getByText('Loading...')).toBeInTheDocument();
+    expect(await screen.findByText('jobs page')).toBeInTheDocument();
+  });
+
+  it('sends an incomplete profile to /onboarding', async () => {
+    localStorage.setItem('token', 't');
+    mockFetch((url) => (url.endsWith('/profile/me') ? { status: 200, body: profile(false) } : { status: 200, body: null }));
+    renderAt('/jobs');
+    expect(await screen.findByText('onboarding page')).toBeInTheDocument();
+  });
+
+  it('clears the session when the profile cannot be fetched', async () => {
+    localStorage.setItem('token', 'expired');
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    mockFetch(() => ({ status: 401, body: { detail: 'Invalid or expired token' } }));
+    renderAt('/jobs');
+    expect(await screen.findByText('login page')).toBeInTheDocument();
+    await waitFor(() => expect(localStorage.getItem('token')).toBeNull());
+  });
+});

@@ -1,0 +1,25 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { Spinner } from '../components/Spinner';
+import { useAuth } from '../features/auth/hooks/auth-context';
+
+type GuardProps = {
+  children: ReactNode;
+  /** Send signed-in users whose profile is incomplete to /onboarding. */
+  requireCompleteProfile?: boolean;
+  requireAdmin?: boolean;
+};
+
+/** The route guard of spec part 1 section 2. */
+export function RequireAuth({ children, requireCompleteProfile = false, requireAdmin = false }: GuardProps) {
+  const { isLoading, isAuthenticated, user } = useAuth();
+  const location = useLocation();
+  if (isLoading) return <Spinner label="Loading..." />;
+  if (!isAuthenticated || !user) return <Navigate to="/login" replace state={{ from: location }} />;
+  if (requireCompleteProfile && !user.profile_completed) return <Navigate to="/onboarding" replace />;
+  if (requireAdmin && user.role !== 'admin') return <Navigate to="/" replace />;
+  return <>{children}</>;
+}
+
+/** Where a signed-in user belongs: '/' with a complete profile, otherwise '/onboarding'. */
+export const homeFor = (user: { profile_completed: boolean } | null) => (user?.profile_completed ? '/' : '/onboarding');

@@ -1,0 +1,9 @@
+/** The red error box shown above a form's buttons. */
+export function ErrorBanner({ message }: { message: string | null | undefined }) {
+  if (!message) return null;
+  return (
+    <div role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
+      {message}
+    </div>
+  );
+}

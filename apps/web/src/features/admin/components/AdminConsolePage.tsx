@@ -1,0 +1,5 @@
+import { PagePlaceholder } from '../../../components/PagePlaceholder';
+
+export function AdminConsolePage() {
+  return <PagePlaceholder title="Provider console" />;
+}

@@ -1,0 +1,5 @@
+import { PagePlaceholder } from '../../../components/PagePlaceholder';
+
+export function ApplicationWizardPage() {
+  return <PagePlaceholder title="Complete Your Application" />;
+}

@@ -1,0 +1,5 @@
+import { PagePlaceholder } from '../../../components/PagePlaceholder';
+
+export function InterviewPrepPage() {
+  return <PagePlaceholder title="Interview practice" />;
+}

@@ -1,0 +1,5 @@
+import { PagePlaceholder } from '../../../components/PagePlaceholder';
+
+export function RealtimeInterviewPage() {
+  return <PagePlaceholder title="Interview" />;
+}

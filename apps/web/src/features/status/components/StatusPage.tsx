@@ -1,0 +1,5 @@
+import { PagePlaceholder } from '../../../components/PagePlaceholder';
+
+export function StatusPage() {
+  return <PagePlaceholder title="Interview Status" />;
+}

@@ -1,0 +1,68 @@
+import { expect, test } from '@playwright/test';
+import { logInThroughUi, signUpThroughUi, uniqueEmail } from './helpers';
+
+test('sign up lands on onboarding, and the session survives a reload', async ({ page }) => {
+  await signUpThroughUi(page);
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
+  await page.reload();
+  await expect(page).toHaveURL(/\/onboarding$/);
+  // A route that needs a complete profile sends an incomplete one back to onboarding.
+  await page.goto('/jobs');
+  await expect(page).toHaveURL(/\/onboarding$/);
+});
+
+test('a wrong password shows the error in the red box and re-enables the button', async ({ page }) => {
+  const { email } = await signUpThroughUi(page);
+  await page.evaluate(() => localStorage.clear());
+  await logInThroughUi(page, email, 'not-the-password');
+  const alert = page.getByRole('alert');
+  await expect(alert).toHaveText('Invalid email or password');
+  await expect(alert).toHaveClass(/bg-red-50/);
+  await expect(page.getByRole('button', { name: 'Sign In' })).toBeEnabled();
+});
+
+test('a second sign-up with the same e-mail shows the server detail', async ({ page }) => {
+  const { email } = await signUpThroughUi(page);
+  await page.evaluate(() => localStorage.clear());
+  await page.goto('/signup');
+  await page.getByLabel('Email').fill(email.toUpperCase());
+  await page.getByLabel('Password').fill('secret123');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByRole('alert')).toHaveText('An account with this email already exists');
+});
+
+test('an admin logs in, uses the sidebar, and logout returns to /login', async ({ page }) => {
+  await logInThroughUi(page, 'admin@e2e.test', 'admin-password-e2e');
+  await expect(page).toHaveURL(/\/$/);
+  const sidebar = page.getByRole('navigation', { name: 'Main', exact: true });
+  await expect(page.getByText('Logged in as', { exact: true })).toBeVisible();
+  await expect(page.getByTestId('logged-in-name')).toHaveText('Administrator');
+  await sidebar.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  // Protected routes now send the visitor to /login.
+  await page.goto('/profile');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('logging back in after logout reaches onboarding for an incomplete profile', async ({ page }) => {
+  const { email, password } = await signUpThroughUi(page, uniqueEmail('back'));
+  await page.evaluate(() => localStorage.clear());
+  await logInThroughUi(page, email, password);
+  await expect(page).toHaveURL(/\/onboarding$/);
+});
+
+test('an unknown path shows Page Not Found with a Go Home button', async ({ page }) => {
+  await page.goto('/this/does/not/exist');
+  await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+  await page.getByRole('link', { name: 'Go Home' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('a stored token the server rejects clears the session', async ({ page }) => {
+  await page.goto('/login');
+  await page.evaluate(() => localStorage.setItem('token', 'garbage'));
+  await page.goto('/jobs');
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+});

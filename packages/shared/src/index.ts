@@ -1,0 +1,6 @@
+export * from './constants';
+export * from './errors';
+export * from './schemas/common';
+export * from './schemas/auth';
+export * from './schemas/job';
+export * from './schemas/profile';

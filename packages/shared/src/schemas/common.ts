@@ -1,0 +1,16 @@
+import { z } from 'zod';
+
+/** The error reply every endpoint uses: a message, or a list of validation problems (422). */
+export const validationIssueSchema = z.object({
+  loc: z.array(z.union([z.string(), z.number()])),
+  msg: z.string(),
+  type: z.string(),
+});
+export type ValidationIssue = z.infer<typeof validationIssueSchema>;
+
+export const errorReplySchema = z.object({
+  detail: z.union([z.string(), z.array(validationIssueSchema)]),
+});
+export type ErrorReply = z.infer<typeof errorReplySchema>;
+
+export const uuidParamSchema = z.object({ id: z.string().uuid() });

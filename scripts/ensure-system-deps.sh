@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Installs the Debian packages the app needs when they are missing.
+#   runtime: pocketsphinx (offline speech recognition for the live interview)
+#   test:    the runtime packages plus chromium (browser journeys)
+# Without root or apt-get it says what to install and carries on.
+set -euo pipefail
+mode="${1:-runtime}"
+
+need=()
+command -v pocketsphinx_continuous >/dev/null 2>&1 || need+=(pocketsphinx)
+[ -d /usr/share/pocketsphinx/model/en-us ] || need+=(pocketsphinx-en-us)
+if [ "$mode" = "test" ]; then
+  [ -x /usr/bin/chromium ] || need+=(chromium)
+fi
+[ ${#need[@]} -eq 0 ] && exit 0
+
+if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = "0" ]; then
+  echo "Installing system packages: ${need[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
+elif command -v apt-get >/dev/null 2>&1 && command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
+  echo "Installing system packages: ${need[*]}"
+  sudo DEBIAN_FRONTEND=noninteractive apt-get update -qq
+  sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
+else
+  echo "Missing system packages: ${need[*]}" >&2
+  echo "Install them with: sudo apt-get install ${need[*]}" >&2
+  if [ "$mode" = "test" ]; then exit 1; fi
+  echo "The app starts without them; the offline speech recognizer will be unavailable." >&2
+fi

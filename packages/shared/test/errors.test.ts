@@ -3,7 +3,10 @@ import { describeErrorDetail } from '../src';
 
 describe('describeErrorDetail', () => {
   it.each([
-    [{ detail: [{ msg: 'Name is required' }, { msg: 'Bio is required' }] }, 'Validation error: Name is required, Bio is required'],
+    [
+      { detail: [{ msg: 'Name is required' }, { msg: 'Bio is required' }] },
+      'Validation error: Name is required, Bio is required',
+    ],
     [{ detail: [] }, 'Validation error'],
     [{ detail: [{ loc: ['body'] }] }, 'Validation error'],
     [{ detail: 'Email taken' }, 'Email taken'],

@@ -56,7 +56,9 @@ describe('RequireAuth', () => {
 
   it('shows Loading... while the stored session is checked, then the page', async () => {
     localStorage.setItem('token', 't');
-    mockFetch((url) => (url.endsWith('/profile/me') ? { status: 200, body: profile(true) } : { status: 200, body: null }));
+    mockFetch((url) =>
+      url.endsWith('/profile/me') ? { status: 200, body: profile(true) } : { status: 200, body: null },
+    );
     renderAt('/jobs');
     expect(screen.getByText('Loading...')).toBeInTheDocument();
     expect(await screen.findByText('jobs page')).toBeInTheDocument();
@@ -64,7 +66,9 @@ describe('RequireAuth', () => {
 
   it('sends an incomplete profile to /onboarding', async () => {
     localStorage.setItem('token', 't');
-    mockFetch((url) => (url.endsWith('/profile/me') ? { status: 200, body: profile(false) } : { status: 200, body: null }));
+    mockFetch((url) =>
+      url.endsWith('/profile/me') ? { status: 200, body: profile(false) } : { status: 200, body: null },
+    );
     renderAt('/jobs');
     expect(await screen.findByText('onboarding page')).toBeInTheDocument();
   });

@@ -4,3 +4,4 @@ export * from './schemas/common';
 export * from './schemas/auth';
 export * from './schemas/job';
 export * from './schemas/profile';
+export * from './interview-protocol';

@@ -5,3 +5,5 @@ export * from './schemas/auth';
 export * from './schemas/job';
 export * from './schemas/profile';
 export * from './interview-protocol';
+export * from './countries';
+export * from './profile-lists';

@@ -7,3 +7,6 @@ export * from './schemas/profile';
 export * from './interview-protocol';
 export * from './countries';
 export * from './profile-lists';
+export * from './schemas/interview';
+export * from './schemas/task';
+export * from './schemas/earnings';

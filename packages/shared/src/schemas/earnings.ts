@@ -1,0 +1,45 @@
+import { z } from 'zod';
+
+export const EARNING_STATUSES = ['pending', 'available', 'paid', 'rejected'] as const;
+export const earningStatusSchema = z.enum(EARNING_STATUSES);
+export type EarningStatus = z.infer<typeof earningStatusSchema>;
+
+/** Amounts are dollars with two decimals (stored as integer cents). */
+export const earningsSummarySchema = z.object({
+  /** Accepted money: available + paid. Pending and rejected work is not counted. */
+  total_earnings: z.number(),
+  /** Submitted work waiting for the provider's review. */
+  pending_payout: z.number(),
+  /** Accepted, not yet paid out. */
+  available_balance: z.number(),
+});
+export type EarningsSummary = z.infer<typeof earningsSummarySchema>;
+
+export const earningsTransactionSchema = z.object({
+  id: z.string(),
+  amount: z.number(),
+  task_name: z.string(),
+  job_title: z.string(),
+  created_at: z.string(),
+  status: earningStatusSchema,
+});
+export type EarningsTransaction = z.infer<typeof earningsTransactionSchema>;
+
+/** POST /api/admin/payouts: everyone's available balances, or one user's. */
+export const payoutRequestSchema = z.object({ user_id: z.uuid({ message: 'user_id must be a UUID' }).optional() });
+
+export const payoutSchema = z.object({
+  /** Null when nothing was available (no payout is recorded). */
+  payout_id: z.string().nullable(),
+  total: z.number(),
+  items: z.array(
+    z.object({
+      user_id: z.string(),
+      email: z.string(),
+      amount: z.number(),
+      /** Ids of the earnings paid in this payout. */
+      transactions: z.array(z.string()),
+    }),
+  ),
+});
+export type Payout = z.infer<typeof payoutSchema>;

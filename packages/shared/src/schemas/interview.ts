@@ -1,0 +1,61 @@
+import { z } from 'zod';
+
+/** Interview record statuses (spec part 2 sections 3 and 4). */
+export const INTERVIEW_STATUSES = [
+  'not_started',
+  'scheduled',
+  'in_progress',
+  'completed',
+  'under_review',
+  'approved',
+  'rejected',
+] as const;
+export const interviewStatusSchema = z.enum(INTERVIEW_STATUSES);
+export type InterviewStatus = z.infer<typeof interviewStatusSchema>;
+
+/**
+ * Statuses that stop a candidate from starting another interview for the same job (spec part 2
+ * section 4, "Starting an interview"). An in_progress interview blocks only other sessions.
+ */
+export const INTERVIEW_BLOCKING_STATUSES = ['in_progress', 'completed', 'under_review', 'approved'] as const;
+
+export const acceptanceStatusSchema = z.enum(['accepted', 'declined']);
+export type AcceptanceStatus = z.infer<typeof acceptanceStatusSchema>;
+
+/** One interview as GET /api/interviews returns it. */
+export const interviewSchema = z.object({
+  id: z.string(),
+  job_id: z.string().nullable(),
+  candidate_id: z.string(),
+  job_title: z.string().nullable(),
+  /** The job's position_type. */
+  position: z.string().nullable(),
+  status: interviewStatusSchema,
+  acceptance_status: acceptanceStatusSchema.nullable(),
+  created_at: z.string(),
+  completed_at: z.string().nullable(),
+});
+export type Interview = z.infer<typeof interviewSchema>;
+
+export const interviewListQuerySchema = z.object({
+  job_id: z.uuid({ message: 'job_id must be a UUID' }).optional(),
+  candidate_id: z.uuid({ message: 'candidate_id must be a UUID' }).optional(),
+});
+export type InterviewListQuery = z.infer<typeof interviewListQuerySchema>;
+
+/** The provider's decision on a completed interview (POST /api/admin/interviews/{id}/decision). */
+export const interviewDecisionRequestSchema = z.object({
+  decision: z.enum(['approved', 'rejected'], { message: 'Decision must be approved or rejected' }),
+  note: z.string().trim().max(2000, 'Note must be at most 2000 characters').optional(),
+});
+export type InterviewDecisionRequest = z.infer<typeof interviewDecisionRequestSchema>;
+
+/** An interview as the provider console sees it: the candidate plus the decision fields. */
+export const adminInterviewSchema = interviewSchema.extend({
+  candidate_email: z.string(),
+  candidate_name: z.string().nullable(),
+  decision_note: z.string().nullable(),
+  decided_by: z.string().nullable(),
+  decided_at: z.string().nullable(),
+});
+export type AdminInterview = z.infer<typeof adminInterviewSchema>;

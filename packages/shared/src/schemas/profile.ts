@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cleanListEntries } from '../profile-lists';
 import { userSchema } from './auth';
 
 export const WORK_AUTHORIZATION_OPTIONS = [
@@ -43,3 +44,227 @@ export const profileMeSchema = userSchema.extend({
   summary: z.string().nullable(),
 });
 export type ProfileMe = z.infer<typeof profileMeSchema>;
+
+/* ---------------------------------------------------------------------------------------------- */
+/* Saving the profile (PUT /api/profile/complete)                                                  */
+/* ---------------------------------------------------------------------------------------------- */
+
+export const PROFILE_LIMITS = {
+  name: 200,
+  bio: 5000,
+  summary: 5000,
+  shortText: 200,
+  entryField: 500,
+  entryDescription: 5000,
+  url: 2048,
+  listItems: 50,
+  expertiseItem: 100,
+  experienceYears: 80,
+} as const;
+
+export type ProfileListEntry = Record<string, string | undefined>;
+
+/**
+ * Expertise (and skills) lists: trimmed, empty entries dropped, duplicates dropped. Duplicates are
+ * compared case-insensitively ("Figma" and "figma" are one skill); the first spelling is kept.
+ */
+export function normalizeExpertise(items: readonly string[] | null | undefined): string[] {
+  if (!items) return [];
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const raw of items) {
+    if (typeof raw !== 'string') continue;
+    const item = raw.trim();
+    const key = item.toLowerCase();
+    if (!item || seen.has(key)) continue;
+    seen.add(key);
+    out.push(item);
+  }
+  return out;
+}
+
+const entryText = (max: number = PROFILE_LIMITS.entryField) =>
+  z.string().trim().max(max, `Must be at most ${max} characters`).optional();
+
+export const educationEntrySchema = z.object({
+  school: entryText(),
+  degree: entryText(),
+  field: entryText(),
+  year: entryText(),
+});
+export const workExperienceEntrySchema = z.object({
+  company: entryText(),
+  title: entryText(),
+  startDate: entryText(),
+  endDate: entryText(),
+  description: entryText(PROFILE_LIMITS.entryDescription),
+});
+export const projectEntrySchema = z.object({
+  name: entryText(),
+  description: entryText(PROFILE_LIMITS.entryDescription),
+  url: entryText(PROFILE_LIMITS.url),
+});
+export const publicationEntrySchema = z.object({
+  title: entryText(),
+  publisher: entryText(),
+  year: entryText(),
+  url: entryText(PROFILE_LIMITS.url),
+});
+export const certificationEntrySchema = z.object({
+  name: entryText(),
+  issuer: entryText(),
+  year: entryText(),
+});
+
+/** A list of entries, cleaned of all-blank entries; the size limit applies to what is sent. */
+const entryList = <S extends z.ZodType<ProfileListEntry>>(entry: S, label: string) =>
+  z
+    .array(entry)
+    .max(PROFILE_LIMITS.listItems, `At most ${PROFILE_LIMITS.listItems} ${label} entries`)
+    .nullable()
+    .transform((list) => cleanListEntries(list ?? []));
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Must be at most ${max} characters`)
+    .nullable()
+    .transform((v) => v || null);
+
+/** A link the web app may render: an http(s) address or a path on this server (uploaded files). */
+const linkSchema = z
+  .string()
+  .trim()
+  .max(PROFILE_LIMITS.url, `Must be at most ${PROFILE_LIMITS.url} characters`)
+  .refine((v) => v === '' || /^https?:\/\/[^\s/]+[^\s]*$/i.test(v) || /^\/(?!\/)[^\s]*$/.test(v), {
+    message: 'Must be an http(s) address or a path starting with /',
+  })
+  .nullable()
+  .transform((v) => v || null);
+
+const textList = (label: string, message?: string) =>
+  z
+    .array(
+      z
+        .string()
+        .max(PROFILE_LIMITS.expertiseItem, `Each ${label} must be at most ${PROFILE_LIMITS.expertiseItem} characters`),
+      message ? { message } : undefined,
+    )
+    .max(PROFILE_LIMITS.listItems, `At most ${PROFILE_LIMITS.listItems} ${label} entries`)
+    .transform(normalizeExpertise);
+
+export const NAME_REQUIRED = 'Name is required';
+export const BIO_REQUIRED = 'Bio is required';
+export const EXPERTISE_REQUIRED = 'Please provide at least one expertise area';
+
+/**
+ * The profile payload of PUT /api/profile/complete (onboarding, application wizard and profile
+ * screen). name, bio and expertise are required; every other field is optional: a field left out
+ * keeps its stored value, null (or an empty list / empty string) clears it.
+ */
+export const profileCompleteRequestSchema = z.object({
+  name: z
+    .string({ error: (i) => (i.input === undefined ? NAME_REQUIRED : 'Name must be text') })
+    .trim()
+    .min(1, NAME_REQUIRED)
+    .max(PROFILE_LIMITS.name, `Name must be at most ${PROFILE_LIMITS.name} characters`),
+  bio: z
+    .string({ error: (i) => (i.input === undefined ? BIO_REQUIRED : 'Bio must be text') })
+    .trim()
+    .min(1, BIO_REQUIRED)
+    .max(PROFILE_LIMITS.bio, `Bio must be at most ${PROFILE_LIMITS.bio} characters`),
+  expertise: textList('expertise', EXPERTISE_REQUIRED).pipe(z.array(z.string()).min(1, EXPERTISE_REQUIRED)),
+  position: optionalText(PROFILE_LIMITS.shortText).optional(),
+  skills: textList('skill').nullable().optional(),
+  experience_years: z
+    .number({ message: 'Experience years must be a number' })
+    .int('Experience years must be a whole number')
+    .min(0, 'Experience years cannot be negative')
+    .max(PROFILE_LIMITS.experienceYears, `Experience years must be at most ${PROFILE_LIMITS.experienceYears}`)
+    .nullable()
+    .optional(),
+  education: entryList(educationEntrySchema, 'education').optional(),
+  work_experience: entryList(workExperienceEntrySchema, 'work experience').optional(),
+  projects: entryList(projectEntrySchema, 'project').optional(),
+  publications: entryList(publicationEntrySchema, 'publication').optional(),
+  certifications: entryList(certificationEntrySchema, 'certification').optional(),
+  resume_url: linkSchema.optional(),
+  work_authorization: workAuthorizationSchema.nullable().optional(),
+  citizenship: optionalText(100).optional(),
+  phone: optionalText(40).optional(),
+  city: optionalText(100).optional(),
+  country: optionalText(100).optional(),
+  linkedin_url: linkSchema.optional(),
+  summary: optionalText(PROFILE_LIMITS.summary).optional(),
+});
+export type ProfileCompleteRequest = z.input<typeof profileCompleteRequestSchema>;
+export type ProfileCompleteData = z.output<typeof profileCompleteRequestSchema>;
+
+/** GET /api/profile/interview-status: the caller's latest interview, or null. */
+export const latestInterviewSchema = z
+  .object({
+    id: z.string(),
+    job_id: z.string().nullable(),
+    job_title: z.string().nullable(),
+    status: z.string(),
+    acceptance_status: z.string().nullable(),
+    created_at: z.string(),
+    completed_at: z.string().nullable(),
+  })
+  .nullable();
+export type LatestInterview = z.infer<typeof latestInterviewSchema>;
+
+/* ---------------------------------------------------------------------------------------------- */
+/* Resume prefill and LinkedIn import                                                              */
+/* ---------------------------------------------------------------------------------------------- */
+
+/** What the server could read from an uploaded resume; only fields it found are present. */
+export const resumePrefillSchema = z.object({
+  firstName: z.string().optional(),
+  lastName: z.string().optional(),
+  email: z.string().optional(),
+  phone: z.string().optional(),
+  city: z.string().optional(),
+  country: z.string().optional(),
+  linkedinUrl: z.string().optional(),
+  education: z.array(educationEntrySchema).optional(),
+  workExperience: z.array(workExperienceEntrySchema).optional(),
+  expertise: z.array(z.string()).optional(),
+});
+export type ResumePrefill = z.infer<typeof resumePrefillSchema>;
+
+export const FILE_PURPOSES = ['resume', 'task_media', 'interview_recording'] as const;
+export const filePurposeSchema = z.enum(FILE_PURPOSES);
+export type FilePurpose = z.infer<typeof filePurposeSchema>;
+
+/** POST /api/files/upload reply. `prefill` is present for resumes (possibly empty). */
+export const fileUploadReplySchema = z.object({
+  id: z.string(),
+  url: z.string(),
+  content_type: z.string(),
+  size: z.number(),
+  prefill: resumePrefillSchema.optional(),
+});
+export type FileUploadReply = z.infer<typeof fileUploadReplySchema>;
+
+export const linkedinScrapeRequestSchema = z.object({
+  linkedin_url: z
+    .string({ message: 'LinkedIn URL is required' })
+    .trim()
+    .min(1, 'LinkedIn URL is required')
+    .max(PROFILE_LIMITS.url, `Must be at most ${PROFILE_LIMITS.url} characters`),
+});
+export type LinkedinScrapeRequest = z.infer<typeof linkedinScrapeRequestSchema>;
+
+export const linkedinImportSchema = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  city: z.string(),
+  country: z.string(),
+  bio: z.string(),
+  expertise: z.array(z.string()),
+  education: z.array(educationEntrySchema),
+  work_experience: z.array(workExperienceEntrySchema),
+});
+export type LinkedinImport = z.infer<typeof linkedinImportSchema>;

@@ -1,0 +1,147 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { InterviewSocket, NOT_CONNECTED, reconnectDelay, sessionSocketUrl } from './interview-socket';
+
+class FakeSocket {
+  static all: FakeSocket[] = [];
+  readyState = 0;
+  sent: string[] = [];
+  onopen: ((ev: unknown) => void) | null = null;
+  onclose: ((ev: { code: number; reason: string }) => void) | null = null;
+  onerror: ((ev: unknown) => void) | null = null;
+  onmessage: ((ev: { data: unknown }) => void) | null = null;
+  constructor(readonly url: string) {
+    FakeSocket.all.push(this);
+  }
+  send(data: string) {
+    this.sent.push(data);
+  }
+  close() {
+    this.readyState = 3;
+    this.onclose?.({ code: 1000, reason: '' });
+  }
+  open() {
+    this.readyState = 1;
+    this.onopen?.({});
+  }
+  drop() {
+    this.readyState = 3;
+    this.onclose?.({ code: 1006, reason: '' });
+  }
+}
+
+const latest = () => FakeSocket.all[FakeSocket.all.length - 1]!;
+
+function makeSocket() {
+  const handlers = { onMessage: vi.fn(), onOpen: vi.fn(), onUnexpectedClose: vi.fn(), onGiveUp: vi.fn() };
+  const socket = new InterviewSocket(
+    () => 'ws://host/ws/session?token=t',
+    handlers,
+    (u) => new FakeSocket(u),
+  );
+  return { socket, handlers };
+}
+
+beforeEach(() => {
+  FakeSocket.all = [];
+  vi.useFakeTimers();
+});
+afterEach(() => vi.useRealTimers());
+
+describe('InterviewSocket', () => {
+  it('builds ws:// or wss:// URLs on the page origin with the token', () => {
+    expect(sessionSocketUrl({ protocol: 'http:', host: 'a:3000' }, 't k')).toBe('ws://a:3000/ws/session?token=t%20k');
+    expect(sessionSocketUrl({ protocol: 'https:', host: 'a.com' }, 't')).toBe('wss://a.com/ws/session?token=t');
+  });
+
+  it('refuses to send while not open', async () => {
+    const { socket } = makeSocket();
+    expect(() => socket.send({ event: 'barge_in' })).toThrow(NOT_CONNECTED);
+    const pending = socket.connect();
+    latest().open();
+    await pending;
+    socket.send({ event: 'barge_in' });
+    expect(latest().sent).toEqual(['{"event":"barge_in"}']);
+  });
+
+  it('rejects a second connect while one is in progress', async () => {
+    const { socket } = makeSocket();
+    const first = socket.connect();
+    await expect(socket.connect()).rejects.toThrow(/already in progress/);
+    latest().open();
+    await first;
+    expect(FakeSocket.all).toHaveLength(1);
+  });
+
+  it('rejects connect when the socket closes before opening', async () => {
+    const { socket } = makeSocket();
+    const pending = socket.connect();
+    latest().drop();
+    await expect(pending).rejects.toThrow('Failed to connect to server');
+  });
+
+  it('passes parsed messages on and ignores non-JSON', async () => {
+    const { socket, handlers } = makeSocket();
+    const p = socket.connect();
+    latest().open();
+    await p;
+    latest().onmessage?.({ data: '{"event":"session_ready"}' });
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    latest().onmessage?.({ data: 'nonsense' });
+    expect(handlers.onMessage).toHaveBeenCalledExactlyOnceWith({ event: 'session_ready' });
+    expect(warn).toHaveBeenCalled();
+    warn.mockRestore();
+  });
+
+  it('reconnects after a drop with 1 s doubling delays, at most 5 times', async () => {
+    const { socket, handlers } = makeSocket();
+    const p = socket.connect();
+    latest().open();
+    await p;
+    latest().drop();
+    expect(handlers.onUnexpectedClose).toHaveBeenCalledTimes(1);
+    for (const delay of [1000, 2000, 4000, 8000, 16000]) {
+      const before = FakeSocket.all.length;
+      vi.advanceTimersByTime(delay - 1);
+      expect(FakeSocket.all.length).toBe(before);
+      vi.advanceTimersByTime(1);
+      expect(FakeSocket.all.length).toBe(before + 1);
+      latest().drop(); // the attempt fails
+    }
+    expect(handlers.onGiveUp).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(60_000);
+    expect(FakeSocket.all).toHaveLength(6);
+  });
+
+  it('a successful reconnect resets the attempt counter', async () => {
+    const { socket, handlers } = makeSocket();
+    const p = socket.connect();
+    latest().open();
+    await p;
+    latest().drop();
+    vi.advanceTimersByTime(1000);
+    latest().drop();
+    vi.advanceTimersByTime(2000);
+    latest().open();
+    expect(handlers.onOpen).toHaveBeenLastCalledWith(true);
+    latest().drop();
+    const before = FakeSocket.all.length;
+    vi.advanceTimersByTime(1000); // back to the 1 s first delay
+    expect(FakeSocket.all.length).toBe(before + 1);
+  });
+
+  it('close() is intentional: no reconnect, no connection-lost callback', async () => {
+    const { socket, handlers } = makeSocket();
+    const p = socket.connect();
+    latest().open();
+    await p;
+    socket.close();
+    vi.advanceTimersByTime(60_000);
+    expect(handlers.onUnexpectedClose).not.toHaveBeenCalled();
+    expect(FakeSocket.all).toHaveLength(1);
+    expect(() => socket.send({ event: 'end' })).toThrow(NOT_CONNECTED);
+  });
+
+  it('reconnect delays are 1, 2, 4, 8, 16 seconds', () => {
+    expect([0, 1, 2, 3, 4].map((a) => reconnectDelay(a))).toEqual([1000, 2000, 4000, 8000, 16000]);
+  });
+});

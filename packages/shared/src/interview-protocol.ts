@@ -33,6 +33,8 @@ export const startMessageSchema = z.object({
   /** Informational only: the server trusts the token's user, not this field. */
   candidate_id: z.string().max(200).nullish(),
   candidate_name: z.string().max(200).default('Unknown'),
+  /** A practice conversation (/interview-prep): one or two questions, not recorded, stored or scored. */
+  practice: z.boolean().optional(),
 });
 export type StartMessage = z.infer<typeof startMessageSchema>;
 

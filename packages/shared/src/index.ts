@@ -10,3 +10,4 @@ export * from './profile-lists';
 export * from './schemas/interview';
 export * from './schemas/task';
 export * from './schemas/earnings';
+export * from './profile-form';

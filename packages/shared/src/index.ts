@@ -11,3 +11,7 @@ export * from './schemas/interview';
 export * from './schemas/task';
 export * from './schemas/earnings';
 export * from './profile-form';
+export * from './marketplace';
+export * from './your-jobs';
+export * from './interview-status';
+export * from './earnings';

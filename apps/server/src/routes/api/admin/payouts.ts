@@ -1,0 +1,16 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { payoutRequestSchema, payoutSchema } from '@app/shared';
+import { createPayout } from '../../../services/payouts';
+
+/** The provider pays out available balances. Admin only. */
+const adminPayoutsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('preHandler', app.requireAdmin);
+
+  app.post(
+    '/admin/payouts',
+    // The body is optional: no body pays everyone.
+    { schema: { body: payoutRequestSchema.optional(), response: { 200: payoutSchema } } },
+    async (request) => createPayout(app.db, { userId: request.body?.user_id }, request.auth!.sub),
+  );
+};
+export default adminPayoutsRoutes;

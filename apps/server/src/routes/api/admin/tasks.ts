@@ -1,0 +1,41 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  adminTaskSchema,
+  taskAssignRequestSchema,
+  taskCreateRequestSchema,
+  taskReviewRequestSchema,
+} from '@app/shared';
+import { assignTask, createTasks, reviewTask } from '../../../services/tasks';
+
+const taskParams = z.object({ id: z.uuid({ message: 'Task id must be a UUID' }) });
+
+/** The provider's side of creative tasks: create, assign, review (listings live with the provider console). Admin only. */
+const adminTasksRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('preHandler', app.requireAdmin);
+
+  app.post(
+    '/admin/jobs/:id/tasks',
+    {
+      schema: {
+        params: z.object({ id: z.uuid({ message: 'Job id must be a UUID' }) }),
+        body: taskCreateRequestSchema,
+        response: { 201: z.array(adminTaskSchema) },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await createTasks(app.db, request.params.id, request.body.tasks)),
+  );
+
+  app.post(
+    '/admin/tasks/:id/assign',
+    { schema: { params: taskParams, body: taskAssignRequestSchema, response: { 200: adminTaskSchema } } },
+    async (request) => assignTask(app.db, request.params.id, request.body.user_id),
+  );
+
+  app.post(
+    '/admin/tasks/:id/review',
+    { schema: { params: taskParams, body: taskReviewRequestSchema, response: { 200: adminTaskSchema } } },
+    async (request) => reviewTask(app.db, request.params.id, request.body.approved, request.auth!.sub),
+  );
+};
+export default adminTasksRoutes;

@@ -1,0 +1,147 @@
+/**
+ * Earnings for creative tasks (decision 0020): one earning per submitted task, paid at the job's
+ * hourly rate for the server-measured time between start and submit, capped per task and per ISO
+ * week. Money is integer cents; the API shows dollars.
+ */
+import { and, desc, eq, ne, sql, sum } from 'drizzle-orm';
+import { DEFAULT_HOURLY_PAY, WEEKLY_HOURS_CAP, type EarningsSummary, type EarningsTransaction } from '@app/shared';
+import { annotationTasks, earnings, jobs, users } from '../db/schema';
+import type { Executor } from './interviews';
+
+/** The most time one task can bill, however long it stayed open (a forgotten tab is not work). */
+export const TASK_BILLABLE_CAP_SECONDS = 2 * 60 * 60;
+/** The weekly hours cap from the specification, in seconds. */
+export const WEEKLY_BILLABLE_CAP_SECONDS = WEEKLY_HOURS_CAP * 60 * 60;
+/** The hourly rate used when a job has none ($21.00, spec part 2 section 9). */
+export const DEFAULT_RATE_CENTS = Math.round(DEFAULT_HOURLY_PAY * 100);
+
+export type PayInput = {
+  /** Time between start and submit; fractions of a second are dropped. */
+  secondsWorked: number;
+  /** Hourly rate in cents. */
+  rateCents: number;
+  /** Seconds already billed to this candidate in the ISO week of the submission. */
+  billedThisWeekSeconds: number;
+  taskCapSeconds?: number;
+  weeklyCapSeconds?: number;
+};
+
+/**
+ * The pay for one task. Billable time is the worked time capped per task and by what is left of
+ * the weekly cap; the amount is rate × hours rounded half up to the cent, in integer arithmetic.
+ */
+export function calculatePay(input: PayInput): { secondsBilled: number; amountCents: number } {
+  const taskCap = input.taskCapSeconds ?? TASK_BILLABLE_CAP_SECONDS;
+  const weeklyCap = input.weeklyCapSeconds ?? WEEKLY_BILLABLE_CAP_SECONDS;
+  const worked = Math.max(0, Math.floor(input.secondsWorked));
+  const weekLeft = Math.max(0, weeklyCap - Math.max(0, Math.floor(input.billedThisWeekSeconds)));
+  const secondsBilled = Math.min(worked, taskCap, weekLeft);
+  const amountCents = Math.floor((secondsBilled * input.rateCents + 1800) / 3600);
+  return { secondsBilled, amountCents };
+}
+
+/** The ISO 8601 week of a moment, in UTC, e.g. "2026-W47" (weeks start Monday; week 1 holds Jan 4). */
+export function isoWeekOf(date: Date): string {
+  const day = Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate());
+  const weekday = (new Date(day).getUTCDay() + 6) % 7; // Monday = 0
+  // The Thursday of the same week decides the ISO year.
+  const thursday = new Date(day + (3 - weekday) * 86_400_000);
+  const year = thursday.getUTCFullYear();
+  const dayOfYear = Math.round((thursday.getTime() - Date.UTC(year, 0, 1)) / 86_400_000) + 1;
+  const week = Math.floor((dayOfYear - 1) / 7) + 1;
+  return `${year}-W${String(week).padStart(2, '0')}`;
+}
+
+export const centsToAmount = (cents: number) => Math.round(cents) / 100;
+
+/**
+ * Records the earning for a task just submitted, inside the caller's transaction. Locks the
+ * candidate's user row first, so two submissions in the same week are billed one after the other
+ * and the weekly cap holds under concurrency. Rejected earnings do not use up the weekly cap.
+ */
+export async function recordTaskEarning(
+  tx: Executor,
+  task: { id: string; jobId: string; userId: string; startedAt: Date; submittedAt: Date },
+): Promise<typeof earnings.$inferSelect> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, task.userId)).for('update');
+  const [job] = await tx.select({ rate: jobs.payPerHourCents }).from(jobs).where(eq(jobs.id, task.jobId));
+  const isoWeek = isoWeekOf(task.submittedAt);
+  const [billed] = await tx
+    .select({ seconds: sum(earnings.secondsBilled).mapWith(Number) })
+    .from(earnings)
+    .where(and(eq(earnings.userId, task.userId), eq(earnings.isoWeek, isoWeek), ne(earnings.status, 'rejected')));
+  const pay = calculatePay({
+    secondsWorked: (task.submittedAt.getTime() - task.startedAt.getTime()) / 1000,
+    rateCents: job?.rate ?? DEFAULT_RATE_CENTS,
+    billedThisWeekSeconds: billed?.seconds ?? 0,
+  });
+  const [row] = await tx
+    .insert(earnings)
+    .values({
+      userId: task.userId,
+      taskId: task.id,
+      jobId: task.jobId,
+      amountCents: pay.amountCents,
+      secondsBilled: pay.secondsBilled,
+      isoWeek,
+      status: 'pending',
+      createdAt: task.submittedAt,
+    })
+    .returning();
+  return row!;
+}
+
+/** After the provider's review: a pending earning becomes available (accepted) or rejected. */
+export async function settleTaskEarning(tx: Executor, taskId: string, approved: boolean): Promise<void> {
+  await tx
+    .update(earnings)
+    .set({ status: approved ? 'available' : 'rejected', updatedAt: new Date() })
+    .where(and(eq(earnings.taskId, taskId), eq(earnings.status, 'pending')));
+}
+
+/**
+ * The candidate's totals in dollars. total_earnings counts accepted money only (available + paid);
+ * work awaiting review is pending_payout; rejected work counts nowhere.
+ */
+export async function getEarningsSummary(db: Executor, userId: string): Promise<EarningsSummary> {
+  const rows = await db
+    .select({ status: earnings.status, cents: sql<number>`coalesce(sum(${earnings.amountCents}), 0)`.mapWith(Number) })
+    .from(earnings)
+    .where(eq(earnings.userId, userId))
+    .groupBy(earnings.status);
+  const by = (status: string) => rows.find((r) => r.status === status)?.cents ?? 0;
+  return {
+    total_earnings: centsToAmount(by('available') + by('paid')),
+    pending_payout: centsToAmount(by('pending')),
+    available_balance: centsToAmount(by('available')),
+  };
+}
+
+/**
+ * The candidate's earnings history, newest first. Rejected earnings are left out: the page shows
+ * anything not paid as "Pending", which a refused task will never become.
+ */
+export async function listTransactions(db: Executor, userId: string): Promise<EarningsTransaction[]> {
+  const rows = await db
+    .select({
+      id: earnings.id,
+      cents: earnings.amountCents,
+      taskName: annotationTasks.taskName,
+      jobTitle: jobs.title,
+      createdAt: earnings.createdAt,
+      status: earnings.status,
+    })
+    .from(earnings)
+    .innerJoin(annotationTasks, eq(annotationTasks.id, earnings.taskId))
+    .leftJoin(jobs, eq(jobs.id, earnings.jobId))
+    .where(and(eq(earnings.userId, userId), ne(earnings.status, 'rejected')))
+    .orderBy(desc(earnings.createdAt), desc(earnings.id));
+  return rows.map((r) => ({
+    id: r.id,
+    amount: centsToAmount(r.cents),
+    task_name: r.taskName,
+    job_title: r.jobTitle ?? '',
+    created_at: r.createdAt.toISOString(),
+    status: r.status,
+  }));
+}

@@ -1,0 +1,333 @@
+/**
+ * Interview records: listing, starting or resuming (called by the live interview socket),
+ * completing, and the provider's decision. A small in-process hook list tells other parts of the
+ * server (the review pipeline) when an interview completes.
+ */
+import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import {
+  INTERVIEW_BLOCKING_STATUSES,
+  type AdminInterview,
+  type Interview,
+  type InterviewStatus,
+  type Role,
+} from '@app/shared';
+import type { Db } from '../db/client';
+import { interviewDecisions, interviews, jobs, users } from '../db/schema';
+import { conflict, forbidden, notFound } from '../lib/http-errors';
+
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Either the database or an open transaction; services accept both so callers can compose them. */
+export type Executor = Db | Tx;
+
+export type InterviewRow = typeof interviews.$inferSelect;
+/** The caller, as the auth plugin knows it. */
+export type Caller = { sub: string; role: Role };
+
+/** Per-user resources (tasks, earnings) are readable by that user or an admin only. */
+export function assertSelfOrAdmin(caller: Caller, userId: string): void {
+  if (caller.role !== 'admin' && caller.sub !== userId) throw forbidden('You can only view your own data');
+}
+
+export const ALREADY_INTERVIEWED =
+  'You have already completed this interview. Visit your status page for updates instead of reapplying.';
+export const INTERVIEW_IN_OTHER_SESSION = 'An interview for this job is already in progress in another session.';
+export const INTERVIEW_NOT_FOUND = 'Interview not found';
+
+/** Statuses from which completing moves the interview to completed; later ones are left alone. */
+const COMPLETABLE: InterviewStatus[] = ['not_started', 'scheduled', 'in_progress'];
+/** Statuses the provider may decide on. */
+const DECIDABLE: InterviewStatus[] = ['completed', 'under_review'];
+
+// ---------------------------------------------------------------------------------------------
+// Completion hooks
+
+export type InterviewCompletedListener = (interviewId: string) => void | Promise<void>;
+const completedListeners = new Set<InterviewCompletedListener>();
+
+/**
+ * Registers a callback run after any interview completes (once per interview, after the change is
+ * committed). Returns a function that removes it. Listener errors are logged, never thrown back
+ * into the request that completed the interview.
+ */
+export function onInterviewCompleted(listener: InterviewCompletedListener): () => void {
+  completedListeners.add(listener);
+  return () => completedListeners.delete(listener);
+}
+
+export function emitInterviewCompleted(interviewId: string): void {
+  for (const listener of completedListeners) {
+    Promise.resolve()
+      .then(() => listener(interviewId))
+      .catch((err: unknown) => console.error('interview completed listener failed', { interviewId, err }));
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading
+
+const interviewColumns = {
+  interview: interviews,
+  jobTitle: jobs.title,
+  position: jobs.positionType,
+};
+
+type JoinedRow = { interview: InterviewRow; jobTitle: string | null; position: string | null };
+
+export function toInterviewDto({ interview, jobTitle, position }: JoinedRow): Interview {
+  return {
+    id: interview.id,
+    job_id: interview.jobId,
+    candidate_id: interview.candidateId,
+    job_title: jobTitle,
+    position,
+    status: interview.status,
+    acceptance_status: interview.acceptanceStatus,
+    created_at: interview.createdAt.toISOString(),
+    completed_at: interview.completedAt?.toISOString() ?? null,
+  };
+}
+
+async function loadDto(db: Executor, id: string): Promise<Interview> {
+  const [row] = await db
+    .select(interviewColumns)
+    .from(interviews)
+    .leftJoin(jobs, eq(jobs.id, interviews.jobId))
+    .where(eq(interviews.id, id))
+    .limit(1);
+  if (!row) throw notFound(INTERVIEW_NOT_FOUND);
+  return toInterviewDto(row);
+}
+
+/**
+ * Interviews visible to the caller, newest first. A candidate only ever sees their own: asking for
+ * someone else's candidate_id yields an empty list rather than an error, so ids can't be probed.
+ */
+export async function listInterviews(
+  db: Db,
+  caller: Caller,
+  filters: { jobId?: string; candidateId?: string } = {},
+): Promise<Interview[]> {
+  const conditions: SQL[] = [];
+  if (caller.role !== 'admin') {
+    if (filters.candidateId && filters.candidateId !== caller.sub) return [];
+    conditions.push(eq(interviews.candidateId, caller.sub));
+  } else if (filters.candidateId) {
+    conditions.push(eq(interviews.candidateId, filters.candidateId));
+  }
+  if (filters.jobId) conditions.push(eq(interviews.jobId, filters.jobId));
+  const rows = await db
+    .select(interviewColumns)
+    .from(interviews)
+    .leftJoin(jobs, eq(jobs.id, interviews.jobId))
+    .where(and(...conditions))
+    .orderBy(desc(interviews.createdAt), desc(interviews.id));
+  return rows.map(toInterviewDto);
+}
+
+/** One interview for its candidate or an admin; 404 for anyone else (no hint that it exists). */
+export async function getInterviewForUser(db: Executor, id: string, user: Caller): Promise<Interview> {
+  const dto = await loadDto(db, id);
+  if (user.role !== 'admin' && dto.candidate_id !== user.sub) throw notFound(INTERVIEW_NOT_FOUND);
+  return dto;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Writing
+
+/**
+ * Creates an interview row directly, for tests, seeding and provider tooling. The live interview
+ * goes through createOrResumeInterview, which applies the "already interviewed" rule.
+ */
+export async function createInterview(
+  db: Executor,
+  input: {
+    id?: string;
+    jobId: string | null;
+    candidateId: string;
+    status?: InterviewStatus;
+    acceptanceStatus?: 'accepted' | 'declined' | null;
+    sessionId?: string | null;
+    startedAt?: Date | null;
+    completedAt?: Date | null;
+    createdAt?: Date;
+  },
+): Promise<Interview> {
+  const [row] = await db
+    .insert(interviews)
+    .values({
+      ...(input.id && { id: input.id }),
+      jobId: input.jobId,
+      candidateId: input.candidateId,
+      status: input.status ?? 'not_started',
+      acceptanceStatus: input.acceptanceStatus ?? null,
+      sessionId: input.sessionId ?? null,
+      startedAt: input.startedAt ?? null,
+      completedAt: input.completedAt ?? null,
+      ...(input.createdAt && { createdAt: input.createdAt }),
+    })
+    .returning({ id: interviews.id });
+  return loadDto(db, row!.id);
+}
+
+/**
+ * Starts the interview a live session is about to run, or resumes it when the same session
+ * reconnects. Refuses (409) when the candidate already has an interview for the job that is
+ * in progress in another session, completed, under review or approved; not_started, scheduled and
+ * rejected ones do not block. An unused not_started/scheduled interview for the job is reused
+ * rather than duplicated.
+ *
+ * Runs in one transaction that locks the candidate's user row, so two simultaneous starts for the
+ * same candidate cannot both create an interview.
+ */
+export async function createOrResumeInterview(
+  db: Db,
+  input: { interviewId?: string; jobId: string; candidateId: string; sessionId: string },
+): Promise<Interview> {
+  return db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, input.candidateId)).for('update');
+
+    const [job] = await tx.select({ id: jobs.id }).from(jobs).where(eq(jobs.id, input.jobId)).limit(1);
+    if (!job) throw notFound('Job not found');
+
+    const existing = await tx
+      .select()
+      .from(interviews)
+      .where(and(eq(interviews.candidateId, input.candidateId), eq(interviews.jobId, input.jobId)))
+      .orderBy(desc(interviews.createdAt));
+
+    // The same session reconnecting resumes its interview.
+    const resumed = existing.find((i) => i.status === 'in_progress' && i.sessionId === input.sessionId);
+    if (resumed) return loadDto(tx, resumed.id);
+
+    const blocking = existing.find((i) => (INTERVIEW_BLOCKING_STATUSES as readonly string[]).includes(i.status));
+    if (blocking) {
+      throw conflict(blocking.status === 'in_progress' ? INTERVIEW_IN_OTHER_SESSION : ALREADY_INTERVIEWED);
+    }
+
+    let target: InterviewRow | undefined;
+    if (input.interviewId) {
+      const [byId] = await tx.select().from(interviews).where(eq(interviews.id, input.interviewId)).limit(1);
+      if (byId) {
+        // Someone else's id, or an interview for another job, is never taken over.
+        if (byId.candidateId !== input.candidateId) throw notFound(INTERVIEW_NOT_FOUND);
+        if (byId.jobId !== input.jobId) throw conflict('This interview belongs to a different job.');
+        if (!['not_started', 'scheduled'].includes(byId.status)) throw conflict('This interview has already ended.');
+        target = byId;
+      }
+    } else {
+      target = existing.find((i) => i.status === 'not_started' || i.status === 'scheduled');
+    }
+
+    const now = new Date();
+    if (target) {
+      await tx
+        .update(interviews)
+        .set({ status: 'in_progress', sessionId: input.sessionId, startedAt: now, updatedAt: now })
+        .where(eq(interviews.id, target.id));
+      return loadDto(tx, target.id);
+    }
+    const [created] = await tx
+      .insert(interviews)
+      .values({
+        ...(input.interviewId && { id: input.interviewId }),
+        jobId: input.jobId,
+        candidateId: input.candidateId,
+        sessionId: input.sessionId,
+        status: 'in_progress',
+        startedAt: now,
+      })
+      .returning({ id: interviews.id });
+    return loadDto(tx, created!.id);
+  });
+}
+
+/**
+ * Marks the candidate's interview completed. Idempotent: an interview that is already completed
+ * (or further along: under review, decided) is returned unchanged. Another user's interview is 404.
+ * Completion listeners run once, when the status actually changes.
+ */
+export async function completeInterview(db: Db, id: string, candidateId: string): Promise<Interview> {
+  const now = new Date();
+  const changed = await db
+    .update(interviews)
+    .set({ status: 'completed', completedAt: now, updatedAt: now })
+    .where(and(eq(interviews.id, id), eq(interviews.candidateId, candidateId), inArray(interviews.status, COMPLETABLE)))
+    .returning({ id: interviews.id });
+  const dto = await getInterviewForUser(db, id, { sub: candidateId, role: 'candidate' });
+  if (changed.length) emitInterviewCompleted(id);
+  return dto;
+}
+
+/**
+ * The provider's decision on a completed (or under review) interview. Approval also marks the
+ * candidate accepted for the job, which lets the provider assign them creative tasks. The decision
+ * is kept on the interview and appended to interview_decisions as the audit trail.
+ */
+export async function decideInterview(
+  db: Db,
+  id: string,
+  input: { decision: 'approved' | 'rejected'; note?: string },
+  adminId: string,
+): Promise<AdminInterview> {
+  await db.transaction(async (tx) => {
+    const now = new Date();
+    const note = input.note ? input.note : null;
+    const updated = await tx
+      .update(interviews)
+      .set({
+        status: input.decision,
+        ...(input.decision === 'approved' && { acceptanceStatus: 'accepted' as const }),
+        decisionNote: note,
+        decidedBy: adminId,
+        decidedAt: now,
+        updatedAt: now,
+      })
+      .where(and(eq(interviews.id, id), inArray(interviews.status, DECIDABLE)))
+      .returning({ id: interviews.id });
+    if (!updated.length) {
+      const [row] = await tx.select({ status: interviews.status }).from(interviews).where(eq(interviews.id, id));
+      if (!row) throw notFound(INTERVIEW_NOT_FOUND);
+      throw conflict(`Only a completed interview can be decided; this one is ${row.status.replace('_', ' ')}.`);
+    }
+    await tx.insert(interviewDecisions).values({ interviewId: id, decision: input.decision, note, decidedBy: adminId });
+  });
+  return getAdminInterview(db, id);
+}
+
+/** One interview as the provider sees it: with the candidate and the decision fields. */
+export async function getAdminInterview(db: Executor, id: string): Promise<AdminInterview> {
+  const [r] = await db
+    .select({ ...interviewColumns, email: users.email, name: users.name })
+    .from(interviews)
+    .innerJoin(users, eq(users.id, interviews.candidateId))
+    .leftJoin(jobs, eq(jobs.id, interviews.jobId))
+    .where(eq(interviews.id, id))
+    .limit(1);
+  if (!r) throw notFound(INTERVIEW_NOT_FOUND);
+  return {
+    ...toInterviewDto(r),
+    candidate_email: r.email,
+    candidate_name: r.name,
+    decision_note: r.interview.decisionNote,
+    decided_by: r.interview.decidedBy,
+    decided_at: r.interview.decidedAt?.toISOString() ?? null,
+  };
+}
+
+/** True when the user is a candidate whose interview for the job was accepted (may get tasks). */
+export async function isAcceptedForJob(db: Executor, userId: string, jobId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: interviews.id })
+    .from(interviews)
+    .innerJoin(users, eq(users.id, interviews.candidateId))
+    .where(
+      and(
+        eq(interviews.candidateId, userId),
+        eq(interviews.jobId, jobId),
+        eq(interviews.acceptanceStatus, 'accepted'),
+        eq(users.role, 'candidate'),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}

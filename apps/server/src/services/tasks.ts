@@ -1,0 +1,249 @@
+/**
+ * Creative (annotation) tasks: the provider creates and assigns them to accepted candidates; the
+ * candidate starts and submits them; the provider reviews them. Submitting records the earning in
+ * the same transaction (see services/earnings.ts).
+ */
+import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AdminTask, AnnotationTask, DataToAnnotate, TaskStatus, taskCreateSchema } from '@app/shared';
+import type { Db } from '../db/client';
+import { annotationTasks, jobs, users } from '../db/schema';
+import { AppError, conflict, notFound, unprocessable } from '../lib/http-errors';
+import { isAcceptedForJob, type Caller, type Executor } from './interviews';
+import { recordTaskEarning, settleTaskEarning } from './earnings';
+
+type TaskRow = typeof annotationTasks.$inferSelect;
+type ParsedTaskCreate = z.output<typeof taskCreateSchema>;
+
+export const TASK_NOT_FOUND = 'Task not found';
+export const TASK_ALREADY_SUBMITTED = 'This task has already been submitted.';
+export const NOT_ACCEPTED_ASSIGNEE = 'The assignee must be a candidate with an accepted interview for this job.';
+
+/** Why a task cannot be started while its project is in a given state (spec part 2 section 4). */
+export const JOB_NOT_WORKABLE: Record<string, string> = {
+  pending: 'This task is not yet available. Tasks can only be started when the project enters the active phase.',
+  completed: 'This project has ended.',
+  archived: 'This project has been archived.',
+};
+
+const taskColumns = {
+  task: annotationTasks,
+  jobTitle: jobs.title,
+  jobStatus: jobs.status,
+  assigneeEmail: users.email,
+};
+type JoinedRow = {
+  task: TaskRow;
+  jobTitle: string;
+  jobStatus: AnnotationTask['job_status'];
+  assigneeEmail: string | null;
+};
+
+function toTaskDto({ task, jobTitle, jobStatus }: JoinedRow): AnnotationTask {
+  return {
+    id: task.id,
+    job_id: task.jobId,
+    job_title: jobTitle,
+    job_status: jobStatus,
+    assignee_id: task.assigneeId,
+    status: task.status,
+    task_name: task.taskName,
+    task_description: task.taskDescription,
+    instructions: task.instructions,
+    data_to_annotate: task.dataToAnnotate as DataToAnnotate,
+    quality_rating: task.qualityRating,
+    feedback_notes: task.feedbackNotes,
+    created_at: task.createdAt.toISOString(),
+    started_at: task.startedAt?.toISOString() ?? null,
+    submitted_at: task.submittedAt?.toISOString() ?? null,
+  };
+}
+
+function toAdminTaskDto(row: JoinedRow): AdminTask {
+  return {
+    ...toTaskDto(row),
+    assignee_email: row.assigneeEmail,
+    review_approved: row.task.reviewApproved,
+    reviewed_at: row.task.reviewedAt?.toISOString() ?? null,
+  };
+}
+
+function selectTasks(db: Executor, where: SQL | undefined) {
+  return db
+    .select(taskColumns)
+    .from(annotationTasks)
+    .innerJoin(jobs, eq(jobs.id, annotationTasks.jobId))
+    .leftJoin(users, eq(users.id, annotationTasks.assigneeId))
+    .where(where)
+    .orderBy(desc(annotationTasks.createdAt), desc(annotationTasks.id));
+}
+
+async function loadTask(db: Executor, id: string): Promise<JoinedRow> {
+  const [row] = await selectTasks(db, eq(annotationTasks.id, id)).limit(1);
+  if (!row) throw notFound(TASK_NOT_FOUND);
+  return row;
+}
+
+/** A task for its assignee, or any task for an admin; 404 otherwise (no hint that it exists). */
+async function loadTaskFor(db: Executor, id: string, caller: Caller): Promise<JoinedRow> {
+  const row = await loadTask(db, id);
+  if (caller.role !== 'admin' && row.task.assigneeId !== caller.sub) throw notFound(TASK_NOT_FOUND);
+  return row;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Candidate side
+
+/** The tasks assigned to a user, newest first. */
+export async function listTasksForUser(db: Executor, userId: string): Promise<AnnotationTask[]> {
+  const rows = await selectTasks(db, eq(annotationTasks.assigneeId, userId));
+  return rows.map(toTaskDto);
+}
+
+export async function getTaskForUser(db: Executor, id: string, caller: Caller): Promise<AnnotationTask> {
+  return toTaskDto(await loadTaskFor(db, id, caller));
+}
+
+/**
+ * Starts the assignee's task: assigned → in_progress, starting the paid clock. Starting an
+ * in-progress task again changes nothing. Only tasks of active projects can be started.
+ */
+export async function startTask(db: Db, id: string, userId: string): Promise<AnnotationTask> {
+  const row = await loadTaskFor(db, id, { sub: userId, role: 'candidate' });
+  const blocked = JOB_NOT_WORKABLE[row.jobStatus];
+  if (blocked) throw new AppError(400, blocked);
+  if (row.task.status === 'in_progress') return toTaskDto(row);
+  if (row.task.status !== 'assigned') throw conflict(TASK_ALREADY_SUBMITTED);
+
+  const now = new Date();
+  await db
+    .update(annotationTasks)
+    .set({ status: 'in_progress', startedAt: now })
+    .where(and(eq(annotationTasks.id, id), eq(annotationTasks.status, 'assigned')));
+  // A concurrent start may have won; either way the task is now in progress (or further along).
+  const after = await loadTask(db, id);
+  if (after.task.status !== 'in_progress') throw conflict(TASK_ALREADY_SUBMITTED);
+  return toTaskDto(after);
+}
+
+/**
+ * Submits the assignee's rating and notes: in_progress → completed, and records the earning in the
+ * same transaction. The conditional UPDATE (status must still be in_progress) means two
+ * simultaneous submits cannot both succeed, so a task is never paid twice.
+ */
+export async function submitTask(
+  db: Db,
+  id: string,
+  userId: string,
+  input: { quality_rating: number; feedback_notes: string },
+): Promise<AnnotationTask> {
+  await db.transaction(async (tx) => {
+    const now = new Date();
+    const [updated] = await tx
+      .update(annotationTasks)
+      .set({
+        status: 'completed',
+        qualityRating: input.quality_rating,
+        feedbackNotes: input.feedback_notes,
+        submittedAt: now,
+      })
+      .where(
+        and(
+          eq(annotationTasks.id, id),
+          eq(annotationTasks.assigneeId, userId),
+          eq(annotationTasks.status, 'in_progress'),
+        ),
+      )
+      .returning();
+    if (!updated) {
+      const row = await loadTaskFor(tx, id, { sub: userId, role: 'candidate' });
+      if (row.task.status === 'completed' || row.task.status === 'reviewed') throw conflict(TASK_ALREADY_SUBMITTED);
+      throw conflict('Start the task before submitting feedback.');
+    }
+    await recordTaskEarning(tx, {
+      id: updated.id,
+      jobId: updated.jobId,
+      userId,
+      startedAt: updated.startedAt ?? now,
+      submittedAt: now,
+    });
+  });
+  return toTaskDto(await loadTask(db, id));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Provider side
+
+async function assertAssignable(db: Executor, userId: string, jobId: string) {
+  if (!(await isAcceptedForJob(db, userId, jobId))) throw unprocessable(NOT_ACCEPTED_ASSIGNEE);
+}
+
+/** Adds tasks to a job, each assigned (when an assignee is given) or pending. */
+export async function createTasks(db: Db, jobId: string, input: ParsedTaskCreate[]): Promise<AdminTask[]> {
+  const ids = await db.transaction(async (tx) => {
+    const [job] = await tx.select({ status: jobs.status }).from(jobs).where(eq(jobs.id, jobId));
+    if (!job) throw notFound('Job not found');
+    if (job.status === 'completed' || job.status === 'archived') {
+      throw conflict(`Tasks cannot be added to a ${job.status} job.`);
+    }
+    for (const assignee of new Set(input.map((t) => t.assignee_id).filter((a): a is string => Boolean(a)))) {
+      await assertAssignable(tx, assignee, jobId);
+    }
+    const rows = await tx
+      .insert(annotationTasks)
+      .values(
+        input.map((t) => ({
+          jobId,
+          assigneeId: t.assignee_id ?? null,
+          status: (t.assignee_id ? 'assigned' : 'pending') as TaskStatus,
+          taskName: t.task_name,
+          taskDescription: t.task_description,
+          instructions: t.instructions,
+          dataToAnnotate: t.data_to_annotate as Record<string, unknown>,
+        })),
+      )
+      .returning({ id: annotationTasks.id });
+    return rows.map((r) => r.id);
+  });
+  const created = await selectTasks(db, inArray(annotationTasks.id, ids));
+  // Keep the order the provider sent them in.
+  return ids.map((id) => toAdminTaskDto(created.find((r) => r.task.id === id)!));
+}
+
+/** (Re)assigns a task that nobody has started yet to an accepted candidate of its job. */
+export async function assignTask(db: Db, id: string, userId: string): Promise<AdminTask> {
+  const row = await loadTask(db, id);
+  if (row.task.status !== 'pending' && row.task.status !== 'assigned') {
+    throw conflict(
+      `Only a pending or assigned task can be assigned; this one is ${row.task.status.replace('_', ' ')}.`,
+    );
+  }
+  await assertAssignable(db, userId, row.task.jobId);
+  const [updated] = await db
+    .update(annotationTasks)
+    .set({ assigneeId: userId, status: 'assigned' })
+    .where(and(eq(annotationTasks.id, id), inArray(annotationTasks.status, ['pending', 'assigned'])))
+    .returning({ id: annotationTasks.id });
+  if (!updated) throw conflict('The task was started meanwhile and can no longer be reassigned.');
+  return toAdminTaskDto(await loadTask(db, id));
+}
+
+/**
+ * The provider's review of a submitted task: completed → reviewed. The task's earning becomes
+ * available (accepted) or rejected in the same transaction.
+ */
+export async function reviewTask(db: Db, id: string, approved: boolean, adminId: string): Promise<AdminTask> {
+  await db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(annotationTasks)
+      .set({ status: 'reviewed', reviewApproved: approved, reviewedAt: new Date(), reviewedBy: adminId })
+      .where(and(eq(annotationTasks.id, id), eq(annotationTasks.status, 'completed')))
+      .returning({ id: annotationTasks.id });
+    if (!updated) {
+      const row = await loadTask(tx, id);
+      throw conflict(`Only a submitted task can be reviewed; this one is ${row.task.status.replace('_', ' ')}.`);
+    }
+    await settleTaskEarning(tx, id, approved);
+  });
+  return toAdminTaskDto(await loadTask(db, id));
+}

@@ -33,6 +33,20 @@ export const envSchema = z.object({
     .string()
     .regex(/^\d+ ?(ms|s|seconds?|m|minutes?|h|hours?)$/, 'must look like 15 minutes')
     .default('15 minutes'),
+  /** Uploads go to DATA_DIR/uploads unless S3_BUCKET names an S3-compatible bucket. */
+  S3_BUCKET: z.string().min(3).optional(),
+  /** Endpoint of a non-AWS S3 service (MinIO, R2, ...); path-style addressing is used with it. */
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Anonymous resume uploads (application wizard) allowed per client address and hour. */
+  UPLOAD_ANON_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(10),
+  /** Largest task media file an admin may upload, in megabytes. */
+  UPLOAD_MEDIA_MAX_MB: z.coerce.number().int().positive().max(5000).default(200),
+  /** The LinkedIn site profile imports may fetch from (its host and subdomains only). */
+  LINKEDIN_BASE_URL: z.url().default('https://www.linkedin.com'),
+  LINKEDIN_TIMEOUT_MS: z.coerce.number().int().positive().max(60000).default(5000),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -48,6 +62,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const problems = parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
   if (Boolean(cleaned.ADMIN_EMAIL) !== Boolean(cleaned.ADMIN_PASSWORD)) {
     problems.push('ADMIN_EMAIL/ADMIN_PASSWORD: must be set together');
+  }
+  if (Boolean(cleaned.S3_ACCESS_KEY_ID) !== Boolean(cleaned.S3_SECRET_ACCESS_KEY)) {
+    problems.push('S3_ACCESS_KEY_ID/S3_SECRET_ACCESS_KEY: must be set together');
   }
   if (!parsed.success || problems.length) {
     const lines = problems.map((p) => `  - ${p}`);

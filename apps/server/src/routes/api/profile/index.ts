@@ -1,7 +1,49 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { getProfileMe } from '../../../services/profiles';
+import {
+  latestInterviewSchema,
+  linkedinImportSchema,
+  linkedinScrapeRequestSchema,
+  profileCompleteRequestSchema,
+  profileMeSchema,
+} from '@app/shared';
+import { completeProfile, getLatestInterview, getProfileMe } from '../../../services/profiles';
+import { scrapeLinkedinProfile } from '../../../services/linkedin';
 
 const profileRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/profile/me', { preHandler: app.authenticate }, async (request) => getProfileMe(app.db, request.auth!.sub));
+  app.get(
+    '/profile/me',
+    { preHandler: app.authenticate, schema: { response: { 200: profileMeSchema } } },
+    async (request) => getProfileMe(app.db, request.auth!.sub),
+  );
+
+  app.put(
+    '/profile/complete',
+    {
+      preHandler: app.authenticate,
+      schema: { body: profileCompleteRequestSchema, response: { 200: profileMeSchema } },
+    },
+    async (request) => completeProfile(app.db, request.auth!.sub, request.body),
+  );
+
+  app.get(
+    '/profile/interview-status',
+    { preHandler: app.authenticate, schema: { response: { 200: latestInterviewSchema } } },
+    async (request) => getLatestInterview(app.db, request.auth!.sub),
+  );
+
+  app.post(
+    '/profile/scrape-linkedin',
+    {
+      preHandler: app.authenticate,
+      schema: { body: linkedinScrapeRequestSchema, response: { 200: linkedinImportSchema } },
+      // Each call fetches a page from the outside: keep a user from turning it into a crawler.
+      config: { rateLimit: { max: 20, timeWindow: '10 minutes' } },
+    },
+    async (request) =>
+      scrapeLinkedinProfile(request.body.linkedin_url, {
+        baseUrl: app.config.LINKEDIN_BASE_URL,
+        timeoutMs: app.config.LINKEDIN_TIMEOUT_MS,
+      }),
+  );
 };
 export default profileRoutes;

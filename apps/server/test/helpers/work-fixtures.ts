@@ -1,0 +1,96 @@
+/**
+ * Fixtures for the interview → tasks → earnings tests: a job, a candidate accepted for it through
+ * the provider's decision endpoint, and tasks created through the provider API.
+ */
+import { eq } from 'drizzle-orm';
+import type { Interview } from '@app/shared';
+import { annotationTasks } from '../../src/db/schema';
+import { createInterview } from '../../src/services/interviews';
+import { bearer, type TestContext } from './build';
+
+export type Candidate = { token: string; user: { id: string; email: string } };
+
+export async function postJob(
+  t: TestContext,
+  admin: string,
+  overrides: Record<string, unknown> = {},
+): Promise<{ id: string; title: string; position_type: string; pay_per_hour: number | null }> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/jobs',
+    headers: bearer(admin),
+    payload: {
+      title: 'Illustration Rater',
+      description: 'Rate illustrations for composition and craft.',
+      position_type: 'Freelance',
+      pay_per_hour: 30,
+      ...overrides,
+    },
+  });
+  if (res.statusCode !== 201) throw new Error(`job create failed: ${res.body}`);
+  return res.json();
+}
+
+/** A candidate whose completed interview for the job the provider approved. */
+export async function acceptedCandidate(
+  t: TestContext,
+  admin: string,
+  jobId: string,
+): Promise<{ candidate: Candidate; interview: Interview }> {
+  const candidate = await t.signUp();
+  const interview = await createInterview(t.database.db, {
+    jobId,
+    candidateId: candidate.user.id,
+    status: 'completed',
+    completedAt: new Date(),
+  });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/admin/interviews/${interview.id}/decision`,
+    headers: bearer(admin),
+    payload: { decision: 'approved' },
+  });
+  if (res.statusCode !== 200) throw new Error(`decision failed: ${res.body}`);
+  return { candidate, interview: res.json() };
+}
+
+export const sampleTask = (overrides: Record<string, unknown> = {}) => ({
+  task_name: 'Rate the poster',
+  task_description: 'A concert poster for a jazz night.',
+  instructions: 'Rate composition and legibility; note what would improve it.',
+  data_to_annotate: {
+    title: 'Jazz night poster',
+    description: 'Two-colour screen print',
+    data_type: 'image',
+    data_url: '/api/files/0b9f3c1e-8d4a-4d7e-9a51-2f8e2c6d1a10',
+  },
+  ...overrides,
+});
+
+export async function createTasks(
+  t: TestContext,
+  admin: string,
+  jobId: string,
+  tasks: Record<string, unknown>[],
+): Promise<Array<{ id: string; status: string; assignee_id: string | null }>> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/admin/jobs/${jobId}/tasks`,
+    headers: bearer(admin),
+    payload: { tasks },
+  });
+  if (res.statusCode !== 201) throw new Error(`task create failed: ${res.statusCode} ${res.body}`);
+  return res.json();
+}
+
+/** Moves a started task's start time back, as if the candidate had worked that long. */
+export async function backdateStart(t: TestContext, taskId: string, seconds: number) {
+  await t.database.db
+    .update(annotationTasks)
+    .set({ startedAt: new Date(Date.now() - seconds * 1000) })
+    .where(eq(annotationTasks.id, taskId));
+}
+
+/** Seconds the server will bill for a submitted task, from the timestamps it returned. */
+export const workedSeconds = (task: { started_at: string | null; submitted_at: string | null }) =>
+  Math.floor((Date.parse(task.submitted_at!) - Date.parse(task.started_at!)) / 1000);

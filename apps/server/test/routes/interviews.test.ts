@@ -1,0 +1,310 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { bearer, buildTestApp, type TestContext } from '../helpers/build';
+import { postJob, type Candidate } from '../helpers/work-fixtures';
+import { interviews } from '../../src/db/schema';
+import {
+  ALREADY_INTERVIEWED,
+  INTERVIEW_IN_OTHER_SESSION,
+  completeInterview,
+  createInterview,
+  createOrResumeInterview,
+  getInterviewForUser,
+  onInterviewCompleted,
+} from '../../src/services/interviews';
+import type { AppError } from '../../src/lib/http-errors';
+
+let t: TestContext;
+let admin: string;
+let job: Awaited<ReturnType<typeof postJob>>;
+let otherJob: Awaited<ReturnType<typeof postJob>>;
+let alice: Candidate;
+let bob: Candidate;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  admin = await t.adminToken();
+  job = await postJob(t, admin, { title: 'Podcast Critic', position_type: 'Contract' });
+  otherJob = await postJob(t, admin, { title: 'Logo Reviewer', position_type: 'Part-time' });
+  alice = await t.signUp();
+  bob = await t.signUp();
+});
+afterAll(() => t.close());
+
+const list = (token: string, query = '') =>
+  t.app.inject({ method: 'GET', url: `/api/interviews${query}`, headers: bearer(token) });
+const complete = (token: string, id: string) =>
+  t.app.inject({ method: 'POST', url: `/api/interviews/${id}/complete`, headers: bearer(token) });
+
+async function rejection(p: Promise<unknown>): Promise<AppError> {
+  try {
+    await p;
+  } catch (err) {
+    return err as AppError;
+  }
+  throw new Error('expected a rejection');
+}
+
+describe('GET /api/interviews', () => {
+  it('requires a bearer token', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/interviews' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ detail: 'Not authenticated' });
+  });
+
+  it("lists only the caller's interviews, newest first, with the job's title and position", async () => {
+    const first = await createInterview(t.database.db, {
+      jobId: job.id,
+      candidateId: alice.user.id,
+      status: 'scheduled',
+      createdAt: new Date(Date.now() - 60_000),
+    });
+    const second = await createInterview(t.database.db, { jobId: otherJob.id, candidateId: alice.user.id });
+    const bobs = await createInterview(t.database.db, { jobId: job.id, candidateId: bob.user.id });
+
+    const res = await list(alice.token);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.map((i: { id: string }) => i.id)).toEqual([second.id, first.id]);
+    expect(body[1]).toEqual({
+      id: first.id,
+      job_id: job.id,
+      candidate_id: alice.user.id,
+      job_title: 'Podcast Critic',
+      position: 'Contract',
+      status: 'scheduled',
+      acceptance_status: null,
+      created_at: expect.any(String),
+      completed_at: null,
+    });
+
+    // Filtering by job, and asking for one's own candidate id, work as expected.
+    const byJob = (await list(alice.token, `?job_id=${job.id}`)).json();
+    expect(byJob.map((i: { id: string }) => i.id)).toEqual([first.id]);
+    const own = (await list(alice.token, `?candidate_id=${alice.user.id}`)).json();
+    expect(own).toHaveLength(2);
+
+    // Asking for someone else's interviews yields nothing of theirs.
+    const snooping = await list(alice.token, `?candidate_id=${bob.user.id}`);
+    expect(snooping.statusCode).toBe(200);
+    expect(snooping.json()).toEqual([]);
+    expect((await list(bob.token)).json().map((i: { id: string }) => i.id)).toEqual([bobs.id]);
+  });
+
+  it('shows an admin everyone, filterable by candidate and job', async () => {
+    const all = (await list(admin)).json();
+    const owners = new Set(all.map((i: { candidate_id: string }) => i.candidate_id));
+    expect(owners).toEqual(new Set([alice.user.id, bob.user.id]));
+    const bobsOnly = (await list(admin, `?candidate_id=${bob.user.id}&job_id=${job.id}`)).json();
+    expect(bobsOnly).toHaveLength(1);
+    expect(bobsOnly[0].candidate_id).toBe(bob.user.id);
+  });
+
+  it('rejects malformed filters with 422', async () => {
+    const res = await list(alice.token, '?job_id=nope');
+    expect(res.statusCode).toBe(422);
+    expect(res.json().detail[0]).toMatchObject({ loc: ['querystring', 'job_id'], msg: 'job_id must be a UUID' });
+  });
+});
+
+describe('GET /api/interviews/{id}', () => {
+  it('returns the owner their interview and hides it from everyone else', async () => {
+    const mine = await createInterview(t.database.db, { jobId: job.id, candidateId: alice.user.id });
+    const own = await t.app.inject({ method: 'GET', url: `/api/interviews/${mine.id}`, headers: bearer(alice.token) });
+    expect(own.statusCode).toBe(200);
+    expect(own.json().id).toBe(mine.id);
+    const other = await t.app.inject({ method: 'GET', url: `/api/interviews/${mine.id}`, headers: bearer(bob.token) });
+    expect(other.statusCode).toBe(404);
+    expect(other.json()).toEqual({ detail: 'Interview not found' });
+    const asAdmin = await t.app.inject({ method: 'GET', url: `/api/interviews/${mine.id}`, headers: bearer(admin) });
+    expect(asAdmin.statusCode).toBe(200);
+  });
+});
+
+describe('POST /api/interviews/{id}/complete', () => {
+  it('requires a bearer token', async () => {
+    const res = await t.app.inject({ method: 'POST', url: `/api/interviews/${crypto.randomUUID()}/complete` });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('moves in_progress to completed once, and then answers with the unchanged interview', async () => {
+    const completedIds: string[] = [];
+    const off = onInterviewCompleted((id) => {
+      completedIds.push(id);
+    });
+    const live = await createInterview(t.database.db, {
+      jobId: job.id,
+      candidateId: alice.user.id,
+      status: 'in_progress',
+      startedAt: new Date(),
+    });
+    const first = await complete(alice.token, live.id);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({ id: live.id, status: 'completed', completed_at: expect.any(String) });
+
+    // Completing again changes nothing. (The review pipeline may meanwhile have moved it on to
+    // under_review, which completing must not undo either.)
+    const again = await complete(alice.token, live.id);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ ...first.json(), status: expect.stringMatching(/^(completed|under_review)$/) });
+
+    await new Promise((r) => setTimeout(r, 10));
+    expect(completedIds.filter((id) => id === live.id)).toHaveLength(1);
+    off();
+  });
+
+  it.each(['not_started', 'scheduled'] as const)('also completes a %s interview', async (status) => {
+    const iv = await createInterview(t.database.db, { jobId: job.id, candidateId: alice.user.id, status });
+    const res = await complete(alice.token, iv.id);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().status).toBe('completed');
+  });
+
+  it.each(['under_review', 'approved', 'rejected'] as const)('leaves a %s interview as it is', async (status) => {
+    const iv = await createInterview(t.database.db, { jobId: job.id, candidateId: alice.user.id, status });
+    const res = await complete(alice.token, iv.id);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status, completed_at: null });
+  });
+
+  it("refuses to complete another user's interview (404) and leaves it untouched", async () => {
+    const bobs = await createInterview(t.database.db, {
+      jobId: job.id,
+      candidateId: bob.user.id,
+      status: 'in_progress',
+    });
+    const res = await complete(alice.token, bobs.id);
+    expect(res.statusCode).toBe(404);
+    const [row] = await t.database.db.select().from(interviews).where(eq(interviews.id, bobs.id));
+    expect(row!.status).toBe('in_progress');
+    expect((await complete(alice.token, crypto.randomUUID())).statusCode).toBe(404);
+  });
+});
+
+describe('createOrResumeInterview (used by the live interview socket)', () => {
+  it('starts a new in-progress interview, resumes it for the same session, refuses another session', async () => {
+    const carol = await t.signUp();
+    const interviewId = crypto.randomUUID();
+    const started = await createOrResumeInterview(t.database.db, {
+      interviewId,
+      jobId: job.id,
+      candidateId: carol.user.id,
+      sessionId: 'session-1',
+    });
+    expect(started).toMatchObject({ id: interviewId, status: 'in_progress', job_title: 'Podcast Critic' });
+
+    const resumed = await createOrResumeInterview(t.database.db, {
+      interviewId,
+      jobId: job.id,
+      candidateId: carol.user.id,
+      sessionId: 'session-1',
+    });
+    expect(resumed.id).toBe(interviewId);
+
+    const err = await rejection(
+      createOrResumeInterview(t.database.db, {
+        interviewId: crypto.randomUUID(),
+        jobId: job.id,
+        candidateId: carol.user.id,
+        sessionId: 'session-2',
+      }),
+    );
+    expect(err.statusCode).toBe(409);
+    expect(err.message).toBe(INTERVIEW_IN_OTHER_SESSION);
+
+    // Another job is independent.
+    const elsewhere = await createOrResumeInterview(t.database.db, {
+      jobId: otherJob.id,
+      candidateId: carol.user.id,
+      sessionId: 'session-3',
+    });
+    expect(elsewhere.job_id).toBe(otherJob.id);
+  });
+
+  it.each(['completed', 'under_review', 'approved'] as const)(
+    'refuses a new interview when one is %s',
+    async (status) => {
+      const dave = await t.signUp();
+      await createInterview(t.database.db, { jobId: job.id, candidateId: dave.user.id, status });
+      const err = await rejection(
+        createOrResumeInterview(t.database.db, { jobId: job.id, candidateId: dave.user.id, sessionId: 's' }),
+      );
+      expect(err.statusCode).toBe(409);
+      expect(err.message).toBe(ALREADY_INTERVIEWED);
+    },
+  );
+
+  it('allows a new interview after a rejection', async () => {
+    const erin = await t.signUp();
+    const old = await createInterview(t.database.db, { jobId: job.id, candidateId: erin.user.id, status: 'rejected' });
+    const fresh = await createOrResumeInterview(t.database.db, {
+      jobId: job.id,
+      candidateId: erin.user.id,
+      sessionId: 's',
+    });
+    expect(fresh.id).not.toBe(old.id);
+    expect(fresh.status).toBe('in_progress');
+  });
+
+  it('reuses a not-started interview instead of creating a second one', async () => {
+    const fay = await t.signUp();
+    const waiting = await createInterview(t.database.db, { jobId: job.id, candidateId: fay.user.id });
+    const started = await createOrResumeInterview(t.database.db, {
+      jobId: job.id,
+      candidateId: fay.user.id,
+      sessionId: 's',
+    });
+    expect(started.id).toBe(waiting.id);
+    expect(started.status).toBe('in_progress');
+    expect((await list(fay.token)).json()).toHaveLength(1);
+  });
+
+  it("never takes over someone else's interview id, and needs an existing job", async () => {
+    const gus = await t.signUp();
+    const bobs = await createInterview(t.database.db, { jobId: job.id, candidateId: bob.user.id });
+    const stolen = await rejection(
+      createOrResumeInterview(t.database.db, {
+        interviewId: bobs.id,
+        jobId: job.id,
+        candidateId: gus.user.id,
+        sessionId: 's',
+      }),
+    );
+    expect(stolen.statusCode).toBe(404);
+    const noJob = await rejection(
+      createOrResumeInterview(t.database.db, {
+        jobId: crypto.randomUUID(),
+        candidateId: gus.user.id,
+        sessionId: 's',
+      }),
+    );
+    expect(noJob.statusCode).toBe(404);
+  });
+
+  it('lets only one of two simultaneous starts through', async () => {
+    const hal = await t.signUp();
+    const results = await Promise.allSettled(
+      ['a', 'b'].map((sessionId) =>
+        createOrResumeInterview(t.database.db, { jobId: job.id, candidateId: hal.user.id, sessionId }),
+      ),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    expect((await list(hal.token)).json()).toHaveLength(1);
+  });
+
+  it('completeInterview and getInterviewForUser work for the socket too', async () => {
+    const ivy = await t.signUp();
+    const iv = await createOrResumeInterview(t.database.db, {
+      jobId: job.id,
+      candidateId: ivy.user.id,
+      sessionId: 's',
+    });
+    const done = await completeInterview(t.database.db, iv.id, ivy.user.id);
+    expect(done.status).toBe('completed');
+    expect((await getInterviewForUser(t.database.db, iv.id, { sub: ivy.user.id, role: 'candidate' })).status).toBe(
+      'completed',
+    );
+    const hidden = await rejection(getInterviewForUser(t.database.db, iv.id, { sub: bob.user.id, role: 'candidate' }));
+    expect(hidden.statusCode).toBe(404);
+  });
+});

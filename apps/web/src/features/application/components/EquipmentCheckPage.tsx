@@ -1,5 +1,166 @@
-import { PagePlaceholder } from '../../../components/PagePlaceholder';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Briefcase, Clock, Lightbulb, Loader2, MessageSquare, Palette, Sparkles } from 'lucide-react';
+import { EQUIPMENT_CHECK_ERRORS, SUPPORT_EMAIL, findBlockingInterview } from '@app/shared';
+import { ErrorBanner } from '../../../components/ErrorBanner';
+import { cardClass, primaryButtonClass } from '../../../components/form-styles';
+import { useAuth } from '../../auth/hooks/auth-context';
+import { getInterviewList } from '../api/get-interviews';
+import { useJob } from '../api/get-job';
+import { useMediaCheck } from '../hooks/use-media-check';
+import { interviewPath } from '../new-id';
+import { EquipmentPreview } from './EquipmentPreview';
 
+const EXPECT = [
+  { icon: Palette, text: 'Discuss your creative portfolio and the work you are proudest of' },
+  { icon: Clock, text: 'A 20-30 minute conversation with our AI interviewer' },
+  { icon: Sparkles, text: 'Express your creative vision and how you approach a brief' },
+  { icon: MessageSquare, text: 'An AI assessment of your answers, reviewed by our team' },
+];
+const TIPS = [
+  'Find good lighting and a quiet, tidy background',
+  'Have your portfolio ready to talk through',
+  'Speak naturally, as you would with a colleague',
+  'Name the design tools you use and how you use them',
+  'Show your passion for the craft',
+];
+
+/** The equipment check before an interview (spec part 1 section 2, part 2 section 2.6). */
 export function EquipmentCheckPage() {
-  return <PagePlaceholder title="Let's get you set up" />;
+  const [params] = useSearchParams();
+  const jobId = params.get('jobId');
+  const navigate = useNavigate();
+  const { user } = useAuth();
+  const { data: job, error: jobError } = useJob(jobId);
+  const media = useMediaCheck(true);
+  const [error, setError] = useState<string | null>(null);
+  const [starting, setStarting] = useState(false);
+
+  useEffect(() => {
+    if (jobError) console.error('Failed to load job', jobError);
+  }, [jobError]);
+
+  const firstName = user?.name?.trim().split(/\s+/)[0];
+  const ready = media.cameraReady && media.micReady;
+  // Starting needs a job id, a user id and the media grant (spec part 1 section 5).
+  const canStart = ready && Boolean(jobId) && Boolean(user?.id) && !starting;
+
+  const onStart = async () => {
+    if (!canStart || !jobId || !user) return;
+    setError(null);
+    setStarting(true);
+    try {
+      const interviews = await getInterviewList(jobId, user.id);
+      if (findBlockingInterview(interviews, jobId, user.id)) {
+        setError(EQUIPMENT_CHECK_ERRORS.existingInterview);
+        return;
+      }
+    } catch (err) {
+      console.error('Interview status check failed', err);
+      setError(EQUIPMENT_CHECK_ERRORS.statusCheck);
+      return;
+    } finally {
+      setStarting(false);
+    }
+    media.stop();
+    navigate(interviewPath(jobId));
+  };
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6 lg:py-10">
+      {job && (
+        <section
+          aria-label="Job"
+          className="rounded-xl bg-gradient-to-r from-brand-600 to-brand-700 p-5 text-white sm:p-6"
+        >
+          <div className="flex items-center gap-2 text-sm text-brand-100">
+            <Briefcase className="h-4 w-4" aria-hidden />
+            <span>{job.position_type}</span>
+          </div>
+          <h2 className="mt-1 text-xl font-semibold">{job.title}</h2>
+          <p className="mt-2 line-clamp-3 text-sm text-brand-50">{job.description}</p>
+        </section>
+      )}
+
+      <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_340px]">
+        <section className={cardClass} aria-labelledby="setup-title">
+          <h1 id="setup-title" className="text-2xl font-semibold text-slate-900">
+            Let&apos;s get you set up{firstName ? `, ${firstName}` : ''}
+          </h1>
+          <p className="mt-1 text-sm text-slate-600">
+            We check your camera and microphone before the interview starts.
+          </p>
+          <div className="mt-5">
+            <EquipmentPreview media={media} />
+          </div>
+          {media.denied && (
+            <div className="mt-4 space-y-1">
+              <ErrorBanner message={EQUIPMENT_CHECK_ERRORS.media} />
+              <p className="text-sm text-slate-600">
+                Still having trouble? Contact{' '}
+                <a href={`mailto:${SUPPORT_EMAIL}`} className="font-medium text-brand-600 hover:underline">
+                  {SUPPORT_EMAIL}
+                </a>
+              </p>
+            </div>
+          )}
+          {!jobId && (
+            <p className="mt-4 text-sm text-slate-600">
+              Choose a job in the{' '}
+              <Link to="/" className="font-medium text-brand-600 hover:underline">
+                marketplace
+              </Link>{' '}
+              to start its interview.
+            </p>
+          )}
+          <div className="mt-5 space-y-3">
+            <ErrorBanner message={error} />
+            {error === EQUIPMENT_CHECK_ERRORS.existingInterview && (
+              <Link to="/status" className="inline-block text-sm font-medium text-brand-600 hover:underline">
+                Go to your status page
+              </Link>
+            )}
+            <button
+              type="button"
+              onClick={() => void onStart()}
+              disabled={!canStart}
+              className={`${primaryButtonClass} w-full sm:w-auto`}
+            >
+              {(!ready || starting) && !media.denied && <Loader2 className="h-4 w-4 animate-spin" aria-hidden />}
+              {ready ? 'Start Interview' : 'Checking equipment...'}
+            </button>
+          </div>
+        </section>
+
+        <aside className="space-y-6">
+          <section className={cardClass} aria-labelledby="expect-title">
+            <h2 id="expect-title" className="text-base font-semibold">
+              What to Expect
+            </h2>
+            <ul className="mt-3 space-y-3">
+              {EXPECT.map(({ icon: Icon, text }) => (
+                <li key={text} className="flex gap-3 text-sm text-slate-700">
+                  <Icon className="mt-0.5 h-4 w-4 shrink-0 text-brand-600" aria-hidden />
+                  {text}
+                </li>
+              ))}
+            </ul>
+          </section>
+          <section className={cardClass} aria-labelledby="tips-title">
+            <h2 id="tips-title" className="text-base font-semibold">
+              Tips for Success
+            </h2>
+            <ul className="mt-3 space-y-3">
+              {TIPS.map((text) => (
+                <li key={text} className="flex gap-3 text-sm text-slate-700">
+                  <Lightbulb className="mt-0.5 h-4 w-4 shrink-0 text-amber-500" aria-hidden />
+                  {text}
+                </li>
+              ))}
+            </ul>
+          </section>
+        </aside>
+      </div>
+    </div>
+  );
 }

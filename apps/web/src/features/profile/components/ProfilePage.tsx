@@ -1,5 +1,318 @@
-import { PagePlaceholder } from '../../../components/PagePlaceholder';
+import { useEffect, type ReactNode } from 'react';
+import { ExternalLink, Mail } from 'lucide-react';
+import {
+  buildProfileSavePayload,
+  type CertificationEntry,
+  type EducationEntry,
+  type ProfileFields,
+  type ProfileMe,
+  type ProjectEntry,
+  type PublicationEntry,
+  type WorkExperienceEntry,
+} from '@app/shared';
+import { ChipsInput } from '../../../components/ChipsInput';
+import { LIST_FIELDS, ListEditor } from '../../../components/ListEditor';
+import { Spinner } from '../../../components/Spinner';
+import { TextField } from '../../../components/TextField';
+import { cardClass } from '../../../components/form-styles';
+import { absoluteUrl } from '../../../lib/api-client';
+import { describeError } from '../../../lib/describe-error';
+import { useSaveProfile } from '../api/complete-profile';
+import { useProfile } from '../api/get-profile';
+import { ProfileCard } from './ProfileCard';
 
+const RESUME_HINT = 'Enter a public URL to your resume (Google Drive, Dropbox, personal website, etc.)';
+
+const Empty = ({ children }: { children: ReactNode }) => <p className="text-sm text-slate-500">{children}</p>;
+
+/** One line per list entry, built from whichever fields it has. */
+function EntryList<T>({ items, empty, render }: { items: T[]; empty: string; render: (item: T) => ReactNode }) {
+  if (!items.length) return <Empty>{empty}</Empty>;
+  return (
+    <ul className="divide-y divide-slate-100">
+      {items.map((item, i) => (
+        <li key={i} className="py-3 first:pt-0 last:pb-0">
+          {render(item)}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+const join = (...parts: (string | undefined)[]) => parts.filter((p) => p && p.trim()).join(' · ');
+const Title = ({ children }: { children: ReactNode }) => <p className="font-medium text-slate-900">{children}</p>;
+const Sub = ({ children }: { children: ReactNode }) =>
+  children ? <p className="text-sm text-slate-600">{children}</p> : null;
+
+function LinkOut({ url }: { url?: string }) {
+  if (!url) return null;
+  return (
+    <a
+      href={url}
+      target="_blank"
+      rel="noreferrer"
+      className="inline-flex items-center gap-1 text-sm text-brand-600 hover:underline"
+    >
+      {url}
+      <ExternalLink className="h-3.5 w-3.5" aria-hidden />
+    </a>
+  );
+}
+
+/** The profile screen of spec part 1 section 2: a header, an Expertise side list and one card per part. */
 export function ProfilePage() {
-  return <PagePlaceholder title="Profile" />;
+  const { data: profile, error, isPending } = useProfile();
+  const save = useSaveProfile();
+
+  useEffect(() => {
+    // Spec section 8: a load failure is only logged, and the screen stays empty.
+    if (error) console.error('Failed to load profile', error);
+  }, [error]);
+
+  if (isPending) return <Spinner label="Loading..." />;
+  if (!profile) return <div className="min-h-[40vh]" />;
+
+  const stored = profile as ProfileMe & ProfileFields;
+  /** Saves the whole profile with one card's change. */
+  const saveWith = async (patch: Partial<ProfileFields>) => {
+    try {
+      await save.mutateAsync(buildProfileSavePayload({ ...stored, ...patch }, stored));
+    } catch (err) {
+      throw new Error(describeError(err, 'Failed to update profile'));
+    }
+  };
+
+  const name = profile.name?.trim() || 'User';
+  const year = new Date().getFullYear();
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6 lg:py-10">
+      <header className={`${cardClass} flex flex-col gap-4 sm:flex-row sm:items-center`}>
+        <div
+          aria-hidden
+          className="flex h-16 w-16 shrink-0 items-center justify-center rounded-full bg-brand-600 text-2xl font-semibold text-white"
+        >
+          {name.charAt(0).toUpperCase()}
+        </div>
+        <div className="min-w-0 flex-1">
+          <h1 className="truncate text-2xl font-semibold text-slate-900">{name}</h1>
+          <p className="mt-0.5 flex items-center gap-1.5 truncate text-sm text-slate-600">
+            <Mail className="h-4 w-4 shrink-0" aria-hidden />
+            {profile.email}
+          </p>
+        </div>
+        <div className="flex flex-wrap items-center gap-3 text-sm">
+          <span className="rounded-full bg-green-100 px-3 py-1 font-medium text-green-800">Active</span>
+          <span className="text-slate-500">Member since {year}</span>
+        </div>
+      </header>
+
+      <div className="mt-6 grid gap-6 lg:grid-cols-[280px_1fr]">
+        <aside className="lg:order-none">
+          <ProfileCard
+            title="Expertise"
+            value={profile.expertise ?? []}
+            onSave={(expertise) => saveWith({ expertise })}
+            view={(list) =>
+              list.length ? (
+                <ul className="flex flex-wrap gap-2" aria-label="Expertise">
+                  {list.map((e) => (
+                    <li key={e} className="rounded-full bg-brand-50 px-3 py-1 text-sm text-brand-700">
+                      {e}
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                <Empty>No expertise added yet</Empty>
+              )
+            }
+            edit={(draft, set) => (
+              <ChipsInput label="Expertise" values={draft} onChange={set} placeholder="Add skill..." />
+            )}
+          />
+        </aside>
+
+        <div className="space-y-6">
+          <ProfileCard
+            title="Personal Information"
+            value={{ name: profile.name ?? '' }}
+            onSave={(d) => saveWith({ name: d.name })}
+            view={(v) => (
+              <dl className="grid gap-4 sm:grid-cols-2">
+                <div>
+                  <dt className="text-xs font-medium text-slate-500 uppercase">Full name</dt>
+                  <dd className="mt-1 text-sm text-slate-900">{v.name || '—'}</dd>
+                </div>
+                <div>
+                  <dt className="text-xs font-medium text-slate-500 uppercase">Email</dt>
+                  <dd className="mt-1 text-sm text-slate-900">{profile.email}</dd>
+                </div>
+              </dl>
+            )}
+            edit={(d, set) => (
+              <div className="grid gap-4 sm:grid-cols-2">
+                <TextField label="Full name" required value={d.name} onChange={(v) => set({ name: v })} />
+                <TextField label="Email" type="email" readOnly value={profile.email} help="E-mail cannot be changed" />
+              </div>
+            )}
+          />
+
+          <ProfileCard
+            title="Resume"
+            value={profile.resume_url ?? ''}
+            onSave={(resume_url) => saveWith({ resume_url })}
+            view={(url) =>
+              url ? (
+                <a
+                  href={absoluteUrl(url)}
+                  target="_blank"
+                  rel="noreferrer"
+                  className="inline-flex items-center gap-1 text-sm font-medium text-brand-600 hover:underline"
+                >
+                  View resume
+                  <ExternalLink className="h-4 w-4" aria-hidden />
+                </a>
+              ) : (
+                <Empty>No resume added yet</Empty>
+              )
+            }
+            edit={(url, set) => (
+              <TextField
+                label="Resume URL"
+                type="url"
+                placeholder="https://"
+                value={url}
+                onChange={set}
+                help={RESUME_HINT}
+              />
+            )}
+          />
+
+          <ProfileCard
+            title="About"
+            value={profile.bio ?? ''}
+            onSave={(bio) => saveWith({ bio })}
+            view={(bio) =>
+              bio ? (
+                <p className="text-sm whitespace-pre-line text-slate-700">{bio}</p>
+              ) : (
+                <Empty>No bio added yet</Empty>
+              )
+            }
+            edit={(bio, set) => (
+              <TextField label="Bio" multiline value={bio} onChange={set} placeholder="Tell us about yourself..." />
+            )}
+          />
+
+          <ProfileCard
+            title="Education"
+            value={(profile.education ?? []) as EducationEntry[]}
+            onSave={(education) => saveWith({ education })}
+            view={(items) => (
+              <EntryList
+                items={items}
+                empty="No education added yet"
+                render={(e) => (
+                  <>
+                    <Title>{e.school || e.degree}</Title>
+                    <Sub>{join(e.degree, e.field, e.year)}</Sub>
+                  </>
+                )}
+              />
+            )}
+            edit={(items, set) => (
+              <ListEditor noun="education" fields={LIST_FIELDS.education} entries={items} onChange={set} />
+            )}
+          />
+
+          <ProfileCard
+            title="Work Experience"
+            value={(profile.work_experience ?? []) as WorkExperienceEntry[]}
+            onSave={(work_experience) => saveWith({ work_experience })}
+            view={(items) => (
+              <EntryList
+                items={items}
+                empty="No work experience added yet"
+                render={(e) => (
+                  <>
+                    <Title>{join(e.title, e.company)}</Title>
+                    <Sub>{[e.startDate, e.endDate || (e.startDate ? 'Present' : '')].filter(Boolean).join(' – ')}</Sub>
+                    {e.description && <p className="mt-1 text-sm text-slate-700">{e.description}</p>}
+                  </>
+                )}
+              />
+            )}
+            edit={(items, set) => (
+              <ListEditor noun="work experience" fields={LIST_FIELDS.workExperience} entries={items} onChange={set} />
+            )}
+          />
+
+          <ProfileCard
+            title="Projects"
+            value={(profile.projects ?? []) as ProjectEntry[]}
+            onSave={(projects) => saveWith({ projects })}
+            view={(items) => (
+              <EntryList
+                items={items}
+                empty="No projects added yet"
+                render={(e) => (
+                  <>
+                    <Title>{e.name}</Title>
+                    <Sub>{e.description}</Sub>
+                    <LinkOut url={e.url} />
+                  </>
+                )}
+              />
+            )}
+            edit={(items, set) => (
+              <ListEditor noun="project" fields={LIST_FIELDS.projects} entries={items} onChange={set} />
+            )}
+          />
+
+          <ProfileCard
+            title="Publications"
+            value={(profile.publications ?? []) as PublicationEntry[]}
+            onSave={(publications) => saveWith({ publications })}
+            view={(items) => (
+              <EntryList
+                items={items}
+                empty="No publications added yet"
+                render={(e) => (
+                  <>
+                    <Title>{e.title}</Title>
+                    <Sub>{join(e.publisher, e.year)}</Sub>
+                    <LinkOut url={e.url} />
+                  </>
+                )}
+              />
+            )}
+            edit={(items, set) => (
+              <ListEditor noun="publication" fields={LIST_FIELDS.publications} entries={items} onChange={set} />
+            )}
+          />
+
+          <ProfileCard
+            title="Certifications"
+            value={(profile.certifications ?? []) as CertificationEntry[]}
+            onSave={(certifications) => saveWith({ certifications })}
+            view={(items) => (
+              <EntryList
+                items={items}
+                empty="No certifications added yet"
+                render={(e) => (
+                  <>
+                    <Title>{e.name}</Title>
+                    <Sub>{join(e.issuer, e.year)}</Sub>
+                  </>
+                )}
+              />
+            )}
+            edit={(items, set) => (
+              <ListEditor noun="certification" fields={LIST_FIELDS.certifications} entries={items} onChange={set} />
+            )}
+          />
+        </div>
+      </div>
+    </div>
+  );
 }

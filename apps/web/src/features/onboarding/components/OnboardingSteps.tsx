@@ -1,0 +1,276 @@
+import { useRef, useState, type DragEvent } from 'react';
+import { CheckCircle2, FileText, Loader2, UploadCloud } from 'lucide-react';
+import { LINKEDIN_IMPORTED_MESSAGE, RESUME_EXTENSIONS, type OnboardingForm, type PrefillableField } from '@app/shared';
+import { ChipsInput } from '../../../components/ChipsInput';
+import { CountrySelect } from '../../../components/CountrySelect';
+import { LIST_FIELDS, ListEditor } from '../../../components/ListEditor';
+import { TextField } from '../../../components/TextField';
+import { WorkAuthorizationField } from '../../../components/WorkAuthorizationField';
+
+type StepProps = {
+  form: OnboardingForm;
+  update: <K extends keyof OnboardingForm>(key: K, value: OnboardingForm[K]) => void;
+  prefilled: ReadonlySet<PrefillableField>;
+};
+
+const badge = (prefilled: ReadonlySet<PrefillableField>, key: PrefillableField) =>
+  prefilled.has(key) ? 'prefilled' : undefined;
+
+export function ResumeStep({
+  form,
+  uploading,
+  prefilledCount,
+  onFile,
+}: {
+  form: OnboardingForm;
+  uploading: boolean;
+  prefilledCount: number;
+  onFile: (file: File) => void;
+}) {
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [dragging, setDragging] = useState(false);
+  const onDrop = (e: DragEvent) => {
+    e.preventDefault();
+    setDragging(false);
+    const file = e.dataTransfer.files[0];
+    if (file) onFile(file);
+  };
+  return (
+    <div className="space-y-4">
+      <p className="text-sm text-slate-600">
+        Upload your resume so we can learn about your professional background. We will use it to fill in parts of your
+        profile for you.
+      </p>
+      <label
+        htmlFor="resume-file"
+        onDragOver={(e) => {
+          e.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+        className={`flex cursor-pointer flex-col items-center justify-center rounded-xl border-2 border-dashed px-6 py-10 text-center transition ${
+          dragging ? 'border-brand-500 bg-brand-50' : 'border-slate-300 hover:border-brand-400 hover:bg-slate-50'
+        }`}
+      >
+        {uploading ? (
+          <Loader2 className="h-10 w-10 animate-spin text-brand-600" aria-hidden />
+        ) : (
+          <UploadCloud className="h-10 w-10 text-brand-600" aria-hidden />
+        )}
+        <span className="mt-3 text-sm font-medium text-slate-800">
+          {uploading ? 'Uploading...' : 'Click to upload or drag and drop your resume'}
+        </span>
+        <span className="mt-1 text-xs text-slate-500">PDF, DOC or DOCX (maximum 10MB)</span>
+        <input
+          ref={inputRef}
+          id="resume-file"
+          type="file"
+          aria-label="Resume file"
+          accept={RESUME_EXTENSIONS.join(',')}
+          className="sr-only"
+          disabled={uploading}
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            if (file) onFile(file);
+            e.target.value = '';
+          }}
+        />
+      </label>
+      {form.resumeUrl && !uploading && (
+        <div className="flex items-start gap-3 rounded-lg border border-green-200 bg-green-50 px-4 py-3 text-sm text-green-800">
+          <FileText className="mt-0.5 h-5 w-5 shrink-0" aria-hidden />
+          <div>
+            <p className="font-medium">
+              Uploaded: <span data-testid="resume-file-name">{form.resumeFileName || 'resume'}</span>
+            </p>
+            <p className="text-green-700">
+              {prefilledCount > 0
+                ? `We filled in ${prefilledCount} field${prefilledCount === 1 ? '' : 's'} from your resume; they are marked "prefilled" and you can edit them.`
+                : 'You can choose another file to replace it.'}
+            </p>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}
+
+export type LinkedinState = 'idle' | 'scraping' | 'imported' | 'failed';
+
+export function PersonalStep({
+  form,
+  update,
+  prefilled,
+  linkedin,
+  onLinkedinBlur,
+}: StepProps & { linkedin: LinkedinState; onLinkedinBlur: () => void }) {
+  return (
+    <div className="space-y-4">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label="First name"
+          required
+          autoComplete="given-name"
+          value={form.firstName}
+          onChange={(v) => update('firstName', v)}
+          badge={badge(prefilled, 'firstName')}
+        />
+        <TextField
+          label="Last name"
+          required
+          autoComplete="family-name"
+          value={form.lastName}
+          onChange={(v) => update('lastName', v)}
+          badge={badge(prefilled, 'lastName')}
+        />
+      </div>
+      <TextField label="Email" type="email" required readOnly value={form.email} help="From your account" />
+      <TextField
+        label="Phone"
+        type="tel"
+        autoComplete="tel"
+        value={form.phone}
+        onChange={(v) => update('phone', v)}
+        badge={badge(prefilled, 'phone')}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label="City"
+          required
+          autoComplete="address-level2"
+          value={form.city}
+          onChange={(v) => update('city', v)}
+          badge={badge(prefilled, 'city')}
+        />
+        <CountrySelect
+          label="Country"
+          required
+          value={form.country}
+          onChange={(v) => update('country', v)}
+          hint={badge(prefilled, 'country')}
+        />
+      </div>
+      <div>
+        <TextField
+          label="LinkedIn URL"
+          type="url"
+          placeholder="https://www.linkedin.com/in/your-name"
+          value={form.linkedinUrl}
+          onChange={(v) => update('linkedinUrl', v)}
+          onBlur={onLinkedinBlur}
+          badge={badge(prefilled, 'linkedinUrl')}
+        />
+        <div aria-live="polite" className="mt-1 text-sm">
+          {linkedin === 'scraping' && (
+            <span className="inline-flex items-center gap-1 text-slate-600">
+              <Loader2 className="h-4 w-4 animate-spin" aria-hidden />
+              Importing your LinkedIn profile...
+            </span>
+          )}
+          {linkedin === 'imported' && (
+            <span className="inline-flex items-center gap-1 text-green-700">
+              <CheckCircle2 className="h-4 w-4" aria-hidden />
+              {LINKEDIN_IMPORTED_MESSAGE}
+            </span>
+          )}
+        </div>
+      </div>
+      <TextField
+        label="Professional summary"
+        multiline
+        rows={3}
+        placeholder="A sentence or two about what you do"
+        value={form.summary}
+        onChange={(v) => update('summary', v)}
+      />
+    </div>
+  );
+}
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <section className="border-t border-slate-100 pt-4">
+      <h3 className="mb-3 text-sm font-semibold text-slate-800">{title}</h3>
+      {children}
+    </section>
+  );
+}
+
+export function BackgroundStep({ form, update, prefilled }: StepProps) {
+  return (
+    <div className="space-y-5">
+      <TextField
+        label="Bio"
+        required
+        multiline
+        placeholder="Tell us about yourself..."
+        value={form.bio}
+        onChange={(v) => update('bio', v)}
+        badge={badge(prefilled, 'bio')}
+      />
+      <ChipsInput
+        label="Expertise"
+        required
+        values={form.expertise}
+        onChange={(v) => update('expertise', v)}
+        placeholder="Add skill..."
+        hint={badge(prefilled, 'expertise')}
+      />
+      <Section title="Education">
+        <ListEditor
+          noun="education"
+          fields={LIST_FIELDS.education}
+          entries={form.education}
+          onChange={(v) => update('education', v)}
+        />
+      </Section>
+      <Section title="Work Experience">
+        <ListEditor
+          noun="work experience"
+          fields={LIST_FIELDS.workExperience}
+          entries={form.workExperience}
+          onChange={(v) => update('workExperience', v)}
+        />
+      </Section>
+      <Section title="Projects">
+        <ListEditor
+          noun="project"
+          fields={LIST_FIELDS.projects}
+          entries={form.projects}
+          onChange={(v) => update('projects', v)}
+        />
+      </Section>
+      <Section title="Publications">
+        <ListEditor
+          noun="publication"
+          fields={LIST_FIELDS.publications}
+          entries={form.publications}
+          onChange={(v) => update('publications', v)}
+        />
+      </Section>
+      <Section title="Certifications">
+        <ListEditor
+          noun="certification"
+          fields={LIST_FIELDS.certifications}
+          entries={form.certifications}
+          onChange={(v) => update('certifications', v)}
+        />
+      </Section>
+    </div>
+  );
+}
+
+export function WorkAuthorizationStep({ form, update }: StepProps) {
+  return (
+    <div className="space-y-5">
+      <WorkAuthorizationField value={form.workAuthorized} onChange={(v) => update('workAuthorized', v)} />
+      <CountrySelect
+        label="Citizenship country"
+        required
+        value={form.citizenship}
+        onChange={(v) => update('citizenship', v)}
+      />
+    </div>
+  );
+}

@@ -8,8 +8,8 @@
  * that fall into each output sample (a box filter), which keeps speech clear and avoids the worst
  * aliasing of plain decimation; upsampling interpolates linearly.
  */
-export function resample(input: Float32Array, fromRate: number, toRate: number): Float32Array {
-  if (fromRate === toRate) return input.slice();
+export function resample(input: Float32Array, fromRate: number, toRate: number): Float32Array<ArrayBuffer> {
+  if (fromRate === toRate) return Float32Array.from(input);
   const ratio = fromRate / toRate;
   const outLength = Math.floor(input.length / ratio);
   const out = new Float32Array(outLength);
@@ -46,7 +46,7 @@ export function floatToPcm16(samples: Float32Array): Uint8Array {
 }
 
 /** Little-endian signed 16-bit PCM bytes to float samples in [-1, 1). A trailing odd byte is ignored. */
-export function pcm16ToFloat(bytes: Uint8Array): Float32Array {
+export function pcm16ToFloat(bytes: Uint8Array): Float32Array<ArrayBuffer> {
   const count = Math.floor(bytes.length / 2);
   const view = new DataView(bytes.buffer, bytes.byteOffset, count * 2);
   const out = new Float32Array(count);

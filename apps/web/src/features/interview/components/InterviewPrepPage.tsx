@@ -1,5 +1,108 @@
-import { PagePlaceholder } from '../../../components/PagePlaceholder';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { CheckCircle2, Mic, Video } from 'lucide-react';
+import { Spinner } from '../../../components/Spinner';
+import { useAuth } from '../../auth/hooks/auth-context';
+import { useInterviewSession } from '../hooks/useInterviewSession';
+import { lastAIStatement } from '../session/session-state';
+import { EndModal } from './EndModal';
+import { InterviewScreen } from './InterviewScreen';
 
+/**
+ * /interview-prep — a short practice conversation (one or two questions) on the same live socket,
+ * started with `practice: true`: nothing is recorded, uploaded, stored or scored.
+ */
 export function InterviewPrepPage() {
-  return <PagePlaceholder title="Interview practice" />;
+  const { isLoading, user } = useAuth();
+  const [started, setStarted] = useState(false);
+  if (isLoading) return <Spinner label="Loading your profile..." />;
+  if (!user) {
+    return (
+      <div className="mx-auto max-w-md px-6 py-16" role="alert">
+        User not loaded. Please refresh and try again.
+      </div>
+    );
+  }
+  if (!started) return <PrepIntro onStart={() => setStarted(true)} />;
+  return <PracticeSession />;
+}
+
+function PrepIntro({ onStart }: { onStart: () => void }) {
+  const navigate = useNavigate();
+  const points = [
+    'One or two warm-up questions from the AI interviewer',
+    'Nothing is recorded, stored or scored',
+    'Try muting, ending your turn and interrupting the interviewer',
+  ];
+  return (
+    <div className="min-h-dvh bg-slate-50">
+      <div className="mx-auto max-w-2xl px-6 py-12 sm:py-16">
+        <p className="text-sm font-medium text-indigo-600">Interview practice</p>
+        <h1 className="mt-2 text-2xl font-semibold text-slate-900 sm:text-3xl">Warm up before your interview</h1>
+        <p className="mt-3 text-slate-600">
+          A quick practice conversation so you know how the live interview feels. Use headphones if you can, and find a
+          quiet spot.
+        </p>
+        <ul className="mt-6 space-y-3">
+          {points.map((p) => (
+            <li key={p} className="flex items-start gap-3 text-slate-700">
+              <CheckCircle2 className="mt-0.5 h-5 w-5 shrink-0 text-emerald-500" aria-hidden />
+              {p}
+            </li>
+          ))}
+        </ul>
+        <div className="mt-6 flex items-center gap-4 text-sm text-slate-500">
+          <span className="flex items-center gap-1.5">
+            <Video className="h-4 w-4" aria-hidden /> Camera
+          </span>
+          <span className="flex items-center gap-1.5">
+            <Mic className="h-4 w-4" aria-hidden /> Microphone
+          </span>
+          <span>will be requested when you start.</span>
+        </div>
+        <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+          <button
+            type="button"
+            onClick={onStart}
+            className="rounded-lg bg-indigo-600 px-5 py-2.5 text-sm font-semibold text-white hover:bg-indigo-500"
+          >
+            Start practice
+          </button>
+          <button
+            type="button"
+            onClick={() => navigate('/')}
+            className="rounded-lg border border-slate-300 bg-white px-5 py-2.5 text-sm font-medium text-slate-700 hover:bg-slate-100"
+          >
+            Back to Opportunities
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function PracticeSession() {
+  const navigate = useNavigate();
+  // Each practice run gets its own id; the server keeps nothing for practice sessions.
+  const [practiceId] = useState(() => crypto.randomUUID());
+  const session = useInterviewSession({ interviewId: practiceId, practice: true });
+  return (
+    <>
+      <InterviewScreen
+        session={session}
+        title="Practice interview"
+        subtitle="Not recorded or scored"
+        badge="Practice"
+      />
+      {session.finished && (
+        <EndModal
+          title="Practice complete"
+          message="Nice work. When you're ready, pick a job and start the real interview."
+          quote={lastAIStatement(session.state.transcripts)}
+          actionLabel="Back to Opportunities"
+          onContinue={() => navigate('/')}
+        />
+      )}
+    </>
+  );
 }

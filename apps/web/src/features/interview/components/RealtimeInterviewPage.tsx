@@ -1,5 +1,47 @@
-import { PagePlaceholder } from '../../../components/PagePlaceholder';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { Spinner } from '../../../components/Spinner';
+import { useAuth } from '../../auth/hooks/auth-context';
+import { useInterviewJob } from '../api/get-job';
+import { useInterviewSession } from '../hooks/useInterviewSession';
+import { lastAIStatement } from '../session/session-state';
+import { EndModal } from './EndModal';
+import { InterviewScreen } from './InterviewScreen';
 
+/** /realtime-interview/{interviewId}?jobId= — the live AI voice and video interview (spec part 2 section 2.8). */
 export function RealtimeInterviewPage() {
-  return <PagePlaceholder title="Interview" />;
+  const { isLoading, user } = useAuth();
+  if (isLoading) return <Spinner label="Loading your profile..." />;
+  if (!user) {
+    return (
+      <div className="mx-auto max-w-md px-6 py-16" role="alert">
+        User not loaded. Please refresh and try again.
+      </div>
+    );
+  }
+  return <LiveInterview />;
+}
+
+function LiveInterview() {
+  const { interviewId = '' } = useParams();
+  const [params] = useSearchParams();
+  const jobId = params.get('jobId');
+  const navigate = useNavigate();
+  const job = useInterviewJob(jobId);
+  const session = useInterviewSession({ interviewId, jobId });
+
+  return (
+    <>
+      <InterviewScreen
+        session={session}
+        title={job.data?.title ?? 'AI Interview'}
+        subtitle={job.data ? `${job.data.position_type} · Live interview` : 'Live interview'}
+      />
+      {session.finished && (
+        <EndModal
+          quote={lastAIStatement(session.state.transcripts)}
+          onContinue={() => navigate(`/status?interviewId=${encodeURIComponent(interviewId)}`)}
+        />
+      )}
+    </>
+  );
 }

@@ -66,6 +66,10 @@ export class InterviewSocket {
     if (this.connecting) return Promise.reject(new Error(CONNECT_IN_PROGRESS));
     if (this.isOpen) return Promise.resolve();
     this.closedByUs = false;
+    // A manual retry replaces any automatic attempt that is waiting.
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.attempts = 0;
     return this.open(false);
   }
 

@@ -54,7 +54,8 @@ export type SessionAction =
   | { type: 'ended' }
   | { type: 'connection_lost' }
   | { type: 'failed'; message: string }
-  | { type: 'clear_error' };
+  | { type: 'clear_error' }
+  | { type: 'reset' };
 
 /** A session may only be started from idle or after an error. */
 export const canStart = (status: SessionStatus) => status === 'idle' || status === 'error';
@@ -115,6 +116,8 @@ export function sessionReducer(state: SessionState, action: SessionAction): Sess
       return { ...state, status: 'error', error: action.message };
     case 'clear_error':
       return { ...state, error: null };
+    case 'reset':
+      return initialSessionState;
   }
 }
 

@@ -1,0 +1,123 @@
+import { MIC_ACTIVITY_THRESHOLD } from '@app/shared';
+import { ErrorBanner } from '../../../components/ErrorBanner';
+import type { useInterviewSession } from '../hooks/useInterviewSession';
+import { showMicPulse, type SessionStatus } from '../session/session-state';
+import { AiOrb } from './AiOrb';
+import { Captions } from './Captions';
+import { ControlBar } from './ControlBar';
+import { SelfView } from './SelfView';
+
+const ORB_LABEL: Record<SessionStatus, string> = {
+  idle: 'Getting ready',
+  connecting: 'Setting up your interview',
+  ready: 'Connected',
+  listening: 'Listening',
+  speaking: 'Speaking',
+  processing: 'Thinking',
+  ended: 'Interview finished',
+  error: 'Disconnected',
+};
+
+type Session = ReturnType<typeof useInterviewSession>;
+
+/** The live conversation screen shared by the real interview and the practice run. */
+export function InterviewScreen({
+  session,
+  title,
+  subtitle,
+  badge,
+}: {
+  session: Session;
+  title: string;
+  subtitle?: string;
+  badge?: string;
+}) {
+  const { state } = session;
+  const error = state.error ?? session.actionError;
+  const canRetry = state.status === 'error' && state.error !== null;
+
+  return (
+    <div className="relative flex h-dvh min-h-[560px] flex-col overflow-hidden bg-slate-950 text-white">
+      <header className="flex items-center justify-between gap-3 px-4 pt-4 sm:px-8 sm:pt-6">
+        <div className="min-w-0">
+          <div className="flex items-center gap-2">
+            <h1 className="truncate text-base font-semibold sm:text-lg">{title}</h1>
+            {badge && (
+              <span className="shrink-0 rounded-full bg-amber-400/15 px-2 py-0.5 text-xs font-medium text-amber-300">
+                {badge}
+              </span>
+            )}
+          </div>
+          {subtitle && <p className="truncate text-xs text-slate-400 sm:text-sm">{subtitle}</p>}
+        </div>
+        <span
+          data-testid="session-status"
+          data-status={state.status}
+          className="shrink-0 rounded-full border border-white/10 px-3 py-1 text-xs text-slate-300"
+        >
+          {ORB_LABEL[state.status]}
+        </span>
+      </header>
+
+      {(error || session.notice || session.audioBlocked) && (
+        <div className="mx-auto mt-3 flex w-full max-w-xl flex-col gap-2 px-4">
+          <ErrorBanner message={error} />
+          {canRetry && (
+            <button
+              type="button"
+              onClick={() => void session.start()}
+              className="self-center rounded-full bg-white/10 px-4 py-1.5 text-sm hover:bg-white/20"
+            >
+              Try again
+            </button>
+          )}
+          {session.notice && (
+            <div
+              role="status"
+              className="flex items-start justify-between gap-3 rounded-md bg-sky-500/15 px-3 py-2 text-sm text-sky-200"
+            >
+              <span>{session.notice}</span>
+              <button type="button" onClick={session.dismissNotice} className="text-xs underline">
+                Dismiss
+              </button>
+            </div>
+          )}
+          {session.audioBlocked && state.status !== 'ended' && (
+            <button
+              type="button"
+              onClick={session.resumeAudio}
+              className="self-center rounded-full bg-indigo-600 px-4 py-1.5 text-sm font-medium hover:bg-indigo-500"
+            >
+              Turn on sound
+            </button>
+          )}
+        </div>
+      )}
+
+      <main className="flex flex-1 flex-col items-center justify-center gap-8 pb-36">
+        <AiOrb speaking={state.isAIPlaying} label={ORB_LABEL[state.status]} />
+        <Captions
+          transcripts={state.transcripts}
+          currentAIText={state.currentAIText}
+          currentUserText={state.currentUserText}
+        />
+      </main>
+
+      <SelfView stream={session.selfStream} recording={session.isRecording} />
+
+      <div className="absolute inset-x-0 bottom-5 z-20 flex justify-center px-2 sm:bottom-8">
+        <ControlBar
+          status={state.status}
+          muted={session.muted}
+          micPulse={showMicPulse(state, MIC_ACTIVITY_THRESHOLD)}
+          aiPlaying={state.isAIPlaying}
+          ending={state.status === 'ended'}
+          onEnd={() => void session.end()}
+          onBargeIn={session.bargeIn}
+          onToggleMute={session.toggleMute}
+          onEndTurn={session.endTurn}
+        />
+      </div>
+    </div>
+  );
+}

@@ -4,14 +4,12 @@ import authRoutes from './auth';
 import profileRoutes from './profile';
 import jobsRoutes from './jobs';
 import adminJobsRoutes from './admin/jobs';
-import filesRoutes from './files';
 import interviewsRoutes from './interviews';
 import annotationsRoutes from './annotations';
 import earningsRoutes from './earnings';
 import adminInterviewsRoutes from './admin/interviews';
 import adminTasksRoutes from './admin/tasks';
 import adminPayoutsRoutes from './admin/payouts';
-import interviewTranscriptRoutes from '../../interview/transcript-routes';
 import uploadVideoRoutes from './interviews/upload-video';
 
 /** Every /api route group. Each group is an encapsulated plugin with its own hooks. */
@@ -21,13 +19,11 @@ export async function registerApiRoutes(api: FastifyInstance) {
   await api.register(profileRoutes);
   await api.register(jobsRoutes);
   await api.register(adminJobsRoutes);
-  await api.register(filesRoutes);
   await api.register(interviewsRoutes);
   await api.register(annotationsRoutes);
   await api.register(earningsRoutes);
   await api.register(adminInterviewsRoutes);
   await api.register(adminTasksRoutes);
   await api.register(adminPayoutsRoutes);
-  await api.register(interviewTranscriptRoutes);
   await api.register(uploadVideoRoutes);
 }

@@ -1,5 +1,183 @@
-import { PagePlaceholder } from '../../../components/PagePlaceholder';
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Briefcase, CheckCircle2 } from 'lucide-react';
+import {
+  activeTasksText,
+  classifyJobs,
+  interviewBadge,
+  ownInterviews,
+  payPerHourText,
+  timeAgoText,
+  type AnnotationTask,
+  type Interview,
+  type Job,
+} from '@app/shared';
+import { Badge } from '../../../components/Badge';
+import { formatDate } from '../../../lib/format';
+import { useAuth } from '../../auth/hooks/auth-context';
+import { useInterviews } from '../api/get-interviews';
+import { useJobs } from '../api/get-jobs';
+import { useUserTasks } from '../api/get-user-tasks';
+import { JobDetailView } from './JobDetailView';
 
+type Tab = 'active' | 'completed';
+type Row = { interview: Interview; tasks: AnnotationTask[] };
+
+const titleOf = (i: Interview) => i.job_title || i.position || 'Untitled job';
+
+/** When a completed job was completed: the interview's completion, else its last task submission. */
+function completedOn(row: Row): string {
+  const times = [row.interview.completed_at, ...row.tasks.map((t) => t.submitted_at)].filter(Boolean) as string[];
+  const latest = times.sort().at(-1);
+  return formatDate(latest ?? row.interview.created_at);
+}
+
+function JobRowCard({ row, job, tab, onOpen }: { row: Row; job: Job | undefined; tab: Tab; onOpen: () => void }) {
+  const pay = payPerHourText(job?.pay_per_hour);
+  const ib = interviewBadge(row.interview.status);
+  return (
+    <li>
+      <button
+        type="button"
+        onClick={onOpen}
+        data-testid="your-job-card"
+        className="w-full rounded-xl border border-slate-200 bg-white p-4 text-left shadow-sm transition hover:border-brand-500 hover:shadow"
+      >
+        <div className="flex items-start justify-between gap-3">
+          <h3 className="font-semibold text-slate-900">{titleOf(row.interview)}</h3>
+          {pay && <span className="shrink-0 text-sm font-medium text-slate-900">{pay}</span>}
+        </div>
+        {tab === 'active' ? (
+          <>
+            <p className="mt-1 text-sm text-slate-500">Received {timeAgoText(row.interview.created_at)}</p>
+            <div className="mt-3 flex flex-wrap gap-2">
+              <Badge color={row.tasks.length ? 'blue' : 'grey'}>{activeTasksText(row.tasks)}</Badge>
+              <Badge color={ib.color}>{ib.label}</Badge>
+            </div>
+          </>
+        ) : (
+          <>
+            <p className="mt-1 text-sm text-slate-500">Completed on {completedOn(row)}</p>
+            <div className="mt-3">
+              <Badge color="green">Completed</Badge>
+            </div>
+          </>
+        )}
+      </button>
+    </li>
+  );
+}
+
+/** Your Jobs (spec part 2 section 2.3). The open job is kept in ?job={interviewId}. */
 export function YourJobsPage() {
-  return <PagePlaceholder title="Your Jobs" />;
+  const { user } = useAuth();
+  const interviewsQuery = useInterviews();
+  const tasksQuery = useUserTasks(user?.id);
+  const jobsQuery = useJobs();
+  const [tab, setTab] = useState<Tab>('active');
+  const [params, setParams] = useSearchParams();
+  const openId = params.get('job');
+
+  // Spec part 2 section 8: a failed load is only logged; the screen stays empty.
+  useEffect(() => {
+    for (const q of [interviewsQuery, tasksQuery]) if (q.error) console.error('Failed to load Your Jobs', q.error);
+  }, [interviewsQuery, tasksQuery]);
+
+  const { active, completed } = useMemo(
+    () => classifyJobs(ownInterviews(interviewsQuery.data ?? [], user?.id), tasksQuery.data ?? []),
+    [interviewsQuery.data, tasksQuery.data, user?.id],
+  );
+  const jobsById = useMemo(() => new Map((jobsQuery.data ?? []).map((j) => [j.id, j])), [jobsQuery.data]);
+  const openRow = [...active, ...completed].find((r) => r.interview.id === openId);
+
+  if (openRow) {
+    return (
+      <JobDetailView
+        interview={openRow.interview}
+        tasks={openRow.tasks}
+        job={openRow.interview.job_id ? jobsById.get(openRow.interview.job_id) : undefined}
+        onBack={() => setParams({})}
+      />
+    );
+  }
+
+  const loading = interviewsQuery.isPending || (Boolean(user?.id) && tasksQuery.isPending);
+  const rows = tab === 'active' ? active : completed;
+  const tabs: { key: Tab; label: string }[] = [
+    { key: 'active', label: `Active Jobs (${active.length})` },
+    { key: 'completed', label: `Completed (${completed.length})` },
+  ];
+
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-6 md:px-8 md:py-8">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-semibold text-slate-900">Your Jobs</h1>
+          <p className="mt-1 text-slate-600">Track active projects and complete creative tasks to earn</p>
+        </div>
+        <Link to="/earnings" className="text-sm font-medium text-brand-700 hover:underline">
+          View earnings
+        </Link>
+      </div>
+
+      <div role="tablist" aria-label="Your Jobs" className="mt-6 flex gap-1 border-b border-slate-200">
+        {tabs.map((t) => (
+          <button
+            key={t.key}
+            type="button"
+            role="tab"
+            id={`tab-${t.key}`}
+            aria-selected={tab === t.key}
+            aria-controls={`panel-${t.key}`}
+            onClick={() => setTab(t.key)}
+            className={`-mb-px border-b-2 px-4 py-2 text-sm font-medium ${
+              tab === t.key
+                ? 'border-brand-600 text-brand-700'
+                : 'border-transparent text-slate-500 hover:text-slate-800'
+            }`}
+          >
+            {t.label}
+          </button>
+        ))}
+      </div>
+
+      <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="mt-6">
+        {loading ? (
+          <p className="py-12 text-center text-slate-600">Loading your jobs...</p>
+        ) : rows.length === 0 ? (
+          <div className="flex flex-col items-center gap-3 py-16 text-center">
+            {tab === 'active' ? (
+              <>
+                <Briefcase className="h-10 w-10 text-slate-300" aria-hidden />
+                <p className="font-medium text-slate-700">No active jobs yet</p>
+                <Link
+                  to="/"
+                  className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
+                >
+                  Browse Opportunities
+                </Link>
+              </>
+            ) : (
+              <>
+                <CheckCircle2 className="h-10 w-10 text-slate-300" aria-hidden />
+                <p className="font-medium text-slate-700">No completed jobs yet</p>
+              </>
+            )}
+          </div>
+        ) : (
+          <ul className="grid grid-cols-1 gap-3 md:grid-cols-2">
+            {rows.map((row) => (
+              <JobRowCard
+                key={row.interview.id}
+                row={row}
+                tab={tab}
+                job={row.interview.job_id ? jobsById.get(row.interview.job_id) : undefined}
+                onOpen={() => setParams({ job: row.interview.id })}
+              />
+            ))}
+          </ul>
+        )}
+      </div>
+    </div>
+  );
 }

@@ -1,5 +1,187 @@
-import { PagePlaceholder } from '../../../components/PagePlaceholder';
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { ArrowLeft } from 'lucide-react';
+import {
+  FEEDBACK_MAX_LENGTH,
+  QUALITY_RATING_LABELS,
+  feedbackProblem,
+  isTaskSubmitted,
+  prettify,
+  type AnnotationTask,
+} from '@app/shared';
+import { Badge } from '../../../components/Badge';
+import { ConfirmDialog } from '../../../components/Modal';
+import { useSubmitTask } from '../api/submit-task';
+import { useOpenTask } from '../hooks/use-open-task';
+import { ContentPreview } from './ContentPreview';
+import { RatingInput } from './RatingInput';
 
+/** The creative task screen (spec part 2 section 2.4). */
 export function AnnotatePage() {
-  return <PagePlaceholder title="Creative Task" />;
+  const { taskId = '' } = useParams();
+  const navigate = useNavigate();
+  const opened = useOpenTask(taskId);
+
+  if (opened.state === 'loading' || opened.state === 'leaving') {
+    return <p className="py-24 text-center text-slate-600">Loading your creative task...</p>;
+  }
+  if (opened.state === 'not_found') {
+    return (
+      <div className="flex flex-col items-center gap-4 py-24 text-center">
+        <p className="text-lg font-semibold text-slate-900">Task not found</p>
+        <button
+          type="button"
+          onClick={() => navigate('/jobs')}
+          className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
+        >
+          Back to Jobs
+        </button>
+      </div>
+    );
+  }
+  return <TaskWorkspace key={opened.task.id} task={opened.task} />;
+}
+
+function TaskWorkspace({ task }: { task: AnnotationTask }) {
+  const navigate = useNavigate();
+  const submitted = isTaskSubmitted(task.status);
+  const [rating, setRating] = useState(task.quality_rating ?? 0);
+  const [notes, setNotes] = useState(task.feedback_notes ?? '');
+  const [confirming, setConfirming] = useState(false);
+  const submit = useSubmitTask(task.id);
+  const data = task.data_to_annotate ?? {};
+  const canSubmit = !submitted && !submit.isPending && rating !== 0 && notes.trim() !== '';
+
+  const openConfirm = () => {
+    const problem = feedbackProblem(rating, notes);
+    if (problem) return window.alert(problem);
+    setConfirming(true);
+  };
+
+  const send = async () => {
+    try {
+      await submit.mutateAsync({ quality_rating: rating, feedback_notes: notes.trim() });
+      setConfirming(false);
+      navigate('/jobs');
+    } catch (err) {
+      console.error('Failed to submit annotation', err);
+      setConfirming(false);
+      window.alert('Failed to submit annotation');
+    }
+  };
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-6 md:px-8 md:py-8">
+      <button
+        type="button"
+        onClick={() => navigate('/jobs')}
+        className="inline-flex items-center gap-2 text-sm font-medium text-slate-600 hover:text-slate-900"
+      >
+        <ArrowLeft className="h-4 w-4" aria-hidden />
+        Back to Jobs
+      </button>
+      <header className="mt-3">
+        <p className="text-sm font-medium uppercase tracking-wide text-brand-700">Creative Task</p>
+        <div className="mt-1 flex flex-wrap items-center gap-3">
+          <h1 className="text-2xl font-semibold text-slate-900">{task.task_name || 'Annotation Task'}</h1>
+          {submitted ? <Badge color="green">Submitted</Badge> : <Badge color="yellow">In Progress</Badge>}
+        </div>
+        {task.task_description && <p className="mt-1 text-slate-600">{task.task_description}</p>}
+      </header>
+
+      <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-[1fr_360px]">
+        <section aria-labelledby="item-title" className="min-w-0 rounded-xl border border-slate-200 bg-white p-4">
+          <h2 id="item-title" className="text-lg font-semibold text-slate-900">
+            {data.title || 'Creative Work'}
+          </h2>
+          {data.description && <p className="mt-1 text-sm text-slate-600">{data.description}</p>}
+          <p className="mt-2 text-xs text-slate-500">
+            Type: {data.data_type ? prettify(data.data_type) : 'Transcript'}
+          </p>
+          <h3 className="mb-2 mt-4 text-sm font-semibold uppercase tracking-wide text-slate-500">Content Preview</h3>
+          <ContentPreview data={data} />
+        </section>
+
+        <aside className="space-y-4">
+          {task.instructions && (
+            <section className="rounded-xl border border-slate-200 bg-white p-4">
+              <h2 className="font-semibold text-slate-900">Instructions</h2>
+              <p className="mt-2 whitespace-pre-line text-sm text-slate-700">{task.instructions}</p>
+            </section>
+          )}
+          <section className="space-y-4 rounded-xl border border-slate-200 bg-white p-4">
+            {submitted && (
+              <p className="rounded-md bg-green-50 px-3 py-2 text-sm text-green-800">
+                Feedback submitted. It can no longer be edited.
+              </p>
+            )}
+            <RatingInput value={rating} onChange={setRating} disabled={submitted} />
+            <div>
+              <label htmlFor="feedback" className="font-semibold text-slate-900">
+                Feedback
+              </label>
+              <textarea
+                id="feedback"
+                rows={6}
+                maxLength={FEEDBACK_MAX_LENGTH}
+                value={notes}
+                disabled={submitted}
+                onChange={(e) => setNotes(e.target.value)}
+                placeholder="Add any notes or observations about this content..."
+                aria-describedby="feedback-hint"
+                className="mt-2 w-full rounded-md border border-slate-300 p-3 text-sm outline-none focus:border-brand-500 focus:ring-2 focus:ring-brand-100 disabled:bg-slate-50"
+              />
+              <p id="feedback-hint" className="mt-1 flex justify-between text-xs text-slate-500">
+                <span>Max 1000 characters</span>
+                <span>
+                  {notes.length}/{FEEDBACK_MAX_LENGTH}
+                </span>
+              </p>
+            </div>
+            <div className="flex gap-3">
+              <button
+                type="button"
+                onClick={() => navigate('/jobs')}
+                className="flex-1 rounded-md border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50"
+              >
+                Cancel
+              </button>
+              <button
+                type="button"
+                onClick={openConfirm}
+                disabled={!canSubmit}
+                className="flex-1 rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-50"
+              >
+                Submit Feedback
+              </button>
+            </div>
+          </section>
+        </aside>
+      </div>
+
+      {confirming && (
+        <ConfirmDialog
+          title="Submit Your Feedback?"
+          confirmLabel={submit.isPending ? 'Submitting...' : 'Submit'}
+          busy={submit.isPending}
+          onCancel={() => setConfirming(false)}
+          onConfirm={send}
+        >
+          <p>You&apos;re about to submit your creative feedback. You won&apos;t be able to edit it after submission.</p>
+          <dl className="mt-4 space-y-2 rounded-lg bg-slate-50 p-3">
+            <div>
+              <dt className="text-xs uppercase text-slate-500">Rating</dt>
+              <dd className="font-medium text-slate-900">
+                {rating} - {QUALITY_RATING_LABELS[rating]}
+              </dd>
+            </div>
+            <div>
+              <dt className="text-xs uppercase text-slate-500">Notes</dt>
+              <dd className="whitespace-pre-wrap break-words text-slate-800">{notes.trim()}</dd>
+            </div>
+          </dl>
+        </ConfirmDialog>
+      )}
+    </div>
+  );
 }

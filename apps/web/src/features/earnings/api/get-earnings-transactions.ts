@@ -1,0 +1,13 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { EarningsTransaction } from '@app/shared';
+import { apiRequest } from '../../../lib/api-client';
+
+/** GET /api/earnings/user/{userId}/transactions */
+export const getEarningsTransactions = (userId: string) =>
+  apiRequest<EarningsTransaction[]>(`/earnings/user/${encodeURIComponent(userId)}/transactions`);
+
+export const earningsTransactionsQueryOptions = (userId: string) =>
+  queryOptions({ queryKey: ['earnings', userId, 'transactions'], queryFn: () => getEarningsTransactions(userId) });
+
+export const useEarningsTransactions = (userId: string | undefined) =>
+  useQuery({ ...earningsTransactionsQueryOptions(userId ?? ''), enabled: Boolean(userId) });

@@ -1,0 +1,169 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { ArrowLeft, ChevronDown } from 'lucide-react';
+import {
+  DEFAULT_HOURLY_PAY,
+  PRODUCT_NAME,
+  WEEKLY_HOURS_CAP,
+  parsePay,
+  shortId,
+  taskActionLabel,
+  taskBadge,
+  type AnnotationTask,
+  type Interview,
+  type Job,
+} from '@app/shared';
+import { Badge } from '../../../components/Badge';
+import { DocumentsList } from './DocumentsList';
+
+/** The static weekly payout table: placeholder rows, as the spec describes (no payroll data yet). */
+const PAYOUT_ROWS = [
+  { day: 'Mon, Week 1', cycle: 'Weekly', hours: '0.0', earned: '$0.00' },
+  { day: 'Mon, Week 2', cycle: 'Weekly', hours: '0.0', earned: '$0.00' },
+  { day: 'Mon, Week 3', cycle: 'Weekly', hours: '0.0', earned: '$0.00' },
+  { day: 'Mon, Week 4', cycle: 'Weekly', hours: '0.0', earned: '$0.00' },
+];
+
+type Props = { interview: Interview; tasks: AnnotationTask[]; job: Job | undefined; onBack: () => void };
+
+/** The job detail view of Your Jobs (spec part 2 section 2.3). */
+export function JobDetailView({ interview, tasks, job, onBack }: Props) {
+  const navigate = useNavigate();
+  const [docOpen, setDocOpen] = useState(false);
+  const hourly = parsePay(job?.pay_per_hour) ?? DEFAULT_HOURLY_PAY;
+  const title = interview.job_title || interview.position || 'Untitled job';
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-6 md:px-8 md:py-8">
+      <button
+        type="button"
+        onClick={onBack}
+        className="inline-flex items-center gap-2 text-sm font-medium text-slate-600 hover:text-slate-900"
+      >
+        <ArrowLeft className="h-4 w-4" aria-hidden />
+        Back to Jobs
+      </button>
+      <h1 className="mt-3 text-2xl font-semibold text-slate-900">{title}</h1>
+      {interview.position && interview.job_title && <p className="mt-1 text-slate-600">{interview.position}</p>}
+
+      <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-[1fr_320px]">
+        <div className="min-w-0 space-y-6">
+          <section className="rounded-xl border border-slate-200 bg-white">
+            <h2>
+              <button
+                type="button"
+                aria-expanded={docOpen}
+                aria-controls="onboarding-doc"
+                onClick={() => setDocOpen((v) => !v)}
+                className="flex w-full items-center justify-between px-4 py-3 text-left font-semibold text-slate-900"
+              >
+                Onboarding document
+                <ChevronDown className={`h-5 w-5 transition ${docOpen ? 'rotate-180' : ''}`} aria-hidden />
+              </button>
+            </h2>
+            {docOpen && (
+              <div id="onboarding-doc" className="border-t border-slate-200 px-4 py-4 text-sm text-slate-700">
+                <p>
+                  Welcome to the {title} project! We&apos;re excited to have you on the team. Before you start working
+                  on creative tasks, please take these next steps:
+                </p>
+                <ol className="mt-3 list-decimal space-y-1 pl-5">
+                  <li>Visit the {PRODUCT_NAME} website and sign in with your account.</li>
+                  <li>Review the labeling guidelines and quality standards for this project.</li>
+                  <li>Complete the onboarding and training modules.</li>
+                </ol>
+              </div>
+            )}
+          </section>
+
+          <section aria-labelledby="payments-title" className="rounded-xl border border-slate-200 bg-white p-4">
+            <h2 id="payments-title" className="font-semibold text-slate-900">
+              Payments
+            </h2>
+            <p className="mt-1 text-sm text-slate-600">
+              Payments arrive through our card payment provider, less any currency conversion fees.
+            </p>
+            <dl className="mt-4 grid grid-cols-2 gap-4 text-sm">
+              <div className="rounded-lg bg-slate-50 p-3">
+                <dt className="text-slate-500">Hourly pay</dt>
+                <dd className="mt-1 font-semibold text-slate-900">${hourly.toFixed(2)} / hour</dd>
+              </div>
+              <div className="rounded-lg bg-slate-50 p-3">
+                <dt className="text-slate-500">Weekly cap</dt>
+                <dd className="mt-1 font-semibold text-slate-900">{WEEKLY_HOURS_CAP} hours</dd>
+              </div>
+            </dl>
+            <div className="mt-4 overflow-x-auto">
+              <table className="w-full min-w-[560px] text-left text-sm">
+                <thead className="text-xs uppercase text-slate-500">
+                  <tr>
+                    {['Payout Day', 'Payout Cycle', 'Type', 'Hours', 'Hours Max', 'Earned'].map((h) => (
+                      <th key={h} scope="col" className="px-2 py-2 font-medium">
+                        {h}
+                      </th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-slate-100">
+                  {PAYOUT_ROWS.map((r) => (
+                    <tr key={r.day}>
+                      <td className="px-2 py-2">{r.day}</td>
+                      <td className="px-2 py-2">{r.cycle}</td>
+                      <td className="px-2 py-2">Contracts</td>
+                      <td className="px-2 py-2">{r.hours}</td>
+                      <td className="px-2 py-2">{WEEKLY_HOURS_CAP}</td>
+                      <td className="px-2 py-2">{r.earned}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </section>
+
+          <section aria-labelledby="tasks-title" className="rounded-xl border border-slate-200 bg-white p-4">
+            <h2 id="tasks-title" className="font-semibold text-slate-900">
+              Active Creative Tasks
+            </h2>
+            {tasks.length === 0 ? (
+              <p className="mt-2 text-sm text-slate-600">Tasks Being Prepared</p>
+            ) : (
+              <ul className="mt-3 divide-y divide-slate-100">
+                {tasks.map((task) => {
+                  const badge = taskBadge(task.status);
+                  return (
+                    <li
+                      key={task.id}
+                      data-testid="creative-task"
+                      className="flex flex-wrap items-center justify-between gap-3 py-3"
+                    >
+                      <div className="min-w-0">
+                        <p className="font-medium text-slate-900">{task.task_name || 'Creative Task'}</p>
+                        <p className="text-xs text-slate-500">
+                          {task.data_to_annotate?.data_type || 'Unknown'} · ID: {shortId(task.id)}
+                        </p>
+                      </div>
+                      <div className="flex items-center gap-3">
+                        <Badge color={badge.color}>{badge.label}</Badge>
+                        <button
+                          type="button"
+                          onClick={() => navigate(`/annotate/${task.id}`)}
+                          className="rounded-md bg-brand-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-700"
+                        >
+                          {taskActionLabel(task.status)}
+                        </button>
+                      </div>
+                    </li>
+                  );
+                })}
+              </ul>
+            )}
+          </section>
+        </div>
+
+        <aside>
+          <DocumentsList />
+        </aside>
+      </div>
+    </div>
+  );
+}

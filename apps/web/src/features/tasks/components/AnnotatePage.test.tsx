@@ -1,0 +1,142 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockApi, renderPage } from '../../../test/page-harness';
+import { AnnotatePage } from './AnnotatePage';
+
+const task = (over: Record<string, unknown> = {}) => ({
+  id: 't1',
+  job_id: 'j1',
+  job_title: 'Poster Critic',
+  job_status: 'active',
+  status: 'in_progress',
+  task_name: 'Rate this poster',
+  task_description: 'Give an honest rating',
+  instructions: 'Look at composition.',
+  data_to_annotate: { title: 'Summer poster', data_type: 'image', data_url: '/api/files/p1' },
+  quality_rating: null,
+  feedback_notes: null,
+  ...over,
+});
+
+let alertSpy: ReturnType<typeof vi.fn>;
+beforeEach(() => {
+  alertSpy = vi.fn();
+  vi.stubGlobal('alert', alertSpy);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const open = () => renderPage('/annotate/t1', '/annotate/:taskId', <AnnotatePage />);
+
+describe('AnnotatePage', () => {
+  it.each([
+    ['pending', 'This task is not yet available. Tasks can only be started when the project enters the active phase.'],
+    ['completed', 'This project has ended.'],
+    ['archived', 'This project has been archived.'],
+  ])('a %s job alerts and returns to /jobs', async (job_status, message) => {
+    mockApi({ 'GET /annotations/t1': { body: task({ job_status }) } });
+    open();
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/jobs'));
+    expect(alertSpy).toHaveBeenCalledExactlyOnceWith(message);
+  });
+
+  it.each([
+    [{ detail: 'You are not assigned to this task' }, 'You are not assigned to this task'],
+    [{}, 'Cannot start this task'],
+  ])('an HTTP 400 alerts %j and returns to /jobs', async (body, message) => {
+    mockApi({ 'GET /annotations/t1': { status: 400, body } });
+    open();
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/jobs'));
+    expect(alertSpy).toHaveBeenCalledWith(message);
+  });
+
+  it('shows the failure texts when the image cannot load', async () => {
+    mockApi({ 'GET /annotations/t1': { body: task() } });
+    open();
+    fireEvent.error(await screen.findByRole('img', { name: 'Summer poster' }));
+    expect(screen.getByText('Image not available')).toBeInTheDocument();
+    expect(screen.getByText('File may have been moved or deleted')).toBeInTheDocument();
+  });
+
+  it('shows Task not found for a missing task', async () => {
+    mockApi({});
+    open();
+    expect(await screen.findByText('Task not found')).toBeInTheDocument();
+  });
+
+  it('starts an assigned task, then rates and submits it after confirming', async () => {
+    const user = userEvent.setup();
+    const fetchMock = mockApi({
+      'GET /annotations/t1': { body: task({ status: 'assigned' }) },
+      'POST /annotations/t1/start': { body: task({ status: 'in_progress' }) },
+      'POST /annotations/t1/submit': { body: task({ status: 'completed' }) },
+    });
+    open();
+    expect(screen.getByText('Loading your creative task...')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Rate this poster' })).toBeInTheDocument();
+    expect(
+      fetchMock.mock.calls.some(
+        ([url, init]) => String(url).endsWith('/annotations/t1/start') && init?.method === 'POST',
+      ),
+    ).toBe(true);
+    expect(screen.getByText('In Progress')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Summer poster' })).toHaveAttribute('src', '/api/files/p1');
+    expect(screen.getByText('Max 1000 characters')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Feedback' })).toHaveAttribute('maxlength', '1000');
+
+    const submit = screen.getByRole('button', { name: 'Submit Feedback' });
+    expect(submit).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: '4 - Strong Execution' }));
+    expect(submit).toBeDisabled();
+    await user.type(screen.getByPlaceholderText('Add any notes or observations about this content...'), '   ');
+    expect(submit).toBeDisabled();
+    await user.type(screen.getByRole('textbox', { name: 'Feedback' }), 'Bold colours');
+    expect(submit).toBeEnabled();
+    await user.click(submit);
+
+    const dialog = screen.getByRole('dialog', { name: 'Submit Your Feedback?' });
+    expect(dialog).toHaveTextContent(
+      "You're about to submit your creative feedback. You won't be able to edit it after submission.",
+    );
+    expect(dialog).toHaveTextContent('4 - Strong Execution');
+    expect(dialog).toHaveTextContent('Bold colours');
+    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/jobs'));
+    const submitCall = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/submit'));
+    expect(JSON.parse(String(submitCall![1]!.body))).toEqual({ quality_rating: 4, feedback_notes: 'Bold colours' });
+  });
+
+  it('alerts when the submission fails and stays on the task', async () => {
+    const user = userEvent.setup();
+    mockApi({
+      'GET /annotations/t1': { body: task() },
+      'POST /annotations/t1/submit': { status: 500, body: { detail: 'boom' } },
+    });
+    open();
+    await user.click(await screen.findByRole('button', { name: '2 - Needs Improvement' }));
+    await user.type(screen.getByRole('textbox', { name: 'Feedback' }), 'Muddy');
+    await user.click(screen.getByRole('button', { name: 'Submit Feedback' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(alertSpy).toHaveBeenCalledWith('Failed to submit annotation'));
+    expect(screen.getByTestId('location')).toHaveTextContent('/annotate/t1');
+  });
+
+  it('shows a transcript when the item has no type', async () => {
+    mockApi({
+      'GET /annotations/t1': {
+        body: task({
+          data_to_annotate: {
+            transcript: [
+              { speaker: 'ai', text: 'Tell me about it' },
+              { speaker: 'user', text: 'Sure' },
+            ],
+          },
+        }),
+      },
+    });
+    open();
+    expect(await screen.findByText('Creative Work')).toBeInTheDocument();
+    expect(screen.getByText('Tell me about it')).toBeInTheDocument();
+    expect(screen.getByText('Sure')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,54 @@
+import { MAX_RATING, QUALITY_RATING_LABELS } from '@app/shared';
+
+type Props = { value: number; onChange: (v: number) => void; disabled?: boolean };
+
+/** 'Creative Rating': a 0-5 slider plus number buttons, with the label of the chosen value. */
+export function RatingInput({ value, onChange, disabled = false }: Props) {
+  const values = Array.from({ length: MAX_RATING }, (_, i) => i + 1);
+  return (
+    <fieldset disabled={disabled}>
+      <legend className="font-semibold text-slate-900">Creative Rating</legend>
+      <div className="mt-3 flex items-center gap-3">
+        <input
+          type="range"
+          min={0}
+          max={MAX_RATING}
+          step={1}
+          value={value}
+          onChange={(e) => onChange(Number(e.target.value))}
+          aria-label="Creative Rating"
+          aria-valuetext={value ? `${value} - ${QUALITY_RATING_LABELS[value]}` : 'Not rated'}
+          className="w-full accent-brand-600"
+        />
+        <span className="w-8 text-right text-lg font-semibold text-slate-900" data-testid="rating-value">
+          {value}
+        </span>
+      </div>
+      <div className="mt-3 grid grid-cols-5 gap-2">
+        {values.map((v) => (
+          <button
+            key={v}
+            type="button"
+            onClick={() => onChange(v)}
+            aria-pressed={value === v}
+            aria-label={`${v} - ${QUALITY_RATING_LABELS[v]}`}
+            className={`rounded-md border py-2 text-sm font-semibold ${
+              value === v
+                ? 'border-brand-600 bg-brand-600 text-white'
+                : 'border-slate-300 bg-white text-slate-700 hover:border-slate-400'
+            }`}
+          >
+            {v}
+          </button>
+        ))}
+      </div>
+      <ul className="mt-3 space-y-1 text-xs text-slate-600">
+        {values.map((v) => (
+          <li key={v} className={value === v ? 'font-semibold text-brand-700' : ''}>
+            {v} {QUALITY_RATING_LABELS[v]}
+          </li>
+        ))}
+      </ul>
+    </fieldset>
+  );
+}

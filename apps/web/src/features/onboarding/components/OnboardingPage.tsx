@@ -61,6 +61,13 @@ function initialForm(user: Partial<ProfileMe> | null): OnboardingForm {
   };
 }
 
+/** The fields the person already typed into a form that started without the account. */
+function pickTyped(f: OnboardingForm): Partial<OnboardingForm> {
+  return Object.fromEntries(
+    Object.entries(f).filter(([, v]) => (Array.isArray(v) ? v.length > 0 : Boolean(v))),
+  ) as Partial<OnboardingForm>;
+}
+
 /** The 4-step onboarding wizard of spec part 1 sections 2, 4 and 5. */
 export function OnboardingPage() {
   const { user, setUser } = useAuth();
@@ -74,6 +81,13 @@ export function OnboardingPage() {
   const [linkedin, setLinkedin] = useState<LinkedinState>('idle');
   const [linkedinError, setLinkedinError] = useState<string | null>(null);
   const [verification, setVerification] = useState<{ progress: number; message: string } | null>(null);
+  // The account may arrive after the first render (session check): take its e-mail and saved fields then.
+  const userId = user?.id;
+  useEffect(() => {
+    if (!userId) return;
+    setForm((f) => (f.email ? f : { ...initialForm(user), ...pickTyped(f) }));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per account, not on every user change
+  }, [userId]);
   const mounted = useRef(true);
   useEffect(() => {
     mounted.current = true;

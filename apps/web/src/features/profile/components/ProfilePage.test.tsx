@@ -1,0 +1,105 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AuthProvider } from '../../auth/hooks/auth-context';
+import { ProfilePage } from './ProfilePage';
+
+const profile = {
+  id: 'u1',
+  email: 'ada@example.com',
+  name: 'Ada Lovelace',
+  role: 'candidate',
+  profile_completed: true,
+  created_at: '2024-01-01T00:00:00Z',
+  bio: 'Illustrator',
+  expertise: ['Illustration'],
+  position: null,
+  skills: [],
+  experience_years: null,
+  education: [],
+  work_experience: [],
+  projects: [],
+  publications: [],
+  certifications: [],
+  resume_url: null,
+  work_authorization: 'citizen',
+  citizenship: 'France',
+  phone: null,
+  city: 'Paris',
+  country: 'France',
+  linkedin_url: null,
+  summary: null,
+};
+
+function setup() {
+  let current = { ...profile };
+  const puts: unknown[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      if (url.endsWith('/profile/complete') && init?.method === 'PUT') {
+        const body = JSON.parse(String(init.body));
+        puts.push(body);
+        current = { ...current, ...body };
+        return new Response(JSON.stringify(current));
+      }
+      if (url.endsWith('/profile/me')) return new Response(JSON.stringify(current));
+      return new Response('null');
+    }),
+  );
+  localStorage.setItem('token', 'tok');
+  const router = createMemoryRouter([{ path: '/profile', element: <ProfilePage /> }], {
+    initialEntries: ['/profile'],
+  });
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <AuthProvider>
+        <RouterProvider router={router} />
+      </AuthProvider>
+    </QueryClientProvider>,
+  );
+  return puts;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('ProfilePage', () => {
+  it('shows the header, empty states, and saves a card with the whole profile minus empty lists', async () => {
+    const user = userEvent.setup();
+    const puts = setup();
+    expect(await screen.findByRole('heading', { name: 'Ada Lovelace' })).toBeInTheDocument();
+    expect(screen.getByText('Active')).toBeInTheDocument();
+    expect(screen.getByText(`Member since ${new Date().getFullYear()}`)).toBeInTheDocument();
+    expect(screen.getByText('No education added yet')).toBeInTheDocument();
+    expect(screen.getByText('No certifications added yet')).toBeInTheDocument();
+    expect(screen.getByText('No resume added yet')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Edit Resume' }));
+    expect(
+      screen.getByText('Enter a public URL to your resume (Google Drive, Dropbox, personal website, etc.)'),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+
+    await user.click(screen.getByRole('button', { name: 'Edit Expertise' }));
+    const skill = screen.getByPlaceholderText('Add skill...');
+    await user.type(skill, '  Motion design {Enter}');
+    await user.type(skill, 'illustration{Enter}');
+    await user.click(screen.getByRole('button', { name: 'Save Expertise' }));
+
+    await waitFor(() => expect(puts).toHaveLength(1));
+    expect(puts[0]).toEqual({
+      name: 'Ada Lovelace',
+      bio: 'Illustrator',
+      expertise: ['Illustration', 'Motion design'],
+      work_authorization: 'citizen',
+      citizenship: 'France',
+      city: 'Paris',
+      country: 'France',
+    });
+    const card = screen.getByRole('region', { name: 'Expertise' });
+    expect(await within(card).findByText('Motion design')).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Edit Expertise' })).toBeInTheDocument();
+  });
+});

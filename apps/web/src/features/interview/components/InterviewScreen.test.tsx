@@ -1,0 +1,127 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { initialSessionState, type SessionState } from '../session/session-state';
+import type { useInterviewSession } from '../hooks/useInterviewSession';
+import { InterviewScreen } from './InterviewScreen';
+import { DEFAULT_CLOSING_LINE, EndModal } from './EndModal';
+
+type Session = ReturnType<typeof useInterviewSession>;
+
+function fakeSession(state: Partial<SessionState>, extra: Partial<Session> = {}): Session {
+  return {
+    state: { ...initialSessionState, ...state },
+    sessionId: 's',
+    muted: false,
+    isRecording: false,
+    selfStream: null,
+    finished: false,
+    notice: null,
+    actionError: null,
+    audioBlocked: false,
+    start: vi.fn(async () => {}),
+    end: vi.fn(async () => {}),
+    toggleMute: vi.fn(),
+    endTurn: vi.fn(),
+    bargeIn: vi.fn(),
+    resumeAudio: vi.fn(),
+    dismissNotice: vi.fn(),
+    ...extra,
+  };
+}
+
+describe('InterviewScreen', () => {
+  it("labels the end button 'Connecting...' while connecting and 'Ended' once ended", () => {
+    const { rerender } = render(<InterviewScreen session={fakeSession({ status: 'connecting' })} title="T" />);
+    expect(screen.getByRole('button', { name: 'Connecting...' })).toBeInTheDocument();
+    rerender(<InterviewScreen session={fakeSession({ status: 'listening' })} title="T" />);
+    expect(screen.getByRole('button', { name: 'End Interview' })).toBeEnabled();
+    rerender(<InterviewScreen session={fakeSession({ status: 'ended' })} title="T" />);
+    expect(screen.getByRole('button', { name: 'Ended' })).toBeDisabled();
+  });
+
+  it("the mic toggle is titled 'Mute' / 'Unmute' and is disabled once ended", async () => {
+    const session = fakeSession({ status: 'listening' });
+    const { rerender } = render(<InterviewScreen session={session} title="T" />);
+    await userEvent.click(screen.getByTitle('Mute'));
+    expect(session.toggleMute).toHaveBeenCalled();
+    rerender(<InterviewScreen session={fakeSession({ status: 'listening' }, { muted: true })} title="T" />);
+    expect(screen.getByTitle('Unmute')).toBeEnabled();
+    rerender(<InterviewScreen session={fakeSession({ status: 'ended' })} title="T" />);
+    expect(screen.getByTitle('Mute')).toBeDisabled();
+  });
+
+  it('end my turn, interrupt and end call the session', async () => {
+    const session = fakeSession({ status: 'speaking', isAIPlaying: true });
+    render(<InterviewScreen session={session} title="T" />);
+    await userEvent.click(screen.getByRole('button', { name: 'End my turn' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Interrupt' }));
+    await userEvent.click(screen.getByRole('button', { name: 'End Interview' }));
+    expect(session.endTurn).toHaveBeenCalled();
+    expect(session.bargeIn).toHaveBeenCalled();
+    expect(session.end).toHaveBeenCalled();
+  });
+
+  it('the orb pulses only while the AI plays; the mic pulse needs level > 0.02 and a silent AI', () => {
+    const { rerender } = render(
+      <InterviewScreen
+        session={fakeSession({ status: 'listening', isMicActive: true, userAudioLevel: 0.05 })}
+        title="T"
+      />,
+    );
+    expect(screen.getByTestId('ai-orb')).toHaveAttribute('data-speaking', 'false');
+    expect(screen.getByTestId('mic-pulse')).toBeInTheDocument();
+    rerender(
+      <InterviewScreen
+        session={fakeSession({ status: 'speaking', isMicActive: true, isAIPlaying: true, userAudioLevel: 0.05 })}
+        title="T"
+      />,
+    );
+    expect(screen.getByTestId('ai-orb')).toHaveAttribute('data-speaking', 'true');
+    expect(screen.queryByTestId('mic-pulse')).toBeNull();
+    rerender(
+      <InterviewScreen
+        session={fakeSession({ status: 'listening', isMicActive: true, userAudioLevel: 0.01 })}
+        title="T"
+      />,
+    );
+    expect(screen.queryByTestId('mic-pulse')).toBeNull();
+  });
+
+  it('shows interim and final captions, the recording badge and errors with a retry', async () => {
+    const session = fakeSession(
+      {
+        status: 'error',
+        error: 'Connection lost',
+        transcripts: [{ id: '1', speaker: 'ai', text: 'Tell me about a project.', final: true, timestamp: 1 }],
+        currentUserText: 'I once built',
+      },
+      { isRecording: true },
+    );
+    render(<InterviewScreen session={session} title="T" />);
+    expect(screen.getByText('Tell me about a project.')).toBeInTheDocument();
+    expect(screen.getByText('I once built')).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('Connection lost');
+    expect(screen.getByText('Recording')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(session.start).toHaveBeenCalled();
+  });
+});
+
+describe('EndModal', () => {
+  it('quotes the last AI statement, or a default line, and continues', async () => {
+    const onContinue = vi.fn();
+    const { rerender } = render(<EndModal quote="Thanks, Ada. We will be in touch." onContinue={onContinue} />);
+    expect(screen.getByRole('heading', { name: 'Thanks for interviewing!' })).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        "We're reviewing your conversation and will email you as soon as the hiring team has next steps.",
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/Thanks, Ada\. We will be in touch\./)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Continue to status' }));
+    expect(onContinue).toHaveBeenCalled();
+    rerender(<EndModal quote={null} onContinue={onContinue} />);
+    expect(screen.getByText(new RegExp(DEFAULT_CLOSING_LINE.slice(0, 30)))).toBeInTheDocument();
+  });
+});

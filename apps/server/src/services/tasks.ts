@@ -184,7 +184,7 @@ export async function createTasks(db: Db, jobId: string, input: ParsedTaskCreate
     const [job] = await tx.select({ status: jobs.status }).from(jobs).where(eq(jobs.id, jobId));
     if (!job) throw notFound('Job not found');
     if (job.status === 'completed' || job.status === 'archived') {
-      throw conflict(`Tasks cannot be added to a ${job.status} job.`);
+      throw conflict(`Tasks cannot be added to this job: it is ${job.status}.`);
     }
     for (const assignee of new Set(input.map((t) => t.assignee_id).filter((a): a is string => Boolean(a)))) {
       await assertAssignable(tx, assignee, jobId);

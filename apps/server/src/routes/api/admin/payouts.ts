@@ -9,7 +9,7 @@ const adminPayoutsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/payouts',
     // The body is optional: no body pays everyone.
-    { schema: { body: payoutRequestSchema.optional(), response: { 200: payoutSchema } } },
+    { schema: { body: payoutRequestSchema.nullish(), response: { 200: payoutSchema } } },
     async (request) => createPayout(app.db, { userId: request.body?.user_id }, request.auth!.sub),
   );
 };

@@ -11,7 +11,7 @@ type Session = ReturnType<typeof useInterviewSession>;
 function fakeSession(state: Partial<SessionState>, extra: Partial<Session> = {}): Session {
   return {
     state: { ...initialSessionState, ...state },
-    sessionId: 's',
+    sessionId: '00000000-0000-4000-8000-000000000000',
     muted: false,
     isRecording: false,
     selfStream: null,

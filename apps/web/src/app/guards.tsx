@@ -8,13 +8,20 @@ type GuardProps = {
   /** Send signed-in users whose profile is incomplete to /onboarding. */
   requireCompleteProfile?: boolean;
   requireAdmin?: boolean;
+  /** Text under the spinner while the session is checked (the live interview says 'Loading your profile...'). */
+  loadingLabel?: string;
 };
 
 /** The route guard of spec part 1 section 2. */
-export function RequireAuth({ children, requireCompleteProfile = false, requireAdmin = false }: GuardProps) {
+export function RequireAuth({
+  children,
+  requireCompleteProfile = false,
+  requireAdmin = false,
+  loadingLabel = 'Loading...',
+}: GuardProps) {
   const { isLoading, isAuthenticated, user } = useAuth();
   const location = useLocation();
-  if (isLoading) return <Spinner label="Loading..." />;
+  if (isLoading) return <Spinner label={loadingLabel} />;
   if (!isAuthenticated || !user) return <Navigate to="/login" replace state={{ from: location }} />;
   if (requireCompleteProfile && !user.profile_completed) return <Navigate to="/onboarding" replace />;
   if (requireAdmin && user.role !== 'admin') return <Navigate to="/" replace />;

@@ -39,7 +39,14 @@ export const routes: RouteObject[] = [
   { path: '/', element: complete(<MarketplacePage />, true) },
   { path: '/interview-prep', element: complete(<InterviewPrepPage />) },
   { path: '/interview', element: complete(<PlaceholderInterviewPage />) },
-  { path: '/realtime-interview/:interviewId', element: complete(<RealtimeInterviewPage />) },
+  {
+    path: '/realtime-interview/:interviewId',
+    element: (
+      <RequireAuth requireCompleteProfile loadingLabel="Loading your profile...">
+        <RealtimeInterviewPage />
+      </RequireAuth>
+    ),
+  },
   { path: '/status', element: complete(<StatusPage />) },
   { path: '/jobs', element: complete(<YourJobsPage />, true) },
   { path: '/annotate/:taskId', element: complete(<AnnotatePage />, true) },

@@ -16,6 +16,7 @@ import type { DatabaseHandle, Db } from './db/client';
 import errorsPlugin from './plugins/errors';
 import authPlugin, { resolveJwtSecret } from './plugins/auth';
 import { registerApiRoutes } from './routes/api';
+import { storagePlugin } from './services/storage';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -55,6 +56,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('database', database);
+  // Uploaded files: DATA_DIR/uploads, or an S3-compatible bucket when S3_BUCKET is set.
+  await app.register(storagePlugin);
 
   await app.register(errorsPlugin);
   await app.register(rateLimit, { global: false });

@@ -4,6 +4,7 @@ import authRoutes from './auth';
 import profileRoutes from './profile';
 import jobsRoutes from './jobs';
 import adminJobsRoutes from './admin/jobs';
+import filesRoutes from './files';
 import interviewsRoutes from './interviews';
 import annotationsRoutes from './annotations';
 import earningsRoutes from './earnings';
@@ -19,6 +20,7 @@ export async function registerApiRoutes(api: FastifyInstance) {
   await api.register(profileRoutes);
   await api.register(jobsRoutes);
   await api.register(adminJobsRoutes);
+  await api.register(filesRoutes);
   await api.register(interviewsRoutes);
   await api.register(annotationsRoutes);
   await api.register(earningsRoutes);

@@ -16,6 +16,7 @@ import type { DatabaseHandle, Db } from './db/client';
 import errorsPlugin from './plugins/errors';
 import authPlugin, { resolveJwtSecret } from './plugins/auth';
 import { registerApiRoutes } from './routes/api';
+import jobsPlugin from './jobs';
 import { storagePlugin } from './services/storage';
 
 declare module 'fastify' {
@@ -69,6 +70,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     openapi: { info: { title: 'Talent marketplace API', version: '0.1.0' } },
     transform: jsonSchemaTransform,
   });
+
+  // Background jobs (assessment, e-mail); before the routes so its reply hooks see them.
+  await app.register(jobsPlugin);
 
   await app.register(
     async (api) => {

@@ -15,3 +15,5 @@ export * from './marketplace';
 export * from './your-jobs';
 export * from './interview-status';
 export * from './earnings';
+export * from './schemas/assessment';
+export * from './schemas/admin-listings';

@@ -29,6 +29,16 @@ export const envSchema = z.object({
   LOGIN_LIMIT_PER_IP: z.coerce.number().int().positive().default(100),
   LOGIN_LIMIT_PER_EMAIL: z.coerce.number().int().positive().default(10),
   SUPPORT_EMAIL: z.email().optional(),
+  /** Outgoing e-mail: an SMTP server (smtp://user:pass@host:587); unset writes .eml files to DATA_DIR/outbox. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).optional(),
+  /** An OpenAI-compatible chat completions server for interview assessment; unset uses the built-in rubric. */
+  ASSESSMENT_LLM_BASE_URL: z.url().optional(),
+  ASSESSMENT_LLM_API_KEY: z.string().optional(),
+  ASSESSMENT_LLM_MODEL: z.string().min(1).optional(),
   LOGIN_LIMIT_WINDOW: z
     .string()
     .regex(/^\d+ ?(ms|s|seconds?|m|minutes?|h|hours?)$/, 'must look like 15 minutes')

@@ -1,0 +1,20 @@
+import type { FastifyInstance } from 'fastify';
+import { assessInterview } from '../services/assessment';
+import type { BossQueue } from './queue';
+
+export function registerAssessmentJob(app: FastifyInstance, queue: BossQueue) {
+  queue.handle<{ interviewId: string }>('assess-interview', async ({ interviewId }) => {
+    const assessment = await assessInterview(app.db, app.config, interviewId);
+    // No transcript text in logs: only the outcome.
+    app.log.info(
+      {
+        interviewId,
+        method: assessment?.method,
+        status: assessment?.status,
+        recommendation: assessment?.recommendation,
+        fallback: Boolean(assessment?.fallback_reason),
+      },
+      'interview assessed',
+    );
+  });
+}

@@ -1,0 +1,88 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { eq } from 'drizzle-orm';
+import type { AdminInterview, AdminTask, Payout } from '@app/shared';
+import { interviews, jobs } from '../db/schema';
+import {
+  createMailer,
+  decisionApprovedEmail,
+  decisionRejectedEmail,
+  enqueueEmail,
+  interviewReceivedEmail,
+  payoutSentEmail,
+  recipient,
+  tasksAssignedEmail,
+} from '../services/email';
+
+/** The candidate's "we received your interview" e-mail. */
+export async function interviewReceived(app: FastifyInstance, interviewId: string) {
+  const [row] = await app.db
+    .select({ candidateId: interviews.candidateId, jobTitle: jobs.title })
+    .from(interviews)
+    .leftJoin(jobs, eq(jobs.id, interviews.jobId))
+    .where(eq(interviews.id, interviewId))
+    .limit(1);
+  const to = row && (await recipient(app.db, row.candidateId));
+  if (!to) return;
+  await enqueueEmail(app.queue, interviewReceivedEmail(mailContext(app), to, row.jobTitle));
+}
+
+const mailContext = (app: FastifyInstance) => createMailer(app.config).context;
+
+type Notifier = (app: FastifyInstance, body: unknown) => Promise<void>;
+
+/**
+ * E-mails that follow a provider action. They are derived from the successful reply of the action's
+ * route (the reply already holds who and what), so the services that record decisions, tasks and
+ * payouts stay free of mail concerns. docs/decisions/0072-notifications-from-admin-actions.md.
+ */
+const NOTIFIERS: Record<string, Notifier> = {
+  'POST /api/admin/interviews/:id/decision': async (app, body) => {
+    const interview = body as AdminInterview;
+    if (interview.status !== 'approved' && interview.status !== 'rejected') return;
+    const to = (await recipient(app.db, interview.candidate_id)) ?? {
+      email: interview.candidate_email,
+      name: interview.candidate_name,
+    };
+    const render = interview.status === 'approved' ? decisionApprovedEmail : decisionRejectedEmail;
+    await enqueueEmail(app.queue, render(mailContext(app), to, interview.job_title, interview.decision_note));
+  },
+  'POST /api/admin/jobs/:id/tasks': async (app, body) => notifyAssignees(app, body as AdminTask[]),
+  'POST /api/admin/tasks/:id/assign': async (app, body) => notifyAssignees(app, [body as AdminTask]),
+  'POST /api/admin/payouts': async (app, body) => {
+    const payout = body as Payout;
+    for (const item of payout.items) {
+      const to = (await recipient(app.db, item.user_id)) ?? { email: item.email, name: null };
+      await enqueueEmail(app.queue, payoutSentEmail(mailContext(app), to, item.amount, item.transactions.length));
+    }
+  },
+};
+
+/** One e-mail per assignee and job, however many tasks they just received. */
+async function notifyAssignees(app: FastifyInstance, tasks: AdminTask[]) {
+  const groups = new Map<string, { userId: string; jobTitle: string; count: number }>();
+  for (const t of tasks) {
+    if (!t.assignee_id) continue;
+    const key = `${t.assignee_id}:${t.job_id}`;
+    const g = groups.get(key) ?? { userId: t.assignee_id, jobTitle: t.job_title, count: 0 };
+    g.count++;
+    groups.set(key, g);
+  }
+  for (const g of groups.values()) {
+    const to = await recipient(app.db, g.userId);
+    if (to) await enqueueEmail(app.queue, tasksAssignedEmail(mailContext(app), to, g.jobTitle, g.count));
+  }
+}
+
+export function registerNotifications(app: FastifyInstance) {
+  app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    const notifier = NOTIFIERS[`${request.method} ${request.routeOptions.url}`];
+    if (!notifier || reply.statusCode >= 300 || typeof payload !== 'string') return payload;
+    try {
+      await notifier(app, JSON.parse(payload));
+    } catch (err) {
+      // The action itself succeeded; a notification problem must not turn it into an error.
+      request.log.error({ err }, 'could not queue the notification e-mail');
+    }
+    return payload;
+  });
+}

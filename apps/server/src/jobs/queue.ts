@@ -1,0 +1,129 @@
+import PgBoss from 'pg-boss';
+import type { FastifyBaseLogger } from 'fastify';
+import type { DatabaseHandle } from '../db/client';
+
+/** Every background queue, with its retry policy (pg-boss stores these as the queue's defaults). */
+export const QUEUES = {
+  /** Scores a completed interview against the rubric; a model outage retries, then falls back. */
+  assessInterview: {
+    name: 'assess-interview',
+    options: { retryLimit: 3, retryDelay: 15, retryBackoff: true, expireInSeconds: 600 },
+  },
+  /** Delivers one e-mail; an unreachable SMTP server is retried with backoff for about half an hour. */
+  sendEmail: {
+    name: 'send-email',
+    options: { retryLimit: 6, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 },
+  },
+} as const;
+export type QueueName = (typeof QUEUES)[keyof typeof QUEUES]['name'];
+
+export type JobHandler<T> = (data: T, job: { id: string; retryCount: number }) => Promise<void>;
+
+export type JobQueue = {
+  /** Adds a job; it runs after the current request, never inside it. */
+  send: (name: QueueName, data: object) => Promise<string | null>;
+  /** Waits until nothing is queued or running (tests and the e2e seed use it). */
+  settle: (timeoutMs?: number) => Promise<void>;
+};
+
+/**
+ * pg-boss speaks to the database through this adapter, so it shares the app's connection(s): the
+ * node-postgres pool, or the single embedded PGlite. PGlite's `query` runs one statement with
+ * parameters; pg-boss sends its schema migrations and some commands as several statements without
+ * parameters, which PGlite runs with `exec` (the last statement's result is the answer).
+ */
+export function bossDbAdapter(database: DatabaseHandle) {
+  if (database.kind === 'postgres') {
+    return { executeSql: (text: string, values?: unknown[]) => database.query(text, values) };
+  }
+  const client = (database.db as unknown as { $client: PgliteLike }).$client;
+  return {
+    executeSql: async (text: string, values?: unknown[]) => {
+      if (values && values.length > 0) return client.query(text, values);
+      const results = await client.exec(text);
+      return results[results.length - 1] ?? { rows: [] };
+    },
+  };
+}
+type PgliteLike = {
+  query: (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
+  exec: (text: string) => Promise<{ rows: unknown[] }[]>;
+};
+
+export class BossQueue implements JobQueue {
+  readonly boss: PgBoss;
+  private readonly handlers = new Map<QueueName, JobHandler<unknown>>();
+  private readonly workerIds = new Map<QueueName, string>();
+  private started = false;
+
+  constructor(
+    private readonly database: DatabaseHandle,
+    private readonly log: FastifyBaseLogger,
+    private readonly pollingIntervalSeconds = 2,
+  ) {
+    this.boss = new PgBoss({
+      db: bossDbAdapter(database),
+      schema: 'pgboss',
+      // Finished jobs are kept a week for inspection, then archived and dropped by pg-boss itself.
+      deleteAfterDays: 7,
+    } as PgBoss.ConstructorOptions);
+    this.boss.on('error', (err) => this.log.error({ err }, 'job queue error'));
+  }
+
+  /** Registers the handler of a queue; call before start(). */
+  handle<T>(name: QueueName, handler: JobHandler<T>) {
+    this.handlers.set(name, handler as JobHandler<unknown>);
+  }
+
+  async start() {
+    await this.boss.start();
+    for (const q of Object.values(QUEUES)) {
+      if (!(await this.boss.getQueue(q.name))) await this.boss.createQueue(q.name, { name: q.name, ...q.options });
+    }
+    for (const [name, handler] of this.handlers) {
+      const id = await this.boss.work<object>(
+        name,
+        { batchSize: 1, pollingIntervalSeconds: this.pollingIntervalSeconds },
+        async ([job]) => {
+          if (!job) return;
+          try {
+            await handler(job.data, { id: job.id, retryCount: (job as { retryCount?: number }).retryCount ?? 0 });
+          } catch (err) {
+            // Logged here (without the payload: it may hold an e-mail body); pg-boss schedules the retry.
+            this.log.warn({ err, queue: name, jobId: job.id }, 'background job failed');
+            throw err;
+          }
+        },
+      );
+      this.workerIds.set(name, id);
+    }
+    this.started = true;
+  }
+
+  async stop() {
+    if (!this.started) return;
+    this.started = false;
+    await this.boss.stop({ graceful: true, wait: true, timeout: 5000, close: false });
+  }
+
+  async send(name: QueueName, data: object) {
+    const id = await this.boss.send(name, data);
+    // Wake the worker now instead of at its next poll.
+    const worker = this.workerIds.get(name);
+    if (worker) this.boss.notifyWorker(worker);
+    return id;
+  }
+
+  async settle(timeoutMs = 15000) {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const { rows } = await this.database.query(
+        `SELECT count(*)::int AS n FROM pgboss.job WHERE state IN ('created', 'retry', 'active') AND start_after <= now()`,
+      );
+      if (((rows[0] as { n: number } | undefined)?.n ?? 0) === 0) return;
+      if (Date.now() > deadline) throw new Error('background jobs did not finish in time');
+      for (const id of this.workerIds.values()) this.boss.notifyWorker(id);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+}

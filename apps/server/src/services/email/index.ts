@@ -1,0 +1,25 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { users } from '../../db/schema';
+import type { JobQueue } from '../../jobs/queue';
+import type { EmailMessage } from './templates';
+
+export * from './templates';
+export * from './mailer';
+
+/**
+ * E-mails always go through the queue: the request that caused one never waits for (or fails on)
+ * the mail server, and a failed delivery is retried with backoff.
+ */
+export async function enqueueEmail(queue: JobQueue, message: EmailMessage) {
+  return queue.send('send-email', message);
+}
+
+export async function recipient(db: Db, userId: string) {
+  const [row] = await db
+    .select({ email: users.email, name: users.name })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row ?? null;
+}

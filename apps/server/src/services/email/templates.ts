@@ -1,0 +1,147 @@
+import { PRODUCT_NAME } from '@app/shared';
+
+/** A rendered message, ready for the transport (plain text and HTML alternatives). */
+export type EmailMessage = { to: string; subject: string; text: string; html: string };
+
+export type EmailContext = {
+  /** Absolute base of links in e-mails (PUBLIC_URL), or null: then links are left out. */
+  publicUrl: string | null;
+  supportEmail: string;
+};
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+const greetingName = (name: string | null) => name?.trim().split(/\s+/)[0] || 'there';
+
+type Body = {
+  to: string;
+  subject: string;
+  name: string | null;
+  paragraphs: string[];
+  /** A button in HTML, a line with the address in text. */
+  action?: { label: string; path: string };
+};
+
+/** One layout for every message, so they all carry the product name and the support address. */
+function render(ctx: EmailContext, body: Body): EmailMessage {
+  const link = body.action && ctx.publicUrl ? `${ctx.publicUrl.replace(/\/$/, '')}${body.action.path}` : null;
+  const hello = `Hi ${greetingName(body.name)},`;
+  const signoff = `The ${PRODUCT_NAME} team`;
+  const help = `Questions? Write to ${ctx.supportEmail}.`;
+
+  const text = [
+    hello,
+    '',
+    ...body.paragraphs.flatMap((p) => [p, '']),
+    ...(link ? [`${body.action!.label}: ${link}`, ''] : []),
+    help,
+    '',
+    signoff,
+    '',
+  ].join('\n');
+
+  const html = `<!doctype html>
+<html><body style="margin:0;padding:24px;background:#f8fafc;font-family:Arial,Helvetica,sans-serif;color:#0f172a">
+<table role="presentation" width="100%" style="max-width:560px;margin:0 auto;background:#ffffff;border:1px solid #e2e8f0;border-radius:8px">
+<tr><td style="padding:24px">
+<p style="margin:0 0 16px;font-size:18px;font-weight:bold;color:#4338ca">${escapeHtml(PRODUCT_NAME)}</p>
+<p>${escapeHtml(hello)}</p>
+${body.paragraphs.map((p) => `<p style="line-height:1.5">${escapeHtml(p)}</p>`).join('\n')}
+${
+  link
+    ? `<p><a href="${escapeHtml(link)}" style="display:inline-block;padding:10px 16px;background:#4f46e5;color:#ffffff;border-radius:6px;text-decoration:none">${escapeHtml(body.action!.label)}</a></p>`
+    : ''
+}
+<p style="color:#475569;font-size:13px">Questions? Write to <a href="mailto:${escapeHtml(ctx.supportEmail)}">${escapeHtml(ctx.supportEmail)}</a>.</p>
+<p>${escapeHtml(signoff)}</p>
+</td></tr></table></body></html>
+`;
+  return { to: body.to, subject: body.subject, text, html };
+}
+
+type Recipient = { email: string; name: string | null };
+
+export function interviewReceivedEmail(ctx: EmailContext, r: Recipient, jobTitle: string | null): EmailMessage {
+  const role = jobTitle ? ` for ${jobTitle}` : '';
+  return render(ctx, {
+    to: r.email,
+    name: r.name,
+    subject: `We received your interview${role}`,
+    paragraphs: [
+      `Thanks for interviewing${role}. We're reviewing your conversation and will email you as soon as the hiring team has next steps.`,
+      'Our AI analyzes your responses, then a human reviewer validates the result. You will hear from us by e-mail, typically within 24-48 hours.',
+    ],
+    action: { label: 'See your interview status', path: '/status' },
+  });
+}
+
+export function decisionApprovedEmail(
+  ctx: EmailContext,
+  r: Recipient,
+  jobTitle: string | null,
+  note: string | null,
+): EmailMessage {
+  const role = jobTitle ?? 'the position';
+  return render(ctx, {
+    to: r.email,
+    name: r.name,
+    subject: `Congratulations! You've been approved for ${role}`,
+    paragraphs: [
+      `Congratulations! Your interview for ${role} has been approved.`,
+      ...(note ? [`A note from the hiring team: ${note}`] : []),
+      'Next steps: open Your Jobs to review the onboarding document and the project information. Your creative tasks will appear there as soon as they are assigned.',
+    ],
+    action: { label: 'Open Your Jobs', path: '/jobs' },
+  });
+}
+
+export function decisionRejectedEmail(
+  ctx: EmailContext,
+  r: Recipient,
+  jobTitle: string | null,
+  note: string | null,
+): EmailMessage {
+  const role = jobTitle ?? 'the position';
+  return render(ctx, {
+    to: r.email,
+    name: r.name,
+    subject: `An update on your application for ${role}`,
+    paragraphs: [
+      `Thank you for taking the time to interview for ${role}. We have decided to move forward with other candidates at this time.`,
+      ...(note ? [`A note from the hiring team: ${note}`] : []),
+      'New opportunities are posted regularly and you are welcome to apply to them.',
+    ],
+    action: { label: 'Browse opportunities', path: '/' },
+  });
+}
+
+export function tasksAssignedEmail(
+  ctx: EmailContext,
+  r: Recipient,
+  jobTitle: string | null,
+  count: number,
+): EmailMessage {
+  const what = count === 1 ? 'a new creative task' : `${count} new creative tasks`;
+  return render(ctx, {
+    to: r.email,
+    name: r.name,
+    subject: `You have ${what}${jobTitle ? ` on ${jobTitle}` : ''}`,
+    paragraphs: [`You have been assigned ${what}${jobTitle ? ` on ${jobTitle}` : ''}. Open Your Jobs to start rating.`],
+    action: { label: 'Start your tasks', path: '/jobs' },
+  });
+}
+
+export function payoutSentEmail(ctx: EmailContext, r: Recipient, amount: number, transactions: number): EmailMessage {
+  const dollars = `$${amount.toFixed(2)}`;
+  return render(ctx, {
+    to: r.email,
+    name: r.name,
+    subject: `Payout sent: ${dollars}`,
+    paragraphs: [
+      `We have sent you a payout of ${dollars} for ${transactions} accepted task${transactions === 1 ? '' : 's'}.`,
+      'Payments arrive via our card payment provider, less any currency conversion fees. Your Earnings page shows these transactions as Completed.',
+    ],
+    action: { label: 'View your earnings', path: '/earnings' },
+  });
+}

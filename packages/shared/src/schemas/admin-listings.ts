@@ -1,0 +1,180 @@
+import { z } from 'zod';
+import { jobSchema, jobStatusSchema } from './job';
+import { adminInterviewSchema, interviewStatusSchema } from './interview';
+import { adminTaskSchema, taskStatusSchema } from './task';
+import { earningStatusSchema } from './earnings';
+import { assessmentSchema, recommendationSchema } from './assessment';
+
+/** Paging for every provider-console list: 1-based page, at most 100 rows a page. */
+export const pageQuerySchema = z.object({
+  page: z.coerce.number().int('page must be a whole number').min(1, 'page starts at 1').default(1),
+  page_size: z.coerce.number().int().min(1).max(100, 'page_size is at most 100').default(20),
+});
+export type PageQuery = z.input<typeof pageQuerySchema>;
+
+export const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), page_size: z.number().int() });
+export type Page<T> = { items: T[]; total: number; page: number; page_size: number };
+
+const optionalUuid = (name: string) => z.uuid({ message: `${name} must be a UUID` }).optional();
+const optionalSearch = z.string().trim().max(200).optional();
+
+/* Jobs ------------------------------------------------------------------------------------------ */
+
+export const adminJobListQuerySchema = pageQuerySchema.extend({
+  status: jobStatusSchema.optional(),
+  q: optionalSearch,
+});
+
+export const adminJobListItemSchema = jobSchema.extend({
+  applicants: z.number().int(),
+  awaiting_review: z.number().int(),
+  approved: z.number().int(),
+  tasks_total: z.number().int(),
+  tasks_open: z.number().int(),
+});
+export type AdminJobListItem = z.infer<typeof adminJobListItemSchema>;
+
+/* Interviews ------------------------------------------------------------------------------------ */
+
+export const adminInterviewListQuerySchema = pageQuerySchema.extend({
+  status: interviewStatusSchema.optional(),
+  job_id: optionalUuid('job_id'),
+  candidate_id: optionalUuid('candidate_id'),
+  q: optionalSearch,
+});
+
+export const assessmentSummarySchema = z.object({
+  method: z.enum(['built_in', 'model']),
+  status: z.enum(['scored', 'needs_human_review']),
+  overall_score: z.number().nullable(),
+  recommendation: recommendationSchema.nullable(),
+});
+
+export const adminInterviewListItemSchema = adminInterviewSchema.extend({
+  assessed_at: z.string().nullable(),
+  assessment: assessmentSummarySchema.nullable(),
+});
+export type AdminInterviewListItem = z.infer<typeof adminInterviewListItemSchema>;
+
+export const adminTranscriptTurnSchema = z.object({
+  seq: z.number().int(),
+  speaker: z.enum(['ai', 'user']),
+  text: z.string(),
+  offset_seconds: z.number().int(),
+});
+export type AdminTranscriptTurn = z.infer<typeof adminTranscriptTurnSchema>;
+
+export const adminInterviewDetailSchema = adminInterviewSchema.extend({
+  assessed_at: z.string().nullable(),
+  assessment: assessmentSchema.nullable(),
+  started_at: z.string().nullable(),
+  has_recording: z.boolean(),
+  transcript: z.array(adminTranscriptTurnSchema),
+  candidate_resume_url: z.string().nullable(),
+  candidate_position: z.string().nullable(),
+});
+export type AdminInterviewDetail = z.infer<typeof adminInterviewDetailSchema>;
+
+/* Candidates ------------------------------------------------------------------------------------ */
+
+export const adminCandidateListQuerySchema = pageQuerySchema.extend({
+  q: optionalSearch,
+  /** Only candidates with an interview in this status (e.g. approved = accepted candidates). */
+  interview_status: interviewStatusSchema.optional(),
+  job_id: optionalUuid('job_id'),
+});
+
+export const adminCandidateListItemSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string().nullable(),
+  profile_completed: z.boolean(),
+  position: z.string().nullable(),
+  country: z.string().nullable(),
+  resume_url: z.string().nullable(),
+  interviews: z.number().int(),
+  approved_interviews: z.number().int(),
+  created_at: z.string(),
+});
+export type AdminCandidateListItem = z.infer<typeof adminCandidateListItemSchema>;
+
+export const candidateTaskProgressSchema = z.object({
+  user_id: z.string(),
+  email: z.string(),
+  name: z.string().nullable(),
+  assigned: z.number().int(),
+  in_progress: z.number().int(),
+  submitted: z.number().int(),
+  accepted: z.number().int(),
+  rejected: z.number().int(),
+  total: z.number().int(),
+});
+export type CandidateTaskProgress = z.infer<typeof candidateTaskProgressSchema>;
+
+export const candidateBalanceSchema = z.object({
+  user_id: z.string(),
+  email: z.string(),
+  name: z.string().nullable(),
+  pending: z.number(),
+  available: z.number(),
+  paid: z.number(),
+});
+export type CandidateBalance = z.infer<typeof candidateBalanceSchema>;
+
+export const adminCandidateDetailSchema = adminCandidateListItemSchema.extend({
+  profile: z.record(z.string(), z.unknown()).nullable(),
+  interview_list: z.array(adminInterviewListItemSchema),
+  task_progress: candidateTaskProgressSchema,
+  balance: candidateBalanceSchema,
+});
+export type AdminCandidateDetail = z.infer<typeof adminCandidateDetailSchema>;
+
+/* Tasks ----------------------------------------------------------------------------------------- */
+
+export const adminTaskListQuerySchema = pageQuerySchema.extend({
+  job_id: optionalUuid('job_id'),
+  assignee_id: optionalUuid('assignee_id'),
+  status: taskStatusSchema.optional(),
+  /** submitted = completed and waiting for the provider's review. */
+  review: z.enum(['waiting', 'accepted', 'rejected']).optional(),
+});
+export type AdminTaskListItem = z.infer<typeof adminTaskSchema>;
+
+export const taskProgressQuerySchema = z.object({ job_id: optionalUuid('job_id') });
+
+/* Money ----------------------------------------------------------------------------------------- */
+
+export const balancesQuerySchema = pageQuerySchema.extend({
+  q: optionalSearch,
+  only_available: z.enum(['true', 'false']).optional(),
+});
+
+export const adminTransactionSchema = z.object({
+  id: z.string(),
+  user_id: z.string(),
+  email: z.string(),
+  task_name: z.string(),
+  job_title: z.string(),
+  amount: z.number(),
+  hours: z.number(),
+  status: earningStatusSchema,
+  payout_id: z.string().nullable(),
+  created_at: z.string(),
+});
+export type AdminTransaction = z.infer<typeof adminTransactionSchema>;
+
+export const transactionsQuerySchema = pageQuerySchema.extend({
+  user_id: optionalUuid('user_id'),
+  status: earningStatusSchema.optional(),
+});
+
+export const payoutHistoryItemSchema = z.object({
+  id: z.string(),
+  created_at: z.string(),
+  created_by_email: z.string().nullable(),
+  total: z.number(),
+  recipients: z.number().int(),
+  transactions: z.number().int(),
+});
+export type PayoutHistoryItem = z.infer<typeof payoutHistoryItemSchema>;

@@ -4,7 +4,6 @@ import { apiRequest } from '../../../lib/api-client';
 /** POST /api/files/upload without a bearer token (the application wizard's upload, spec section 6). */
 export function uploadResumeAnonymously(file: File) {
   const form = new FormData();
-  form.append('purpose', 'resume');
   form.append('file', file);
   return apiRequest<Partial<FileUploadReply>>('/files/upload', { method: 'POST', body: form, auth: false });
 }

@@ -4,7 +4,6 @@ import { API_ORIGIN, apiRequest } from '../../../lib/api-client';
 /** POST /api/files/upload with the bearer token (onboarding). */
 export function uploadResume(file: File) {
   const form = new FormData();
-  form.append('purpose', 'resume');
   form.append('file', file);
   return apiRequest<Partial<FileUploadReply>>('/files/upload', { method: 'POST', body: form });
 }

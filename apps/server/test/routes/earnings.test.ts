@@ -186,6 +186,45 @@ describe('earnings summary and transactions', () => {
     const second = await workTask(job.id, candidate, HOUR);
     expect(second.earning).toMatchObject({ secondsBilled: 0, amountCents: 0, status: 'pending' });
   });
+
+  it('holds the weekly cap when two submissions land at the same time', async () => {
+    const job = await postJob(t, admin, { title: 'Race job', pay_per_hour: 20 });
+    const { candidate } = await acceptedCandidate(t, admin, job.id);
+    const [filler] = await createTasks(t, admin, job.id, [sampleTask()]);
+    await t.database.db.insert(earnings).values({
+      userId: candidate.user.id,
+      taskId: filler!.id,
+      jobId: job.id,
+      amountCents: 1,
+      secondsBilled: 39.5 * HOUR,
+      isoWeek: isoWeekOf(new Date()),
+      status: 'available',
+    });
+    const tasks = await createTasks(t, admin, job.id, [
+      sampleTask({ assignee_id: candidate.user.id }),
+      sampleTask({ assignee_id: candidate.user.id }),
+    ]);
+    const headers = bearer(candidate.token);
+    for (const task of tasks) {
+      await t.app.inject({ method: 'POST', url: `/api/annotations/${task.id}/start`, headers });
+      await backdateStart(t, task.id, HOUR);
+    }
+    const results = await Promise.all(
+      tasks.map((task) =>
+        t.app.inject({
+          method: 'POST',
+          url: `/api/annotations/${task.id}/submit`,
+          headers,
+          payload: { quality_rating: 3, feedback_notes: 'Fine.' },
+        }),
+      ),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200]);
+    const rows = await t.database.db.select().from(earnings).where(eq(earnings.userId, candidate.user.id));
+    const billed = rows.reduce((acc, r) => acc + r.secondsBilled, 0);
+    expect(billed).toBe(40 * HOUR);
+    expect(rows.map((r) => r.secondsBilled).sort((a, b) => a - b)).toEqual([0, HOUR / 2, 39.5 * HOUR]);
+  });
 });
 
 describe('who may read earnings', () => {

@@ -128,6 +128,8 @@ test('a candidate applies, is approved, rates a task and sees it paid', async ({
   await shot(page, '01-marketplace');
   await page.getByRole('button', { name: 'Job Fit' }).click();
   await expect(page.getByRole('button', { name: 'Job Fit' })).toHaveAttribute('aria-pressed', 'true');
+  // An illustrator's best fit is the job with Illustration in its title (docs/decisions/0040).
+  await expect(page.getByTestId('job-card').first()).toContainText('Illustration Quality Rater');
   await page.getByPlaceholder('Search by title, type, or description...').fill(title.toUpperCase());
   await expect(page.getByTestId('job-card')).toHaveCount(1);
   await card.click();

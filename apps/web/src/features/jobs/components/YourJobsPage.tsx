@@ -80,8 +80,9 @@ export function YourJobsPage() {
 
   // Spec part 2 section 8: a failed load is only logged; the screen stays empty.
   useEffect(() => {
-    for (const q of [interviewsQuery, tasksQuery]) if (q.error) console.error('Failed to load Your Jobs', q.error);
-  }, [interviewsQuery, tasksQuery]);
+    for (const error of [interviewsQuery.error, tasksQuery.error])
+      if (error) console.error('Failed to load Your Jobs', error);
+  }, [interviewsQuery.error, tasksQuery.error]);
 
   const { active, completed } = useMemo(
     () => classifyJobs(ownInterviews(interviewsQuery.data ?? [], user?.id), tasksQuery.data ?? []),

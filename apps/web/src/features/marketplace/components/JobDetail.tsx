@@ -110,7 +110,7 @@ export function JobDetail({ job, interview, profile, onClose }: Props) {
           </ol>
         </section>
 
-        <dl className="mt-4 grid grid-cols-1 gap-3 text-sm sm:grid-cols-2">
+        <dl className="my-4 grid grid-cols-1 gap-3 text-sm sm:grid-cols-2">
           <div>
             <dt className="text-slate-500">Type</dt>
             <dd className="font-medium text-slate-900">{job.position_type}</dd>

@@ -89,7 +89,7 @@ function TaskWorkspace({ task }: { task: AnnotationTask }) {
         {task.task_description && <p className="mt-1 text-slate-600">{task.task_description}</p>}
       </header>
 
-      <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-[1fr_360px]">
+      <div className="mt-6 grid grid-cols-1 items-start gap-6 lg:grid-cols-[1fr_360px]">
         <section aria-labelledby="item-title" className="min-w-0 rounded-xl border border-slate-200 bg-white p-4">
           <h2 id="item-title" className="text-lg font-semibold text-slate-900">
             {data.title || 'Creative Work'}
@@ -142,7 +142,7 @@ function TaskWorkspace({ task }: { task: AnnotationTask }) {
               <button
                 type="button"
                 onClick={() => navigate('/jobs')}
-                className="flex-1 rounded-md border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50"
+                className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50"
               >
                 Cancel
               </button>
@@ -150,7 +150,7 @@ function TaskWorkspace({ task }: { task: AnnotationTask }) {
                 type="button"
                 onClick={openConfirm}
                 disabled={!canSubmit}
-                className="flex-1 rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-50"
+                className="flex-1 whitespace-nowrap rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-50"
               >
                 Submit Feedback
               </button>

@@ -33,6 +33,11 @@ export const ALREADY_INTERVIEWED =
 export const INTERVIEW_IN_OTHER_SESSION = 'An interview for this job is already in progress in another session.';
 export const INTERVIEW_NOT_FOUND = 'Interview not found';
 
+// Ids can reach these functions unvalidated (from the live socket); a malformed one would otherwise
+// be a database error (500) instead of "not found".
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const isUuid = (v: string) => UUID_RE.test(v);
+
 /** Statuses from which completing moves the interview to completed; later ones are left alone. */
 const COMPLETABLE: InterviewStatus[] = ['not_started', 'scheduled', 'in_progress'];
 /** Statuses the provider may decide on. */
@@ -88,6 +93,7 @@ export function toInterviewDto({ interview, jobTitle, position }: JoinedRow): In
 }
 
 async function loadDto(db: Executor, id: string): Promise<Interview> {
+  if (!isUuid(id)) throw notFound(INTERVIEW_NOT_FOUND);
   const [row] = await db
     .select(interviewColumns)
     .from(interviews)
@@ -183,6 +189,9 @@ export async function createOrResumeInterview(
   db: Db,
   input: { interviewId?: string; jobId: string; candidateId: string; sessionId: string },
 ): Promise<Interview> {
+  if (!isUuid(input.jobId)) throw notFound('Job not found');
+  if (input.interviewId !== undefined && !isUuid(input.interviewId)) throw notFound(INTERVIEW_NOT_FOUND);
+  if (!isUuid(input.candidateId)) throw notFound('User not found');
   return db.transaction(async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, input.candidateId)).for('update');
 
@@ -247,6 +256,7 @@ export async function createOrResumeInterview(
  * Completion listeners run once, when the status actually changes.
  */
 export async function completeInterview(db: Db, id: string, candidateId: string): Promise<Interview> {
+  if (!isUuid(id) || !isUuid(candidateId)) throw notFound(INTERVIEW_NOT_FOUND);
   const now = new Date();
   const changed = await db
     .update(interviews)

@@ -292,6 +292,22 @@ describe('createOrResumeInterview (used by the live interview socket)', () => {
     expect((await list(hal.token)).json()).toHaveLength(1);
   });
 
+  it('answers 404 rather than a database error for malformed ids', async () => {
+    const jay = await t.signUp();
+    const cases = [
+      createOrResumeInterview(t.database.db, {
+        interviewId: 'abc',
+        jobId: job.id,
+        candidateId: jay.user.id,
+        sessionId: 's',
+      }),
+      createOrResumeInterview(t.database.db, { jobId: 'not-a-job', candidateId: jay.user.id, sessionId: 's' }),
+      completeInterview(t.database.db, 'abc', jay.user.id),
+      getInterviewForUser(t.database.db, 'abc', { sub: jay.user.id, role: 'candidate' }),
+    ];
+    for (const p of cases) expect((await rejection(p)).statusCode).toBe(404);
+  });
+
   it('completeInterview and getInterviewForUser work for the socket too', async () => {
     const ivy = await t.signUp();
     const iv = await createOrResumeInterview(t.database.db, {

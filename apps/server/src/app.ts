@@ -16,6 +16,7 @@ import type { DatabaseHandle, Db } from './db/client';
 import errorsPlugin from './plugins/errors';
 import authPlugin, { resolveJwtSecret } from './plugins/auth';
 import { registerApiRoutes } from './routes/api';
+import interviewSocketRoutes from './routes/ws/session';
 import jobsPlugin from './jobs';
 import { storagePlugin } from './services/storage';
 
@@ -81,6 +82,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     },
     { prefix: '/api' },
   );
+
+  // The live interview socket (/ws/session).
+  await app.register(interviewSocketRoutes);
 
   await registerWebApp(app, config.WEB_DIST_DIR ?? defaultWebDist);
   return app;

@@ -5,6 +5,16 @@ const booleanFromString = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+/** A comma-separated provider chain ("openai,pocketsphinx") or `auto`. */
+const providerList = (names: string[]) =>
+  z
+    .string()
+    .default('auto')
+    .refine(
+      (v) => v === 'auto' || v.split(',').every((n) => names.includes(n.trim())),
+      `must be auto or a comma-separated list of: ${names.join(', ')}`,
+    );
+
 /** Every setting the server reads, validated once at startup. */
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -39,6 +49,29 @@ export const envSchema = z.object({
   ASSESSMENT_LLM_BASE_URL: z.url().optional(),
   ASSESSMENT_LLM_API_KEY: z.string().optional(),
   ASSESSMENT_LLM_MODEL: z.string().min(1).optional(),
+  // ---- Live interview (see docs/decisions/0050-0059) ----
+  /** Speech recognition chain: auto (OpenAI-compatible when STT_BASE_URL is set, then pocketsphinx) or a list. */
+  STT_PROVIDER: providerList(['pocketsphinx', 'openai']),
+  STT_BASE_URL: z.url().optional(),
+  STT_API_KEY: z.string().optional(),
+  STT_MODEL: z.string().min(1).default('whisper-1'),
+  /** Interviewer chain: auto (OpenAI-compatible chat when LLM_BASE_URL is set, then the built-in one) or a list. */
+  LLM_PROVIDER: providerList(['structured', 'openai']),
+  LLM_BASE_URL: z.url().optional(),
+  LLM_API_KEY: z.string().optional(),
+  LLM_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  /** Speech synthesis chain: auto (OpenAI-compatible when TTS_BASE_URL is set, then Flite) or a list. */
+  TTS_PROVIDER: providerList(['flite', 'openai']),
+  TTS_BASE_URL: z.url().optional(),
+  TTS_API_KEY: z.string().optional(),
+  TTS_MODEL: z.string().min(1).default('tts-1'),
+  TTS_VOICE: z.string().min(1).default('alloy'),
+  FLITE_VOICE: z.enum(['kal16', 'kal', 'slt', 'rms', 'awb']).default('kal16'),
+  INTERVIEW_MAX_MINUTES: z.coerce.number().positive().max(180).default(25),
+  INTERVIEW_MAX_QUESTIONS: z.coerce.number().int().min(1).max(50).default(8),
+  /** Silence that ends the candidate's turn after a finished sentence, ms (3x after "and", "um", ...). */
+  INTERVIEW_SILENCE_MS: z.coerce.number().int().min(150).max(5000).default(450),
+  INTERVIEW_RESUME_GRACE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   LOGIN_LIMIT_WINDOW: z
     .string()
     .regex(/^\d+ ?(ms|s|seconds?|m|minutes?|h|hours?)$/, 'must look like 15 minutes')

@@ -12,6 +12,7 @@ import adminInterviewsRoutes from './admin/interviews';
 import adminTasksRoutes from './admin/tasks';
 import adminPayoutsRoutes from './admin/payouts';
 import uploadVideoRoutes from './interviews/upload-video';
+import interviewTranscriptRoutes from '../../interview/transcript-routes';
 
 /** Every /api route group. Each group is an encapsulated plugin with its own hooks. */
 export async function registerApiRoutes(api: FastifyInstance) {
@@ -28,4 +29,5 @@ export async function registerApiRoutes(api: FastifyInstance) {
   await api.register(adminTasksRoutes);
   await api.register(adminPayoutsRoutes);
   await api.register(uploadVideoRoutes);
+  await api.register(interviewTranscriptRoutes);
 }

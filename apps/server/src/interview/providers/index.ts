@@ -1,0 +1,96 @@
+import type { InterviewPlan } from '../plan';
+import { OpenAiInterviewer } from './llm/openai';
+import { StructuredInterviewer } from './llm/structured';
+import { OpenAiStt } from './stt/openai';
+import { PocketsphinxStt } from './stt/pocketsphinx';
+import { FliteTts } from './tts/flite';
+import { OpenAiTts } from './tts/openai';
+import type { Interviewer, SpeechToText, TextToSpeech } from './types';
+
+/** The provider settings of the server configuration (see config/env.ts). */
+export type ProviderConfig = {
+  STT_PROVIDER: string;
+  STT_BASE_URL?: string;
+  STT_API_KEY?: string;
+  STT_MODEL: string;
+  LLM_PROVIDER: string;
+  LLM_BASE_URL?: string;
+  LLM_API_KEY?: string;
+  LLM_MODEL: string;
+  TTS_PROVIDER: string;
+  TTS_BASE_URL?: string;
+  TTS_API_KEY?: string;
+  TTS_MODEL: string;
+  TTS_VOICE: string;
+  FLITE_VOICE: string;
+};
+
+export type Providers = {
+  stt: SpeechToText[];
+  tts: TextToSpeech[];
+  /** Interviewers are per session: they phrase that session's plan. */
+  interviewers: (plan: InterviewPlan) => Interviewer[];
+  warmUp(): void;
+  close(): void;
+};
+
+/**
+ * The provider chains from configuration. `auto` (the default) means: the OpenAI-compatible
+ * service first when its base URL is set, then the offline engine as the fallback. An explicit
+ * comma-separated list ("openai,pocketsphinx") sets the order.
+ */
+export function buildProviders(config: ProviderConfig): Providers {
+  const order = (value: string, remote: boolean, offline: string) =>
+    value === 'auto'
+      ? [...(remote ? ['openai'] : []), offline]
+      : value
+          .split(',')
+          .map((s) => s.trim())
+          // An OpenAI-compatible provider without its base URL cannot be used.
+          .filter((s) => s && (s !== 'openai' || remote));
+
+  const pocketsphinx = new PocketsphinxStt();
+  const flite = new FliteTts({ voice: config.FLITE_VOICE });
+
+  const stt = order(config.STT_PROVIDER, Boolean(config.STT_BASE_URL), 'pocketsphinx').map((name): SpeechToText => {
+    if (name === 'openai') {
+      return new OpenAiStt({ baseUrl: config.STT_BASE_URL!, apiKey: config.STT_API_KEY, model: config.STT_MODEL });
+    }
+    return pocketsphinx;
+  });
+  const tts = order(config.TTS_PROVIDER, Boolean(config.TTS_BASE_URL), 'flite').map((name): TextToSpeech => {
+    if (name === 'openai') {
+      return new OpenAiTts({
+        baseUrl: config.TTS_BASE_URL!,
+        apiKey: config.TTS_API_KEY,
+        model: config.TTS_MODEL,
+        voice: config.TTS_VOICE,
+      });
+    }
+    return flite;
+  });
+  const llmOrder = order(config.LLM_PROVIDER, Boolean(config.LLM_BASE_URL), 'structured');
+
+  return {
+    stt,
+    tts,
+    interviewers: (plan) =>
+      llmOrder.map((name) =>
+        name === 'openai'
+          ? new OpenAiInterviewer(plan, {
+              baseUrl: config.LLM_BASE_URL!,
+              apiKey: config.LLM_API_KEY,
+              model: config.LLM_MODEL,
+            })
+          : new StructuredInterviewer(plan),
+      ),
+    warmUp() {
+      if (stt.includes(pocketsphinx) && pocketsphinx.available()) pocketsphinx.warmUp();
+      if (tts.includes(flite)) void flite.warmUp().catch(() => {});
+    },
+    close() {
+      pocketsphinx.close();
+      flite.close();
+    },
+  };
+}

@@ -1,0 +1,102 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { TranscriptTurn } from '@app/shared';
+import type { Db } from '../db/client';
+import { interviews, jobs, profiles, transcriptTurns, users } from '../db/schema';
+import type { PlanInput } from './plan';
+
+/**
+ * Persistence of the live interview: transcript turns, written one by one as they are finalized,
+ * and the job/candidate facts the interviewer plans from. Interview rows themselves go through
+ * services/interviews.ts (createOrResumeInterview, completeInterview).
+ */
+
+export type StoredTurn = {
+  seq: number;
+  speaker: 'ai' | 'user';
+  text: string;
+  startedAt: Date;
+  endedAt: Date;
+  offsetSeconds: number;
+};
+
+export async function appendTurn(db: Db, interviewId: string, turn: StoredTurn): Promise<void> {
+  await db.insert(transcriptTurns).values({ interviewId, ...turn });
+}
+
+/** Corrects a stored AI turn to what the candidate actually heard (barge-in after it was stored). */
+export async function updateTurnText(db: Db, interviewId: string, seq: number, text: string): Promise<void> {
+  await db
+    .update(transcriptTurns)
+    .set({ text })
+    .where(and(eq(transcriptTurns.interviewId, interviewId), eq(transcriptTurns.seq, seq)));
+}
+
+export async function listTurns(db: Db, interviewId: string): Promise<StoredTurn[]> {
+  return db
+    .select({
+      seq: transcriptTurns.seq,
+      speaker: transcriptTurns.speaker,
+      text: transcriptTurns.text,
+      startedAt: transcriptTurns.startedAt,
+      endedAt: transcriptTurns.endedAt,
+      offsetSeconds: transcriptTurns.offsetSeconds,
+    })
+    .from(transcriptTurns)
+    .where(eq(transcriptTurns.interviewId, interviewId))
+    .orderBy(asc(transcriptTurns.seq));
+}
+
+export function toTranscriptDto(turn: StoredTurn): TranscriptTurn {
+  return {
+    seq: turn.seq,
+    speaker: turn.speaker,
+    text: turn.text,
+    started_at: turn.startedAt.toISOString(),
+    ended_at: turn.endedAt.toISOString(),
+    offset_seconds: turn.offsetSeconds,
+  };
+}
+
+/** The job of an interview the candidate owns (when the start message carries no job id). */
+export async function jobIdOfInterview(db: Db, interviewId: string, candidateId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ jobId: interviews.jobId })
+    .from(interviews)
+    .where(and(eq(interviews.id, interviewId), eq(interviews.candidateId, candidateId)))
+    .limit(1);
+  return row?.jobId ?? null;
+}
+
+/** What the interviewer plans from: the job and the candidate's profile. */
+export async function loadPlanInput(
+  db: Db,
+  jobId: string | null,
+  candidateId: string,
+  fallbackName: string,
+): Promise<PlanInput> {
+  const [job] = jobId ? await db.select().from(jobs).where(eq(jobs.id, jobId)).limit(1) : [];
+  const [user] = await db.select({ name: users.name }).from(users).where(eq(users.id, candidateId)).limit(1);
+  const [profile] = await db
+    .select({ position: profiles.position, skills: profiles.skills, expertise: profiles.expertise })
+    .from(profiles)
+    .where(eq(profiles.userId, candidateId))
+    .limit(1);
+  return {
+    job: job
+      ? {
+          title: job.title,
+          description: job.description,
+          positionType: job.positionType,
+          interviewType: job.interviewType,
+          skills: job.skills,
+          customQuestions: job.customQuestions,
+        }
+      : null,
+    candidate: {
+      name: user?.name?.trim() || fallbackName,
+      position: profile?.position ?? null,
+      skills: profile?.skills ?? [],
+      expertise: profile?.expertise ?? [],
+    },
+  };
+}

@@ -250,11 +250,8 @@ export function ApplicationWizardPage() {
       <main className="min-w-0 flex-1 px-4 py-6 sm:px-8 md:py-10">
         <div className="mx-auto max-w-2xl">
           <h1 className="text-2xl font-semibold text-slate-900">Complete Your Application for {jobTitle}</h1>
-          <p className="mt-1 text-sm text-slate-500">
-            <span className="hidden md:inline">
-              Step {index + 1} of {steps.length}:{' '}
-            </span>
-            {APPLICATION_STEP_TITLES[step]}
+          <p className="mt-1 hidden text-sm text-slate-500 md:block">
+            Step {index + 1} of {steps.length}
           </p>
 
           <form
@@ -336,11 +333,11 @@ export function ApplicationWizardPage() {
             {step === 'availability' && (
               <div className="space-y-4">
                 <div className="rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm text-slate-700">
-                  <p className="font-medium text-slate-900">Availability</p>
+                  <p className="font-medium text-slate-900">What this job expects</p>
                   <p className="mt-1" data-testid="availability-text">
                     {availabilityTextFor(job?.position_type)}
                   </p>
-                  {job?.availability && <p className="mt-2 text-slate-600">{job.availability}</p>}
+                  {job?.availability && <p className="mt-2 text-slate-600">This job: {job.availability}</p>}
                 </div>
                 <label className="flex items-start gap-3 text-sm">
                   <input

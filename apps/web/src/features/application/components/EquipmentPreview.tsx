@@ -49,8 +49,18 @@ export function EquipmentPreview({ media }: { media: MediaCheck }) {
         )}
       </div>
       <div className="mt-3 grid grid-cols-2 gap-3" aria-live="polite">
-        <Indicator ready={media.cameraReady} label="Camera working" waiting="Checking camera..." icon={Camera} />
-        <Indicator ready={media.micReady} label="Mic working" waiting="Checking mic..." icon={Mic} />
+        <Indicator
+          ready={media.cameraReady}
+          label="Camera working"
+          waiting={media.denied ? 'Camera blocked' : 'Checking camera...'}
+          icon={Camera}
+        />
+        <Indicator
+          ready={media.micReady}
+          label="Mic working"
+          waiting={media.denied ? 'Mic blocked' : 'Checking mic...'}
+          icon={Mic}
+        />
       </div>
     </div>
   );

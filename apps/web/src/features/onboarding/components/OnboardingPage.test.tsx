@@ -79,7 +79,7 @@ describe('OnboardingPage', () => {
     expect(nav.querySelectorAll('button')[3]).toBeDisabled();
     expect(nav.querySelectorAll('button')[0]).toBeEnabled();
     expect(screen.getByText('Step 2 of 4', { selector: 'span' })).toBeInTheDocument();
-  });
+  }, 20_000);
 
   it("shows 'Failed to upload resume' when the reply has no url", async () => {
     const user = userEvent.setup();

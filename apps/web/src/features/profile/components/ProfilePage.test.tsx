@@ -101,5 +101,5 @@ describe('ProfilePage', () => {
     const card = screen.getByRole('region', { name: 'Expertise' });
     expect(await within(card).findByText('Motion design')).toBeInTheDocument();
     expect(within(card).getByRole('button', { name: 'Edit Expertise' })).toBeInTheDocument();
-  });
+  }, 20_000);
 });

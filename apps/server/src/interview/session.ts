@@ -171,6 +171,7 @@ export class InterviewSession {
       this.history.push({ role: t.speaker === 'ai' ? 'assistant' : 'user', content: t.text });
       if (t.speaker === 'ai') this.lastPrompt = t.text;
     }
+    this.lastQuestion = this.lastPrompt ? this.questionPart(this.lastPrompt) : '';
     this.seq = previous.reduce((m, t) => Math.max(m, t.seq + 1), 0);
     if (previous.length) this.conductor.restore(previous.filter((t) => t.speaker === 'ai').length);
   }
@@ -194,7 +195,8 @@ export class InterviewSession {
     } else if (this.conductor.isClosed) {
       this.startAiTurn({ move: this.conductor.close() });
     } else {
-      this.startAiTurn({ text: `Welcome back. ${this.lastPrompt || this.conductor.currentQuestion || ''}`.trim() });
+      const recap = this.lastQuestion || this.lastPrompt || this.conductor.currentQuestion || '';
+      this.startAiTurn({ text: `Welcome back. ${recap}`.trim(), isQuestion: true });
     }
   }
 
@@ -529,14 +531,17 @@ export class InterviewSession {
       }
       if (!turn.signal.aborted) for (const s of splitter.flush()) speak(s);
     }
+    // Known as soon as it is generated: a drop mid-answer resumes with this question.
+    if (!turn.signal.aborted && turn.text) {
+      this.lastPrompt = turn.text;
+      if (opts.move?.kind !== 'closing' && (opts.isQuestion ?? true)) this.lastQuestion = this.questionPart(turn.text);
+    }
     await sending.catch((err: unknown) => {
       if (!turn.signal.aborted) throw err;
     });
     if (turn.signal.aborted) return;
 
     turn.done = true;
-    this.lastPrompt = turn.text;
-    if (opts.move?.kind !== 'closing' && (opts.isQuestion ?? true)) this.lastQuestion = this.questionPart(turn.text);
     this.finishAiText(turn, turn.text);
     this.send({ event: 'answer_end' });
     if (opts.move?.kind === 'closing') {
@@ -676,13 +681,10 @@ export class InterviewSession {
     return this.writes;
   }
 
+  /** The last question in what the interviewer said (the whole text when it asked none). */
   private questionPart(text: string): string {
-    const sentences = text.match(/[^.!?]+[.!?]*/g)?.map((s) => s.trim()) ?? [text];
-    const lastQ = sentences.map((s, i) => ({ s, i })).filter(({ s }) => s.endsWith('?'));
-    if (!lastQ.length) return text;
-    // The question with the sentence that introduces it ("Let's do a short exercise. Describe...?").
-    const { i } = lastQ.at(-1)!;
-    return sentences.slice(Math.max(0, i - 1), i + 1).join(' ');
+    const sentences = text.match(/[^.!?]+[.!?]*/g)?.map((x) => x.trim()) ?? [];
+    return sentences.filter((x) => x.endsWith('?')).at(-1) ?? text;
   }
 
   private providerFailed(stage: 'stt' | 'interviewer' | 'tts', err: unknown) {

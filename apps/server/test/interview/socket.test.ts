@@ -1,0 +1,152 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { AddressInfo } from 'node:net';
+import { buildTestApp, bearer, type TestContext } from '../helpers/build';
+import { interviews, jobs } from '../../src/db/schema';
+import { createInterview } from '../../src/services/interviews';
+import { InterviewClient } from './ws-client';
+
+let t: TestContext;
+let base: string;
+
+beforeAll(async () => {
+  t = await buildTestApp({ INTERVIEW_RESUME_GRACE_SECONDS: '5' });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  base = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/ws/session`;
+});
+afterAll(async () => t.close());
+
+async function job() {
+  const [row] = await t.database.db
+    .insert(jobs)
+    .values({ title: 'Photo Rater', description: 'Rate photos.', positionType: 'Freelance' })
+    .returning();
+  return row!;
+}
+
+async function started(
+  token: string,
+  jobId: string,
+  sessionId = crypto.randomUUID(),
+  interviewId = crypto.randomUUID(),
+) {
+  const client = await InterviewClient.connect(`${base}?token=${token}`);
+  client.send({
+    event: 'start',
+    session_id: sessionId,
+    interview_id: interviewId,
+    job_id: jobId,
+    candidate_id: 'ignored',
+    candidate_name: 'Sam Lee',
+  });
+  return { client, sessionId, interviewId };
+}
+
+describe('/ws/session', () => {
+  it('refuses a connection without a valid token', async () => {
+    const client = await InterviewClient.connect(`${base}?token=not-a-token`);
+    await client.event('error');
+    expect(client.messages[0]).toMatchObject({ event: 'error', message: 'Not authenticated' });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(client.closeCode).toBe(4401);
+  });
+
+  it('answers malformed and oversized messages with an error and keeps the connection', async () => {
+    const { token } = await t.signUp();
+    const client = await InterviewClient.connect(`${base}?token=${token}`);
+    client.send('not json');
+    client.send({ event: 'dance' });
+    client.send({ event: 'mic_chunk', seq: -1, audio_b64: 'AAAA' });
+    client.send({ event: 'mic_chunk', seq: 1, audio_b64: 'A'.repeat(300 * 1024) });
+    client.send({ event: 'barge_in' });
+    await client.waitFor(() => client.messages.length >= 5);
+    expect(client.messages.map((m) => (m as { message?: string }).message)).toEqual([
+      'Malformed message: not JSON',
+      expect.stringMatching(/^Malformed message: event/),
+      expect.stringMatching(/^Malformed message: seq/),
+      'Message too large',
+      'Send a start message first.',
+    ]);
+    // Still usable.
+    const j = await job();
+    client.send({
+      event: 'start',
+      session_id: crypto.randomUUID(),
+      interview_id: crypto.randomUUID(),
+      job_id: j.id,
+      candidate_id: 'x',
+      candidate_name: 'Sam',
+    });
+    await client.event('session_ready');
+    expect(client.closed).toBe(false);
+    client.close();
+  });
+
+  it('creates the interview for the token’s user (not candidate_id) and refuses a second interview for the job', async () => {
+    const { token, user } = await t.signUp();
+    const j = await job();
+    const { client, interviewId } = await started(token, j.id);
+    await client.event('session_ready');
+    const [row] = await t.database.db.select().from(interviews).where(eq(interviews.id, interviewId));
+    expect(row).toMatchObject({ candidateId: user.id, jobId: j.id, status: 'in_progress' });
+
+    // Another session for the same job while this one runs.
+    const other = await started(token, j.id);
+    const err = await other.client.event('error');
+    expect(err).toMatchObject({ message: 'An interview for this job is already in progress in another session.' });
+
+    client.send({ event: 'end', reason: 'user_ended' });
+    await new Promise((r) => setTimeout(r, 300));
+    const [done] = await t.database.db.select().from(interviews).where(eq(interviews.id, interviewId));
+    expect(['completed', 'under_review']).toContain(done!.status);
+    client.close();
+
+    const again = await started(token, j.id);
+    expect(await again.client.event('error')).toMatchObject({
+      message: 'You have already completed this interview. Visit your status page for updates instead of reapplying.',
+    });
+    other.client.close();
+    again.client.close();
+  });
+
+  it('a reconnect with the same session id resumes the same session and interview', async () => {
+    const { token } = await t.signUp();
+    const j = await job();
+    const first = await started(token, j.id);
+    await first.client.event('tts_chunk', 20000);
+    first.client.close();
+    await new Promise((r) => setTimeout(r, 200));
+
+    const second = await started(token, j.id, first.sessionId, first.interviewId);
+    const ready = await second.client.event('session_ready');
+    expect(ready).toMatchObject({ resumed: true, interview_id: first.interviewId, session_id: first.sessionId });
+    const welcome = await second.client.waitFor((m) => m.event === 'transcript' && m.speaker === 'ai', 20000);
+    expect((welcome as { text: string }).text).toMatch(/^Welcome back\./);
+
+    // Someone else cannot take the session over.
+    const stranger = await t.signUp();
+    const hijack = await started(stranger.token, j.id, first.sessionId);
+    expect(await hijack.client.event('error')).toMatchObject({ message: 'This session belongs to another user.' });
+    second.client.close();
+    hijack.client.close();
+  });
+
+  it('serves the stored transcript to the candidate and admins only', async () => {
+    const owner = await t.signUp();
+    const stranger = await t.signUp();
+    const j = await job();
+    const interview = await createInterview(t.database.db, {
+      jobId: j.id,
+      candidateId: owner.user.id,
+      status: 'in_progress',
+    });
+    const url = `/api/interviews/${interview.id}/transcript`;
+    expect((await t.app.inject({ url, headers: bearer(owner.token) })).json()).toEqual({
+      interview_id: interview.id,
+      turns: [],
+    });
+    expect((await t.app.inject({ url, headers: bearer(stranger.token) })).statusCode).toBe(404);
+    expect((await t.app.inject({ url, headers: bearer(await t.adminToken()) })).statusCode).toBe(200);
+    expect((await t.app.inject({ url })).statusCode).toBe(401);
+  });
+});

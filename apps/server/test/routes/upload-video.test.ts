@@ -2,8 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import errorsPlugin from '../../src/plugins/errors';
+import authPlugin from '../../src/plugins/auth';
+import uploadVideoRoutes from '../../src/routes/api/interviews/upload-video';
+import { storagePlugin } from '../../src/services/storage';
 import { files, interviews } from '../../src/db/schema';
-import { parseRange, recordingsDir } from '../../src/services/interview-recordings';
+import { parseRange } from '../../src/services/interview-recordings';
 import { bearer, buildTestApp, type TestContext } from '../helpers/build';
 
 let ctx: TestContext;
@@ -59,8 +65,12 @@ async function upload(token: string, interviewId: string, data = fakeWebm()) {
   });
 }
 
-const storedFileCount = () =>
-  fs.existsSync(recordingsDir(ctx.config.dataDir)) ? fs.readdirSync(recordingsDir(ctx.config.dataDir)).length : 0;
+/** Recording files on disk (local storage keeps them under DATA_DIR/uploads/interview_recording). */
+function storedFileCount() {
+  const dir = path.join(ctx.config.dataDir, 'uploads', 'interview_recording');
+  if (!fs.existsSync(dir)) return 0;
+  return fs.readdirSync(dir, { recursive: true }).filter((f) => fs.statSync(path.join(dir, String(f))).isFile()).length;
+}
 
 describe('POST /api/interviews/upload/video', () => {
   it('stores the owner’s webm, records a file row and links it to the interview', async () => {
@@ -77,7 +87,7 @@ describe('POST /api/interviews/upload/video', () => {
     expect(interview!.sessionId).toBe('sess-1');
     const [file] = await ctx.database.db.select().from(files).where(eq(files.id, body.file_id));
     expect(file).toMatchObject({ purpose: 'interview_recording', ownerId: user.id, sizeBytes: data.length });
-    expect(file!.storageKey).toMatch(/^recordings\/[0-9a-f]{64}\.webm$/);
+    expect(file!.storageKey).toMatch(/^interview_recording\/\d{4}-\d{2}\/[A-Za-z0-9_-]{32}$/);
     expect(fs.readFileSync(path.join(ctx.config.dataDir, 'uploads', file!.storageKey)).equals(data)).toBe(true);
   });
 
@@ -230,5 +240,55 @@ describe('parseRange', () => {
     expect(parseRange('bytes=5-2', 100)).toBe('unsatisfiable');
     expect(parseRange('bytes=0-1,5-6', 100)).toBeNull();
     expect(parseRange('items=0-1', 100)).toBeNull();
+  });
+});
+
+describe('upload size limit', () => {
+  it('rejects a recording over the limit with 413 and keeps no bytes or row', async () => {
+    // The same plugin on a small app with a 64 KB limit (the real one is 1 GB).
+    const small = Fastify({ logger: false });
+    small.setValidatorCompiler(validatorCompiler);
+    small.setSerializerCompiler(serializerCompiler);
+    small.decorate('config', ctx.config);
+    small.decorate('db', ctx.database.db);
+    await small.register(storagePlugin);
+    await small.register(errorsPlugin);
+    await small.register(authPlugin, { secret: ctx.config.JWT_SECRET!, expiresIn: '1h' });
+    await small.register(uploadVideoRoutes, { prefix: '/api', maxBytes: 64 * 1024 });
+    await small.ready();
+    try {
+      const { token, user } = await ctx.signUp();
+      const interviewId = await newInterview(user.id);
+      const filesBefore = (await ctx.database.db.select().from(files)).length;
+      const before = storedFileCount();
+      const body = multipart(
+        { session_id: 's', interview_id: interviewId },
+        { name: 'big.webm', data: fakeWebm(200 * 1024) },
+      );
+      const res = await small.inject({
+        method: 'POST',
+        url: '/api/interviews/upload/video',
+        headers: { ...bearer(token), ...body.headers },
+        payload: body.payload,
+      });
+      expect(res.statusCode).toBe(413);
+      expect(res.json().detail).toMatch(/too large/);
+      expect(storedFileCount()).toBe(before);
+      expect((await ctx.database.db.select().from(files)).length).toBe(filesBefore);
+
+      const ok = multipart(
+        { session_id: 's', interview_id: interviewId },
+        { name: 'ok.webm', data: fakeWebm(60 * 1024) },
+      );
+      const res2 = await small.inject({
+        method: 'POST',
+        url: '/api/interviews/upload/video',
+        headers: { ...bearer(token), ...ok.headers },
+        payload: ok.payload,
+      });
+      expect(res2.statusCode).toBe(201);
+    } finally {
+      await small.close();
+    }
   });
 });

@@ -46,7 +46,8 @@ const DECIDABLE: InterviewStatus[] = ['completed', 'under_review'];
 // ---------------------------------------------------------------------------------------------
 // Completion hooks
 
-export type InterviewCompletedListener = (interviewId: string) => void | Promise<void>;
+// Any return value is accepted (and awaited when it is a promise) so async listeners of any shape fit.
+export type InterviewCompletedListener = (interviewId: string) => unknown;
 const completedListeners = new Set<InterviewCompletedListener>();
 
 /**

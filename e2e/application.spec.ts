@@ -135,3 +135,87 @@ test('the equipment check with camera and microphone denied shows the message an
   await expect(page.getByRole('link', { name: 'support@humandata.studio' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Checking equipment...' })).toBeDisabled();
 });
+
+test('the wizard blocks a second interview, and reports a failed status check or save', async ({ page, request }) => {
+  const job = await firstActiveJob(request);
+  const { token, userId } = await registerViaApi(request);
+  await completeViaApi(request, token, {
+    name: 'Re Peat',
+    bio: 'Designer',
+    expertise: ['Figma'],
+    work_authorization: 'citizen',
+    resume_url: 'https://example.com/cv.pdf',
+  });
+  let interviews: { status: number; body: unknown } = {
+    status: 200,
+    body: [{ id: crypto.randomUUID(), job_id: job.id, candidate_id: userId, status: 'under_review' }],
+  };
+  await page.route('**/api/interviews?*', (route) =>
+    route.fulfill({
+      status: interviews.status,
+      contentType: 'application/json',
+      body: JSON.stringify(interviews.body),
+    }),
+  );
+  await signInWithToken(page, token, `/apply?jobId=${job.id}`);
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  // Leaving Availability saves the profile; a failed save shows the reply's detail and stays.
+  await page.route('**/api/profile/complete', (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({}) }),
+  );
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Failed to update profile');
+  await page.unroute('**/api/profile/complete');
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  await expect(page.getByText('Mic working')).toBeVisible();
+  await page.getByRole('button', { name: 'Start Interview' }).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    'You have already completed this interview. Visit your status page for updates.',
+  );
+  await expect(page).toHaveURL(/\/apply\?/);
+
+  interviews = { status: 500, body: { detail: 'down' } };
+  await page.getByRole('button', { name: 'Start Interview' }).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    'Unable to verify your application status. Please refresh and try again.',
+  );
+
+  // Other statuses do not block.
+  interviews = {
+    status: 200,
+    body: [{ id: crypto.randomUUID(), job_id: job.id, candidate_id: userId, status: 'rejected' }],
+  };
+  await page.getByRole('button', { name: 'Start Interview' }).click();
+  await expect(page).toHaveURL(/\/realtime-interview\//);
+});
+
+test('the wizard says when the job cannot be loaded, and the equipment screen blocks a repeat', async ({
+  page,
+  request,
+}) => {
+  const job = await firstActiveJob(request);
+  const { token, userId } = await registerViaApi(request);
+  await completeViaApi(request, token, { name: 'Lo Ad', bio: 'Designer', expertise: ['Figma'] });
+  await signInWithToken(page, token, `/apply?jobId=${crypto.randomUUID()}`);
+  await expect(page.getByRole('alert')).toHaveText('Failed to load profile or job data');
+
+  await page.route('**/api/interviews?*', (route) =>
+    route.fulfill({
+      contentType: 'application/json',
+      body: JSON.stringify([{ id: crypto.randomUUID(), job_id: job.id, candidate_id: userId, status: 'approved' }]),
+    }),
+  );
+  await page.goto(`/job-application-onboarding?jobId=${job.id}`);
+  await page.getByRole('button', { name: 'Start Interview' }).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    'You have already completed this interview. Visit your status page for updates instead of reapplying.',
+  );
+  await page.unroute('**/api/interviews?*');
+  await page.route('**/api/interviews?*', (route) => route.fulfill({ status: 503, body: '' }));
+  await page.getByRole('button', { name: 'Start Interview' }).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    'Unable to verify your application status right now. Please refresh and try again.',
+  );
+});

@@ -98,3 +98,44 @@ test('mobile: a progress header with Step N of M, and no side navigation', async
   const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(scrollWidth).toBeLessThanOrEqual(375);
 });
+
+test('a failed completion closes the progress screen and shows the parsed validation error', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signUpThroughUi(page);
+  await page
+    .getByLabel('Resume file')
+    .setInputFiles({ name: 'cv.pdf', mimeType: 'application/pdf', buffer: await makePdfResume() });
+  await expect(page.getByTestId('resume-file-name')).toBeVisible();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByLabel(/^First name/).fill('Test');
+  await page.getByLabel(/^Last name/).fill('Person');
+  await page.getByLabel(/^City/).fill('Lima');
+  await pickCountry(page, 'Country', 'Peru');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByLabel(/^Bio/).fill('Colorist');
+  await page.getByPlaceholder('Add skill...').fill('Color grading');
+  await page.getByPlaceholder('Add skill...').press('Enter');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByLabel('Citizen/Permanent Resident').check();
+  await pickCountry(page, 'Citizenship country', 'Peru');
+
+  await page.route('**/api/profile/complete', (route) =>
+    route.fulfill({
+      status: 422,
+      contentType: 'application/json',
+      body: JSON.stringify({
+        detail: [
+          { loc: ['body', 'name'], msg: 'Name is too long', type: 'too_big' },
+          { loc: ['body', 'bio'], msg: 'Bio is required', type: 'too_small' },
+        ],
+      }),
+    }),
+  );
+  await page.getByRole('button', { name: 'Complete' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveText('Validation error: Name is too long, Bio is required', {
+    timeout: 15_000,
+  });
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await expect(page).toHaveURL(/\/onboarding$/);
+});

@@ -15,7 +15,10 @@ const me = {
   created_at: '2026-01-01T00:00:00Z',
 };
 
-function setup(upload: { status: number; body: unknown }) {
+function setup(
+  upload: { status: number; body: unknown },
+  linkedin: { status: number; body: unknown } = { status: 500, body: {} },
+) {
   const calls: { url: string; init?: RequestInit }[] = [];
   vi.stubGlobal(
     'fetch',
@@ -23,6 +26,9 @@ function setup(upload: { status: number; body: unknown }) {
       calls.push({ url, init });
       if (url.endsWith('/profile/me')) return new Response(JSON.stringify(me));
       if (url.endsWith('/files/upload')) return new Response(JSON.stringify(upload.body), { status: upload.status });
+      if (url.endsWith('/profile/scrape-linkedin')) {
+        return new Response(JSON.stringify(linkedin.body), { status: linkedin.status });
+      }
       return new Response('null');
     }),
   );
@@ -96,4 +102,48 @@ describe('OnboardingPage', () => {
       expect(screen.getByRole('alert')).toHaveTextContent('Failed to upload resume. Please try again.'),
     );
   });
+
+  it('imports LinkedIn once on blur, then fills the next step', async () => {
+    const user = userEvent.setup();
+    const calls = setup(
+      { status: 200, body: { url: '/api/files/abc' } },
+      { status: 200, body: { firstName: 'Ada', bio: 'Analytical engine poet', expertise: ['Mathematics'] } },
+    );
+    await user.upload(await screen.findByLabelText('Resume file'), pdf());
+    await screen.findByTestId('resume-file-name');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+
+    const field = screen.getByLabelText(/LinkedIn URL/);
+    await user.type(field, 'https://example.com/ada');
+    await user.tab();
+    expect(calls.some((c) => c.url.endsWith('/profile/scrape-linkedin'))).toBe(false);
+
+    await user.clear(field);
+    await user.type(field, 'https://www.linkedin.com/in/ada');
+    await user.tab();
+    expect(
+      await screen.findByText('Profile data imported. Your information will be auto-filled in the next step.'),
+    ).toBeInTheDocument();
+    const scrape = calls.filter((c) => c.url.endsWith('/profile/scrape-linkedin'));
+    expect(scrape).toHaveLength(1);
+    expect(JSON.parse(String(scrape[0]!.init!.body))).toEqual({ linkedin_url: 'https://www.linkedin.com/in/ada' });
+    expect(screen.getByLabelText(/First name/)).toHaveValue('Ada');
+
+    // A second blur does not import again.
+    await user.click(field);
+    await user.tab();
+    expect(calls.filter((c) => c.url.endsWith('/profile/scrape-linkedin'))).toHaveLength(1);
+  }, 20_000);
+
+  it('says so when the LinkedIn import fails', async () => {
+    const user = userEvent.setup();
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    setup({ status: 200, body: { url: '/api/files/abc' } }, { status: 502, body: { detail: 'Bad gateway' } });
+    await user.upload(await screen.findByLabelText('Resume file'), pdf());
+    await screen.findByTestId('resume-file-name');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.type(screen.getByLabelText(/LinkedIn URL/), 'linkedin.com/in/ada');
+    await user.tab();
+    expect(await screen.findByText('Failed to scrape LinkedIn profile. Please continue manually.')).toBeInTheDocument();
+  }, 20_000);
 });

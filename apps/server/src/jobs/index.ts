@@ -33,16 +33,18 @@ export default fp(
       await queue.start();
       // The listener list is per process; an interview of another app instance (tests build several)
       // is not in this database and is skipped.
-      unsubscribe = onInterviewCompleted(async (interviewId) => {
-        const [row] = await app.db
-          .select({ id: interviews.id })
-          .from(interviews)
-          .where(eq(interviews.id, interviewId))
-          .limit(1);
-        if (!row) return;
-        await queue.send('assess-interview', { interviewId });
-        await interviewReceived(app, interviewId);
-      });
+      unsubscribe = onInterviewCompleted((interviewId) =>
+        queue.track(async () => {
+          const [row] = await app.db
+            .select({ id: interviews.id })
+            .from(interviews)
+            .where(eq(interviews.id, interviewId))
+            .limit(1);
+          if (!row) return;
+          await queue.send('assess-interview', { interviewId });
+          await interviewReceived(app, interviewId);
+        }),
+      );
     });
     app.addHook('onClose', async () => {
       unsubscribe?.();

@@ -55,6 +55,8 @@ export class BossQueue implements JobQueue {
   private readonly handlers = new Map<QueueName, JobHandler<unknown>>();
   private readonly workerIds = new Map<QueueName, string>();
   private started = false;
+  /** Work that is about to send jobs (event listeners); settle() waits for it first. */
+  private readonly inFlight = new Set<Promise<void>>();
 
   constructor(
     private readonly database: DatabaseHandle,
@@ -114,9 +116,17 @@ export class BossQueue implements JobQueue {
     return id;
   }
 
+  /** Runs `work` (which may send jobs) and lets settle() wait for it. */
+  track(work: () => Promise<void>): Promise<void> {
+    const p = work().finally(() => this.inFlight.delete(p));
+    this.inFlight.add(p);
+    return p;
+  }
+
   async settle(timeoutMs = 15000) {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
+      await Promise.allSettled([...this.inFlight]);
       const { rows } = await this.database.query(
         `SELECT count(*)::int AS n FROM pgboss.job WHERE state IN ('created', 'retry', 'active') AND start_after <= now()`,
       );

@@ -36,6 +36,8 @@ export async function seedInterview(
     email?: string;
     /** An existing user (e.g. signed up through the API, so it can log in); otherwise one is inserted. */
     candidateId?: string;
+    /** An existing job; otherwise a 'UI Design Rater' job is inserted. */
+    jobId?: string;
   } = {},
 ) {
   const [candidate] = opts.candidateId
@@ -48,20 +50,22 @@ export async function seedInterview(
           name: 'Dana Rivers',
         })
         .returning();
-  const [job] = await db
-    .insert(jobs)
-    .values({
-      title: 'UI Design Rater',
-      description: 'Rate interface designs.',
-      positionType: 'Part-time',
-      skills: opts.skills ?? [
-        { name: 'Figma', description: 'Prototyping' },
-        { name: 'Typography', description: 'Type choices' },
-        { name: 'Motion design', description: 'Animation' },
-      ],
-      customQuestions: opts.customQuestions ?? ['How do you critique a layout someone else made?'],
-    })
-    .returning();
+  const [job] = opts.jobId
+    ? await db.select().from(jobs).where(eq(jobs.id, opts.jobId))
+    : await db
+        .insert(jobs)
+        .values({
+          title: 'UI Design Rater',
+          description: 'Rate interface designs.',
+          positionType: 'Part-time',
+          skills: opts.skills ?? [
+            { name: 'Figma', description: 'Prototyping' },
+            { name: 'Typography', description: 'Type choices' },
+            { name: 'Motion design', description: 'Animation' },
+          ],
+          customQuestions: opts.customQuestions ?? ['How do you critique a layout someone else made?'],
+        })
+        .returning();
   const start = new Date('2026-11-20T10:00:00Z');
   const [interview] = await db
     .insert(interviews)

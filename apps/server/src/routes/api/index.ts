@@ -13,9 +13,17 @@ import adminTasksRoutes from './admin/tasks';
 import adminPayoutsRoutes from './admin/payouts';
 import uploadVideoRoutes from './interviews/upload-video';
 import interviewTranscriptRoutes from '../../interview/transcript-routes';
+import adminListingsRoutes from './admin/listings';
+import adminCandidatesRoutes from './admin/candidates';
 
 /** Every /api route group. Each group is an encapsulated plugin with its own hooks. */
 export async function registerApiRoutes(api: FastifyInstance) {
+  // Every /api/admin route is admin-only, checked before the body is parsed or validated, so a
+  // candidate gets 403 (never a 422 describing an admin payload). The routes also guard themselves.
+  const ADMIN_PREFIX = '/api/admin/';
+  api.addHook('onRequest', async (request, reply) => {
+    if (request.url.startsWith(ADMIN_PREFIX)) await api.requireAdmin(request, reply);
+  });
   await api.register(healthRoutes);
   await api.register(authRoutes);
   await api.register(profileRoutes);
@@ -30,4 +38,6 @@ export async function registerApiRoutes(api: FastifyInstance) {
   await api.register(adminPayoutsRoutes);
   await api.register(uploadVideoRoutes);
   await api.register(interviewTranscriptRoutes);
+  await api.register(adminListingsRoutes);
+  await api.register(adminCandidatesRoutes);
 }

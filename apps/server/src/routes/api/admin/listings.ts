@@ -1,0 +1,107 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  adminInterviewDetailSchema,
+  adminInterviewListItemSchema,
+  adminInterviewListQuerySchema,
+  adminJobListItemSchema,
+  adminJobListQuerySchema,
+  adminTaskListQuerySchema,
+  adminTaskSchema,
+  adminTransactionSchema,
+  balancesQuerySchema,
+  candidateBalanceSchema,
+  candidateTaskProgressSchema,
+  pageOf,
+  pageQuerySchema,
+  payoutHistoryItemSchema,
+  taskProgressQuerySchema,
+  transactionsQuerySchema,
+} from '@app/shared';
+import {
+  balances,
+  getAdminInterviewDetail,
+  listAdminInterviews,
+  listAdminJobs,
+  listAdminTasks,
+  listAdminTransactions,
+  payoutCsv,
+  payoutHistory,
+  taskProgress,
+} from '../../../services/admin-listings';
+
+const idParams = (what: string) => z.object({ id: z.uuid({ message: `${what} id must be a UUID` }) });
+
+/** The provider console's lists: jobs, interviews, tasks, money. Every route here is admin-only. */
+const adminListingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('preHandler', app.requireAdmin);
+
+  app.get(
+    '/admin/jobs',
+    { schema: { querystring: adminJobListQuerySchema, response: { 200: pageOf(adminJobListItemSchema) } } },
+    async (request) => listAdminJobs(app.db, request.query),
+  );
+
+  app.get(
+    '/admin/interviews',
+    { schema: { querystring: adminInterviewListQuerySchema, response: { 200: pageOf(adminInterviewListItemSchema) } } },
+    async (request) => listAdminInterviews(app.db, request.query),
+  );
+
+  app.get(
+    '/admin/interviews/:id',
+    { schema: { params: idParams('Interview'), response: { 200: adminInterviewDetailSchema } } },
+    async (request) => getAdminInterviewDetail(app.db, request.params.id),
+  );
+
+  app.get(
+    '/admin/tasks',
+    { schema: { querystring: adminTaskListQuerySchema, response: { 200: pageOf(adminTaskSchema) } } },
+    async (request) => listAdminTasks(app.db, request.query),
+  );
+
+  app.get(
+    '/admin/tasks/progress',
+    { schema: { querystring: taskProgressQuerySchema, response: { 200: z.array(candidateTaskProgressSchema) } } },
+    async (request) => taskProgress(app.db, { jobId: request.query.job_id }),
+  );
+
+  app.get(
+    '/admin/balances',
+    { schema: { querystring: balancesQuerySchema, response: { 200: pageOf(candidateBalanceSchema) } } },
+    async (request) => balances(app.db, { ...request.query, onlyAvailable: request.query.only_available === 'true' }),
+  );
+
+  app.get(
+    '/admin/transactions',
+    { schema: { querystring: transactionsQuerySchema, response: { 200: pageOf(adminTransactionSchema) } } },
+    async (request) => listAdminTransactions(app.db, request.query),
+  );
+
+  app.get(
+    '/admin/payouts',
+    { schema: { querystring: pageQuerySchema, response: { 200: pageOf(payoutHistoryItemSchema) } } },
+    async (request) => payoutHistory(app.db, request.query),
+  );
+
+  app.get(
+    '/admin/payouts/:id/transactions',
+    {
+      schema: {
+        params: idParams('Payout'),
+        querystring: pageQuerySchema,
+        response: { 200: pageOf(adminTransactionSchema) },
+      },
+    },
+    async (request) => listAdminTransactions(app.db, { ...request.query, payoutId: request.params.id }),
+  );
+
+  app.get('/admin/payouts/:id/export.csv', { schema: { params: idParams('Payout') } }, async (request, reply) => {
+    const { filename, csv } = await payoutCsv(app.db, request.params.id);
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${filename}"`)
+      .send(csv);
+  });
+};
+export default adminListingsRoutes;

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ArrowLeft, ArrowRight, Check, FileText, Loader2, UploadCloud, Video } from 'lucide-react';
 import {
@@ -66,6 +66,7 @@ export function ApplicationWizardPage() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [blocked, setBlocked] = useState(false);
+  const stepHeadingRef = useRef<HTMLHeadingElement>(null);
 
   const profile = profileQuery.data;
   useEffect(() => {
@@ -106,6 +107,8 @@ export function ApplicationWizardPage() {
     setBlocked(false);
     setIndex(i);
     window.scrollTo({ top: 0 });
+    // Keyboard and screen-reader users start the new step at its title.
+    requestAnimationFrame(() => stepHeadingRef.current?.focus({ preventScroll: true }));
   };
 
   const onFile = async (file: File) => {
@@ -262,7 +265,9 @@ export function ApplicationWizardPage() {
             }}
             className="mt-6 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
           >
-            <h2 className="mb-4 text-lg font-semibold">{APPLICATION_STEP_TITLES[step]}</h2>
+            <h2 ref={stepHeadingRef} tabIndex={-1} className="mb-4 text-lg font-semibold outline-none">
+              {APPLICATION_STEP_TITLES[step]}
+            </h2>
 
             {step === 'resume' && (
               <div className="space-y-4">

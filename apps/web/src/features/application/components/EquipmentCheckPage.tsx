@@ -104,6 +104,17 @@ export function EquipmentCheckPage() {
               </p>
             </div>
           )}
+          {jobId && (
+            <p className="mt-4 text-sm text-slate-600">
+              Want to update your resume or work authorization first?{' '}
+              <Link
+                to={`/apply?jobId=${encodeURIComponent(jobId)}`}
+                className="font-medium text-brand-600 hover:underline"
+              >
+                Complete the full application
+              </Link>
+            </p>
+          )}
           {!jobId && (
             <p className="mt-4 text-sm text-slate-600">
               Choose a job in the{' '}

@@ -109,10 +109,13 @@ export function OnboardingPage() {
 
   const markPrefilled = (keys: PrefillableField[]) => setPrefilled((p) => new Set([...p, ...keys]));
 
+  const headingRef = useRef<HTMLHeadingElement>(null);
   const goTo = (target: number) => {
     setError(null);
     setStep(target);
     window.scrollTo({ top: 0 });
+    // Keyboard and screen-reader users start the new step at its title.
+    requestAnimationFrame(() => headingRef.current?.focus({ preventScroll: true }));
   };
 
   const onFile = async (file: File) => {
@@ -211,7 +214,9 @@ export function OnboardingPage() {
           <p className="hidden text-sm font-medium text-brand-600 md:block">
             Step {step} of {TOTAL}
           </p>
-          <h1 className="mt-1 text-2xl font-semibold text-slate-900">{meta.title}</h1>
+          <h1 ref={headingRef} tabIndex={-1} className="mt-1 text-2xl font-semibold text-slate-900 outline-none">
+            {meta.title}
+          </h1>
           <p className="mt-1 text-sm text-slate-500">Tell us about {meta.purpose}.</p>
 
           <form

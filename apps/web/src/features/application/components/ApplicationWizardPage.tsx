@@ -359,7 +359,7 @@ export function ApplicationWizardPage() {
             {step === 'equipment' && (
               <div className="space-y-3">
                 <p className="flex items-center gap-2 text-sm text-slate-600">
-                  <Video className="h-4 w-4" aria-hidden />
+                  <Video className="h-4 w-4 shrink-0" aria-hidden />
                   Your interview uses your camera and microphone. Allow access when your browser asks.
                 </p>
                 <EquipmentPreview media={media} />

@@ -161,17 +161,24 @@ test('a candidate takes the live interview, ends it and the recording is stored 
   expect(consoleErrors.filter((e) => /WebSocket|Failed to initialize/.test(e))).toEqual([]);
 });
 
-test('the practice interview talks with the AI and stores nothing', async ({ page, request }) => {
+test('the practice interview asks its questions, ends by itself and stores nothing', async ({ page, request }) => {
   const { token } = await candidateWithProfile(request);
   await signIn(page, token, '/interview-prep');
   await page.getByRole('button', { name: 'Start practice' }).click();
   await expect(page.getByText('Practice', { exact: true })).toBeVisible();
   await expect(page.getByTestId('ai-orb')).toHaveAttribute('data-speaking', 'true', { timeout: 30_000 });
   await expect(page.getByText('Recording', { exact: true })).toHaveCount(0);
-  await page.getByRole('button', { name: 'End Interview' }).click();
-  await expect(page.getByRole('heading', { name: 'Practice complete' })).toBeVisible({ timeout: 20_000 });
+
+  // Practice has at most two questions: the candidate answers and the interviewer closes the
+  // conversation itself (conversation_ended), which finalises like the End button.
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('heading', { name: 'Practice complete' })).toBeVisible({ timeout: 180_000 });
+  await expect(page.getByTestId('captions').getByText('You', { exact: true }).first()).toBeAttached();
+  await expect(dialog.locator('blockquote')).not.toBeEmpty();
+  await expect(page.getByRole('button', { name: 'Ended' })).toBeDisabled();
+
   const list = await request.get('/api/interviews', { headers: auth(token) });
   expect(await list.json()).toEqual([]);
-  await page.getByRole('button', { name: 'Back to Opportunities' }).click();
+  await dialog.getByRole('button', { name: 'Back to Opportunities' }).click();
   await expect(page).toHaveURL(/\/$/);
 });

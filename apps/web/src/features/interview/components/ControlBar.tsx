@@ -75,7 +75,7 @@ export function ControlBar(p: Props) {
       <button
         type="button"
         onClick={p.onEnd}
-        disabled={ended || p.ending}
+        disabled={ended || p.ending || p.status === 'connecting' || p.status === 'idle'}
         className="flex h-12 items-center gap-2 rounded-full bg-red-600 px-4 text-sm font-semibold text-white transition hover:bg-red-500 disabled:cursor-not-allowed disabled:opacity-60 sm:h-14 sm:px-6"
       >
         <PhoneOff className="h-5 w-5" aria-hidden />

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { CheckCircle2, Mic, Video } from 'lucide-react';
 import { Spinner } from '../../../components/Spinner';
@@ -86,6 +86,10 @@ function PracticeSession() {
   // Each practice run gets its own id; the server keeps nothing for practice sessions.
   const [practiceId] = useState(() => crypto.randomUUID());
   const session = useInterviewSession({ interviewId: practiceId, practice: true });
+  const leftEarly = session.finished && !session.hadSession;
+  useEffect(() => {
+    if (leftEarly) navigate('/');
+  }, [leftEarly, navigate]);
   return (
     <>
       <InterviewScreen
@@ -94,7 +98,7 @@ function PracticeSession() {
         subtitle="Not recorded or scored"
         badge="Practice"
       />
-      {session.finished && (
+      {session.finished && session.hadSession && (
         <EndModal
           title="Practice complete"
           message="Nice work. When you're ready, pick a job and start the real interview."

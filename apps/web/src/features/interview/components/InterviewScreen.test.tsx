@@ -16,6 +16,7 @@ function fakeSession(state: Partial<SessionState>, extra: Partial<Session> = {})
     isRecording: false,
     selfStream: null,
     finished: false,
+    hadSession: true,
     notice: null,
     actionError: null,
     audioBlocked: false,
@@ -33,7 +34,7 @@ function fakeSession(state: Partial<SessionState>, extra: Partial<Session> = {})
 describe('InterviewScreen', () => {
   it("labels the end button 'Connecting...' while connecting and 'Ended' once ended", () => {
     const { rerender } = render(<InterviewScreen session={fakeSession({ status: 'connecting' })} title="T" />);
-    expect(screen.getByRole('button', { name: 'Connecting...' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Connecting...' })).toBeDisabled();
     rerender(<InterviewScreen session={fakeSession({ status: 'listening' })} title="T" />);
     expect(screen.getByRole('button', { name: 'End Interview' })).toBeEnabled();
     rerender(<InterviewScreen session={fakeSession({ status: 'ended' })} title="T" />);

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { Spinner } from '../../../components/Spinner';
 import { useAuth } from '../../auth/hooks/auth-context';
@@ -28,6 +29,13 @@ function LiveInterview() {
   const navigate = useNavigate();
   const job = useInterviewJob(jobId);
   const session = useInterviewSession({ interviewId, jobId });
+  const statusPath = `/status?interviewId=${encodeURIComponent(interviewId)}`;
+  // Ended before the server ever accepted the session (e.g. it refused to start): nothing was
+  // recorded or reviewed, so go straight to the status page instead of thanking for an interview.
+  const leftEarly = session.finished && !session.hadSession;
+  useEffect(() => {
+    if (leftEarly) navigate('/status');
+  }, [leftEarly, navigate]);
 
   return (
     <>
@@ -36,11 +44,8 @@ function LiveInterview() {
         title={job.data?.title ?? 'AI Interview'}
         subtitle={job.data ? `${job.data.position_type} · Live interview` : 'Live interview'}
       />
-      {session.finished && (
-        <EndModal
-          quote={lastAIStatement(session.state.transcripts)}
-          onContinue={() => navigate(`/status?interviewId=${encodeURIComponent(interviewId)}`)}
-        />
+      {session.finished && session.hadSession && (
+        <EndModal quote={lastAIStatement(session.state.transcripts)} onContinue={() => navigate(statusPath)} />
       )}
     </>
   );

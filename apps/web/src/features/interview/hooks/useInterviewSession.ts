@@ -72,6 +72,8 @@ export function useInterviewSession({ interviewId, jobId, practice = false }: In
   const [isRecording, setIsRecording] = useState(false);
   const [selfStream, setSelfStream] = useState<MediaStream | null>(null);
   const [finished, setFinished] = useState(false);
+  /** Whether the server ever accepted the session (the end modal only makes sense then). */
+  const [hadSession, setHadSession] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
   const [audioBlocked, setAudioBlocked] = useState(false);
@@ -162,10 +164,11 @@ export function useInterviewSession({ interviewId, jobId, practice = false }: In
         rt.player?.clear();
         trySend({ event: 'end', reason: 'user_ended' });
         rt.socket?.close();
+        const wasStarted = rt.sessionStart !== null;
         const video = await rt.recorder.stop();
         setIsRecording(false);
         releaseMedia();
-        if (!isPractice) {
+        if (!isPractice && wasStarted) {
           if (video && video.size > 0) {
             try {
               const reply = await uploadInterviewVideo({ video, sessionId: sid, interviewId: id });
@@ -205,7 +208,8 @@ export function useInterviewSession({ interviewId, jobId, practice = false }: In
       switch (msg.event) {
         case 'session_ready':
           act({ type: 'session_ready' });
-          if (rt.sessionStart === null && rt.ctx) rt.sessionStart = rt.ctx.currentTime;
+          if (rt.sessionStart === null) rt.sessionStart = rt.ctx?.currentTime ?? 0;
+          setHadSession(true);
           rt.ready = true;
           if (!optsRef.current.practice && !rt.recorder.isRecording && rt.stream && rt.mixDest && !rt.finalizing) {
             try {
@@ -410,6 +414,7 @@ export function useInterviewSession({ interviewId, jobId, practice = false }: In
     isRecording,
     selfStream,
     finished,
+    hadSession,
     notice,
     actionError,
     audioBlocked,

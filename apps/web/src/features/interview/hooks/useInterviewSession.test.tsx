@@ -1,0 +1,290 @@
+import { act, renderHook, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MESSAGES, useInterviewSession } from './useInterviewSession';
+
+const authState = { user: { id: 'user-1', name: 'Ada Lovelace' } as { id: string; name: string | null } | null };
+vi.mock('../../auth/hooks/auth-context', () => ({ useAuth: () => authState }));
+
+// ---- browser fakes ----
+
+class FakeWS {
+  static all: FakeWS[] = [];
+  readyState = 0;
+  sent: Record<string, unknown>[] = [];
+  onopen: ((e: unknown) => void) | null = null;
+  onclose: ((e: unknown) => void) | null = null;
+  onerror: ((e: unknown) => void) | null = null;
+  onmessage: ((e: { data: unknown }) => void) | null = null;
+  constructor(readonly url: string) {
+    FakeWS.all.push(this);
+  }
+  send(d: string) {
+    this.sent.push(JSON.parse(d));
+  }
+  close() {
+    this.readyState = 3;
+    this.onclose?.({ code: 1000 });
+  }
+  open() {
+    this.readyState = 1;
+    this.onopen?.({});
+  }
+  drop() {
+    this.readyState = 3;
+    this.onclose?.({ code: 1006 });
+  }
+  receive(m: object) {
+    this.onmessage?.({ data: JSON.stringify(m) });
+  }
+  events() {
+    return this.sent.map((m) => m.event);
+  }
+}
+
+const node = () => ({ connect: vi.fn(), disconnect: vi.fn() });
+class FakeAudioContext {
+  state = 'running';
+  sampleRate = 48000;
+  currentTime = 0;
+  onstatechange: (() => void) | null = null;
+  audioWorklet = { addModule: vi.fn(async () => {}) };
+  destination = node();
+  createMediaStreamSource = () => node();
+  createMediaStreamDestination = () => ({ ...node(), stream: { getAudioTracks: () => [{ kind: 'audio' }] } });
+  createGain = () => node();
+  createBuffer = (_c: number, length: number) => ({ length, copyToChannel: vi.fn() });
+  createBufferSource = () => ({ ...node(), buffer: null, onended: null, start: vi.fn(), stop: vi.fn() });
+  resume = vi.fn(async () => {});
+  close = vi.fn(async () => {});
+}
+class FakeWorkletNode {
+  port = { onmessage: null };
+  connect = vi.fn();
+  disconnect = vi.fn();
+}
+let recordedChunks: Blob[] = [];
+class FakeMediaRecorder {
+  static isTypeSupported = (t: string) => t === 'video/webm;codecs=vp8,opus';
+  static last: FakeMediaRecorder | null = null;
+  state = 'inactive';
+  ondataavailable: ((e: { data: Blob }) => void) | null = null;
+  onstop: (() => void) | null = null;
+  constructor(
+    readonly stream: unknown,
+    readonly options: { mimeType?: string; videoBitsPerSecond?: number },
+  ) {
+    FakeMediaRecorder.last = this;
+  }
+  start(slice: number) {
+    this.state = 'recording';
+    expect(slice).toBe(1000);
+  }
+  stop() {
+    this.state = 'inactive';
+    for (const data of recordedChunks) this.ondataavailable?.({ data });
+    this.onstop?.();
+  }
+}
+class FakeMediaStream {
+  constructor(readonly tracks: unknown[] = []) {}
+  getTracks = () => [];
+  getVideoTracks = () => [];
+  getAudioTracks = () => [];
+}
+
+const getUserMedia = vi.fn();
+const fetchMock = vi.fn();
+
+beforeEach(() => {
+  FakeWS.all = [];
+  recordedChunks = [new Blob([new Uint8Array([0x1a, 0x45, 0xdf, 0xa3, 1, 2, 3])])];
+  authState.user = { id: 'user-1', name: 'Ada Lovelace' };
+  localStorage.setItem('token', 'tok');
+  getUserMedia.mockReset().mockResolvedValue(new FakeMediaStream());
+  fetchMock.mockReset().mockImplementation(async () => new Response('{}', { status: 200 }));
+  vi.stubGlobal('WebSocket', FakeWS);
+  vi.stubGlobal('AudioContext', FakeAudioContext);
+  vi.stubGlobal('AudioWorkletNode', FakeWorkletNode);
+  vi.stubGlobal('MediaRecorder', FakeMediaRecorder);
+  vi.stubGlobal('MediaStream', FakeMediaStream);
+  vi.stubGlobal('fetch', fetchMock);
+  Object.defineProperty(navigator, 'mediaDevices', { value: { getUserMedia }, configurable: true });
+});
+beforeEach(() => {
+  vi.spyOn(console, 'info').mockImplementation(() => {});
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const ws = () => FakeWS.all[FakeWS.all.length - 1]!;
+
+async function connected(opts: { practice?: boolean } = {}) {
+  const hook = renderHook(() => useInterviewSession({ interviewId: 'iv-1', jobId: 'job-1', ...opts }));
+  await waitFor(() => expect(FakeWS.all.length).toBe(1));
+  expect(hook.result.current.state.status).toBe('connecting');
+  await act(async () => ws().open());
+  return hook;
+}
+
+describe('useInterviewSession', () => {
+  it('connects, sends start, and goes ready → listening with the recording on at session_ready', async () => {
+    const { result } = await connected();
+    expect(ws().url).toMatch(/\/ws\/session\?token=tok$/);
+    expect(ws().sent[0]).toMatchObject({
+      event: 'start',
+      interview_id: 'iv-1',
+      job_id: 'job-1',
+      candidate_id: 'user-1',
+      candidate_name: 'Ada Lovelace',
+    });
+    expect(ws().sent[0]!.session_id).toBe(result.current.sessionId);
+    expect(getUserMedia).toHaveBeenCalledWith({
+      audio: { echoCancellation: true, noiseSuppression: true, autoGainControl: true },
+      video: { width: { ideal: 1280 }, height: { ideal: 720 }, facingMode: 'user' },
+    });
+    act(() => ws().receive({ event: 'session_ready', session_id: 's', interview_id: 'iv-1', resumed: false }));
+    expect(result.current.state.status).toBe('listening');
+    expect(result.current.isRecording).toBe(true);
+    expect(FakeMediaRecorder.last!.options).toEqual({
+      mimeType: 'video/webm;codecs=vp8,opus',
+      videoBitsPerSecond: 2_500_000,
+    });
+  });
+
+  it("falls back to candidate_name 'Unknown'", async () => {
+    authState.user = { id: 'user-1', name: null };
+    await connected();
+    expect(ws().sent[0]!.candidate_name).toBe('Unknown');
+  });
+
+  it("without a user it does not connect, and a start says 'User not loaded. Please refresh and try again.'", async () => {
+    authState.user = null;
+    const { result } = renderHook(() => useInterviewSession({ interviewId: 'iv-1' }));
+    expect(FakeWS.all).toHaveLength(0);
+    await act(async () => result.current.start());
+    expect(result.current.state).toMatchObject({ status: 'error', error: MESSAGES.userMissing });
+    expect(MESSAGES.userMissing).toBe('User not loaded. Please refresh and try again.');
+    expect(getUserMedia).not.toHaveBeenCalled();
+  });
+
+  it('shows the audio setup error when camera or mic are refused', async () => {
+    getUserMedia.mockRejectedValue(new DOMException('denied', 'NotAllowedError'));
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { result } = renderHook(() => useInterviewSession({ interviewId: 'iv-1' }));
+    await waitFor(() => expect(result.current.state.error).toBe(MESSAGES.audioInit));
+    expect(result.current.state.status).toBe('error');
+  });
+
+  it("shows 'Failed to connect to server' when the socket never opens", async () => {
+    const { result } = renderHook(() => useInterviewSession({ interviewId: 'iv-1' }));
+    await waitFor(() => expect(FakeWS.all.length).toBe(1));
+    await act(async () => ws().drop());
+    expect(result.current.state).toMatchObject({ status: 'error', error: 'Failed to connect to server' });
+  });
+
+  it("an unexpected drop shows 'Connection lost'; a reconnect sends start again with the same session", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const { result } = await connected();
+      act(() => ws().receive({ event: 'session_ready', session_id: 's', interview_id: 'iv-1', resumed: false }));
+      act(() => ws().drop());
+      expect(result.current.state).toMatchObject({ status: 'error', error: 'Connection lost' });
+      await act(async () => vi.advanceTimersByTime(1000));
+      expect(FakeWS.all).toHaveLength(2);
+      await act(async () => ws().open());
+      expect(ws().sent[0]).toMatchObject({ event: 'start', session_id: result.current.sessionId });
+      expect(result.current.state.status).toBe('connecting');
+      act(() => ws().receive({ event: 'session_ready', session_id: 's', interview_id: 'iv-1', resumed: true }));
+      expect(result.current.state.status).toBe('listening');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('shows server error messages and only warns about unknown events', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const { result } = await connected();
+    act(() => ws().receive({ event: 'mystery', foo: 1 }));
+    expect(warn).toHaveBeenCalledWith('Ignoring unknown interview socket event', 'mystery');
+    expect(result.current.state.status).toBe('connecting');
+    act(() => ws().receive({ event: 'error', message: 'Job not found' }));
+    expect(result.current.state).toMatchObject({ status: 'error', error: 'Job not found' });
+  });
+
+  it('muting sends user_turn_end; end my turn and interrupt send their events', async () => {
+    const { result } = await connected();
+    act(() => ws().receive({ event: 'session_ready', session_id: 's', interview_id: 'iv-1', resumed: false }));
+    act(() => result.current.toggleMute());
+    expect(result.current.muted).toBe(true);
+    act(() => result.current.toggleMute());
+    act(() => result.current.endTurn());
+    act(() => result.current.bargeIn());
+    expect(ws().events()).toEqual(['start', 'user_turn_end', 'user_turn_end', 'barge_in']);
+  });
+
+  it("'WebSocket not connected' when an action is sent on a closed socket", async () => {
+    const { result } = await connected();
+    act(() => ws().drop());
+    act(() => result.current.endTurn());
+    expect(result.current.actionError).toBe('WebSocket not connected');
+  });
+
+  it('ending runs once: end message, one upload with the right fields, complete, then the modal', async () => {
+    const { result } = await connected();
+    act(() => ws().receive({ event: 'session_ready', session_id: 's', interview_id: 'iv-1', resumed: false }));
+    act(() => ws().receive({ event: 'transcript', speaker: 'ai', text: 'Thanks, Ada!', final: true }));
+    const socket = ws();
+    await act(async () => {
+      await Promise.all([result.current.end(), result.current.end()]);
+    });
+    expect(socket.events().filter((e) => e === 'end')).toHaveLength(1);
+    expect(socket.sent.find((m) => m.event === 'end')).toEqual({ event: 'end', reason: 'user_ended' });
+    const calls = fetchMock.mock.calls.map(([url, init]) => ({ url: String(url), init: init as RequestInit }));
+    const upload = calls.filter((c) => c.url.endsWith('/api/interviews/upload/video'));
+    expect(upload).toHaveLength(1);
+    const form = upload[0]!.init.body as FormData;
+    expect(form.get('session_id')).toBe(result.current.sessionId);
+    expect(form.get('interview_id')).toBe('iv-1');
+    expect((form.get('video') as File).name).toBe('interview_iv-1.webm');
+    expect((upload[0]!.init.headers as Record<string, string>).authorization).toBe('Bearer tok');
+    expect(calls.filter((c) => c.url.endsWith('/api/interviews/iv-1/complete'))).toHaveLength(1);
+    expect(result.current.finished).toBe(true);
+    expect(result.current.state.status).toBe('ended');
+    // The socket was closed on purpose: no 'Connection lost'.
+    expect(result.current.state.error).toBeNull();
+  });
+
+  it('upload and complete failures are only logged; with no recorded data nothing is uploaded', async () => {
+    recordedChunks = [];
+    fetchMock.mockImplementation(async () => new Response('{"detail":"boom"}', { status: 500 }));
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { result } = await connected();
+    act(() => ws().receive({ event: 'session_ready', session_id: 's', interview_id: 'iv-1', resumed: false }));
+    await act(async () => result.current.end());
+    const urls = fetchMock.mock.calls.map(([u]) => String(u));
+    expect(urls.some((u) => u.includes('upload/video'))).toBe(false);
+    expect(urls.some((u) => u.endsWith('/complete'))).toBe(true);
+    expect(error).toHaveBeenCalledWith('Completing the interview failed', expect.anything());
+    expect(result.current.finished).toBe(true);
+  });
+
+  it("the interviewer's conversation_ended finalises the same way", async () => {
+    const { result } = await connected();
+    act(() => ws().receive({ event: 'session_ready', session_id: 's', interview_id: 'iv-1', resumed: false }));
+    await act(async () => ws().receive({ event: 'conversation_ended' }));
+    await waitFor(() => expect(result.current.finished).toBe(true));
+    expect(fetchMock.mock.calls.some(([u]) => String(u).includes('upload/video'))).toBe(true);
+  });
+
+  it('practice sends practice: true and never records, uploads or completes', async () => {
+    const { result } = await connected({ practice: true });
+    expect(ws().sent[0]).toMatchObject({ event: 'start', practice: true });
+    act(() => ws().receive({ event: 'session_ready', session_id: 's', interview_id: 'iv-1', resumed: false }));
+    expect(result.current.isRecording).toBe(false);
+    await act(async () => result.current.end());
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(result.current.finished).toBe(true);
+  });
+});

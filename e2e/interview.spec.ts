@@ -102,6 +102,10 @@ test('a candidate takes the live interview, ends it and the recording is stored 
   await expect(captions.getByText('You', { exact: true }).first()).toBeVisible({ timeout: 90_000 });
   await expect(page.getByTestId('ai-orb')).toHaveAttribute('data-speaking', 'true', { timeout: 60_000 });
 
+  // Interrupting silences the AI at once (its scheduled audio is dropped).
+  await page.getByRole('button', { name: 'Interrupt' }).click();
+  await expect(page.getByTestId('ai-orb')).toHaveAttribute('data-speaking', 'false', { timeout: 2_000 });
+
   // Mute toggles the title; unmute again.
   await page.getByTitle('Mute').click();
   await expect(page.getByTitle('Unmute')).toBeVisible();
@@ -144,12 +148,19 @@ test('a candidate takes the live interview, ends it and the recording is stored 
         video.onloadeddata = () => resolve();
         video.onerror = () => reject(new Error(`video error ${video.error?.code}`));
       });
-      return { width: video.videoWidth, height: video.videoHeight };
+      // Play a moment to see that the mixed voice track decodes too (Chromium's counter).
+      await video.play();
+      await new Promise((r) => setTimeout(r, 1500));
+      video.pause();
+      const audioBytes = (video as HTMLVideoElement & { webkitAudioDecodedByteCount?: number })
+        .webkitAudioDecodedByteCount;
+      return { width: video.videoWidth, height: video.videoHeight, audioBytes: audioBytes ?? -1 };
     },
     { id: interviewId, t: token },
   );
   expect(media.width).toBeGreaterThan(0);
   expect(media.height).toBeGreaterThan(0);
+  expect(media.audioBytes).toBeGreaterThan(0);
 
   // A seek request from the admin player: a byte range.
   const range = await request.get(`/api/interviews/${interviewId}/recording`, {

@@ -7,7 +7,7 @@ import { EarningsPage } from './EarningsPage';
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('EarningsPage', () => {
+describe('EarningsPage', { timeout: 15_000 }, () => {
   it('shows the summary, the transactions and the payment settings', async () => {
     const user = userEvent.setup();
     mockApi({

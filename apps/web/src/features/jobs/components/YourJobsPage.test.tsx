@@ -56,7 +56,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('YourJobsPage', () => {
+describe('YourJobsPage', { timeout: 15_000 }, () => {
   it('splits accepted jobs into Active and Completed with their badges', async () => {
     const user = userEvent.setup();
     mockApi(API);

@@ -84,9 +84,14 @@ export function YourJobsPage() {
       if (error) console.error('Failed to load Your Jobs', error);
   }, [interviewsQuery.error, tasksQuery.error]);
 
+  // Classify only once both lists are in: without the tasks every job would look "active".
+  const loading = interviewsQuery.isPending || !user || tasksQuery.isPending;
   const { active, completed } = useMemo(
-    () => classifyJobs(ownInterviews(interviewsQuery.data ?? [], user?.id), tasksQuery.data ?? []),
-    [interviewsQuery.data, tasksQuery.data, user?.id],
+    () =>
+      loading
+        ? { active: [], completed: [] }
+        : classifyJobs(ownInterviews(interviewsQuery.data ?? [], user?.id), tasksQuery.data ?? []),
+    [loading, interviewsQuery.data, tasksQuery.data, user?.id],
   );
   const jobsById = useMemo(() => new Map((jobsQuery.data ?? []).map((j) => [j.id, j])), [jobsQuery.data]);
   const openRow = [...active, ...completed].find((r) => r.interview.id === openId);
@@ -102,7 +107,6 @@ export function YourJobsPage() {
     );
   }
 
-  const loading = interviewsQuery.isPending || (Boolean(user?.id) && tasksQuery.isPending);
   const rows = tab === 'active' ? active : completed;
   const tabs: { key: Tab; label: string }[] = [
     { key: 'active', label: `Active Jobs (${active.length})` },

@@ -40,7 +40,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 const cardTitles = () => screen.getAllByTestId('job-card').map((c) => within(c).getByRole('heading').textContent);
 
-describe('MarketplacePage', () => {
+describe('MarketplacePage', { timeout: 15_000 }, () => {
   it('lists open jobs with pay, posted time and the Applied badge of the user’s own interviews', async () => {
     mockApi({ 'GET /jobs': { body: JOBS }, 'GET /interviews': { body: INTERVIEWS } });
     renderPage('/', '/', <MarketplacePage />);

@@ -20,7 +20,7 @@ const iv = (id: string, status: string, created_at: string, job_title: string | 
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('StatusPage', () => {
+describe('StatusPage', { timeout: 15_000 }, () => {
   it('selects the most recent interview and lists all of them', async () => {
     const user = userEvent.setup();
     mockApi({
@@ -79,7 +79,7 @@ describe('StatusPage', () => {
   });
 });
 
-describe('PlaceholderInterviewPage', () => {
+describe('PlaceholderInterviewPage', { timeout: 15_000 }, () => {
   it('completes the interview and goes to its status', async () => {
     const user = userEvent.setup();
     const fetchMock = mockApi({

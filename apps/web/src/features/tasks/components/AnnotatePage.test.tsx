@@ -28,7 +28,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 const open = () => renderPage('/annotate/t1', '/annotate/:taskId', <AnnotatePage />);
 
-describe('AnnotatePage', () => {
+describe('AnnotatePage', { timeout: 15_000 }, () => {
   it.each([
     ['pending', 'This task is not yet available. Tasks can only be started when the project enters the active phase.'],
     ['completed', 'This project has ended.'],

@@ -1,0 +1,25 @@
+/** Query-string builder for the console's list calls: drops empty values. */
+export function qs(params: Record<string, string | number | boolean | undefined | null>): string {
+  const sp = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) {
+    if (v === undefined || v === null || v === '') continue;
+    sp.set(k, String(v));
+  }
+  const s = sp.toString();
+  return s ? `?${s}` : '';
+}
+
+/** Every console query key starts with 'admin', so one invalidation refreshes the console. */
+export const adminKeys = {
+  all: ['admin'] as const,
+  jobs: (p: object) => ['admin', 'jobs', p] as const,
+  job: (id: string) => ['admin', 'job', id] as const,
+  interviews: (p: object) => ['admin', 'interviews', p] as const,
+  interview: (id: string) => ['admin', 'interview', id] as const,
+  candidates: (p: object) => ['admin', 'candidates', p] as const,
+  candidate: (id: string) => ['admin', 'candidate', id] as const,
+  tasks: (p: object) => ['admin', 'tasks', p] as const,
+  progress: (jobId: string | undefined) => ['admin', 'progress', jobId ?? 'all'] as const,
+  balances: (p: object) => ['admin', 'balances', p] as const,
+  payouts: (p: object) => ['admin', 'payouts', p] as const,
+};

@@ -1,0 +1,40 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AdminTask, CandidateTaskProgress, Page, TaskCreate, TaskStatus } from '@app/shared';
+import { apiRequest } from '../../../lib/api-client';
+import { adminKeys, qs } from './query';
+
+export type TaskListParams = {
+  job_id?: string;
+  assignee_id?: string;
+  status?: TaskStatus;
+  review?: 'waiting' | 'accepted' | 'rejected';
+  page: number;
+  page_size?: number;
+};
+
+/** GET /api/admin/tasks */
+export const listTasks = (p: TaskListParams) => apiRequest<Page<AdminTask>>(`/admin/tasks${qs(p)}`);
+export const useAdminTasks = (p: TaskListParams) =>
+  useQuery({ queryKey: adminKeys.tasks(p), queryFn: () => listTasks(p), placeholderData: (prev) => prev });
+
+/** GET /api/admin/tasks/progress */
+export const getProgress = (jobId?: string) =>
+  apiRequest<CandidateTaskProgress[]>(`/admin/tasks/progress${qs({ job_id: jobId })}`);
+export const useTaskProgress = (jobId?: string) =>
+  useQuery({ queryKey: adminKeys.progress(jobId), queryFn: () => getProgress(jobId) });
+
+/** POST /api/admin/jobs/{id}/tasks */
+export const createTasks = (jobId: string, tasks: TaskCreate[]) =>
+  apiRequest<AdminTask[]>(`/admin/jobs/${jobId}/tasks`, { method: 'POST', body: { tasks } });
+/** POST /api/admin/tasks/{id}/assign */
+export const assignTask = (id: string, userId: string) =>
+  apiRequest<AdminTask>(`/admin/tasks/${id}/assign`, { method: 'POST', body: { user_id: userId } });
+/** POST /api/admin/tasks/{id}/review */
+export const reviewTask = (id: string, approved: boolean) =>
+  apiRequest<AdminTask>(`/admin/tasks/${id}/review`, { method: 'POST', body: { approved } });
+
+/** Any task write refreshes the console lists. */
+export function useTaskMutation<A>(fn: (arg: A) => Promise<unknown>) {
+  const qc = useQueryClient();
+  return useMutation({ mutationFn: fn, onSettled: () => qc.invalidateQueries({ queryKey: adminKeys.all }) });
+}

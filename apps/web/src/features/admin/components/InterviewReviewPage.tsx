@@ -1,0 +1,227 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import type { AdminInterviewDetail, AdminTranscriptTurn } from '@app/shared';
+import { ErrorBanner } from '../../../components/ErrorBanner';
+import { Spinner } from '../../../components/Spinner';
+import { inputClass, primaryButtonClass, secondaryButtonClass } from '../../../components/form-styles';
+import { absoluteUrl } from '../../../lib/api-client';
+import { describeError } from '../../../lib/describe-error';
+import { fetchRecordingUrl } from '../api/files';
+import { useAdminInterview, useDecideInterview } from '../api/interviews';
+import { AssessmentPanel } from './AssessmentPanel';
+import { InterviewBadge, Section, dateTime } from './ui';
+
+const clock = (s: number) => `${Math.floor(s / 60)}:${String(Math.floor(s % 60)).padStart(2, '0')}`;
+
+/** Loads the recording (bearer-authenticated) into a blob URL, released when the page closes. */
+function useRecording(interviewId: string, enabled: boolean) {
+  const [state, setState] = useState<{ url: string | null; error: string | null; loading: boolean }>({
+    url: null,
+    error: null,
+    loading: enabled,
+  });
+  useEffect(() => {
+    if (!enabled) return;
+    const ctrl = new AbortController();
+    let url: string | null = null;
+    fetchRecordingUrl(interviewId, ctrl.signal)
+      .then((u) => {
+        url = u;
+        setState({ url: u, error: null, loading: false });
+      })
+      .catch((err: Error) => {
+        if (!ctrl.signal.aborted) setState({ url: null, error: err.message, loading: false });
+      });
+    return () => {
+      ctrl.abort();
+      if (url) URL.revokeObjectURL(url);
+    };
+  }, [interviewId, enabled]);
+  return state;
+}
+
+function RecordingAndTranscript({ interview }: { interview: AdminInterviewDetail }) {
+  const recording = useRecording(interview.id, interview.has_recording);
+  const video = useRef<HTMLVideoElement>(null);
+  const [time, setTime] = useState(0);
+  const turns = interview.transcript;
+  // The line being spoken: the last one that started at or before the playback position.
+  const current = turns.reduce<AdminTranscriptTurn | null>((cur, t) => (t.offset_seconds <= time ? t : cur), null);
+
+  const seek = (t: AdminTranscriptTurn) => {
+    const v = video.current;
+    if (!v) return;
+    v.currentTime = t.offset_seconds;
+    void v.play().catch(() => undefined);
+  };
+
+  return (
+    <div className="grid gap-4 lg:grid-cols-2">
+      <div>
+        {!interview.has_recording && (
+          <p className="rounded-md bg-slate-100 px-3 py-8 text-center text-sm text-slate-600">
+            No recording was uploaded for this interview.
+          </p>
+        )}
+        {recording.loading && <Spinner label="Loading recording..." />}
+        <ErrorBanner message={recording.error} />
+        {recording.url && (
+          <video
+            ref={video}
+            src={recording.url}
+            controls
+            preload="metadata"
+            aria-label="Interview recording"
+            data-testid="interview-recording"
+            className="aspect-video w-full rounded-md bg-black"
+            onTimeUpdate={(e) => setTime(e.currentTarget.currentTime)}
+          />
+        )}
+      </div>
+      <div>
+        <h3 className="mb-2 text-sm font-semibold text-slate-900">Transcript</h3>
+        {turns.length === 0 ? (
+          <p className="text-sm text-slate-500">No transcript.</p>
+        ) : (
+          <ol aria-label="Transcript" className="max-h-[28rem] space-y-1 overflow-y-auto pr-1">
+            {turns.map((t) => {
+              const active = current?.seq === t.seq && Boolean(recording.url);
+              return (
+                <li key={t.seq}>
+                  <button
+                    type="button"
+                    onClick={() => seek(t)}
+                    disabled={!recording.url}
+                    aria-current={active ? 'true' : undefined}
+                    title={recording.url ? `Play from ${clock(t.offset_seconds)}` : undefined}
+                    className={`w-full rounded-md px-2 py-1.5 text-left text-sm disabled:cursor-default ${
+                      active ? 'bg-brand-50 ring-1 ring-brand-500' : 'hover:bg-slate-50'
+                    }`}
+                  >
+                    <span className="mr-2 font-mono text-xs text-slate-500">{clock(t.offset_seconds)}</span>
+                    <span className={`font-medium ${t.speaker === 'ai' ? 'text-slate-500' : 'text-slate-900'}`}>
+                      {t.speaker === 'ai' ? 'Interviewer' : 'Candidate'}:
+                    </span>{' '}
+                    <span className="text-slate-700">{t.text}</span>
+                  </button>
+                </li>
+              );
+            })}
+          </ol>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function DecisionForm({ interview }: { interview: AdminInterviewDetail }) {
+  const decide = useDecideInterview(interview.id);
+  const [note, setNote] = useState('');
+  const decidable = interview.status === 'completed' || interview.status === 'under_review';
+
+  if (!decidable) {
+    if (interview.status === 'approved' || interview.status === 'rejected') {
+      return (
+        <div className="text-sm text-slate-700">
+          <p>
+            <span className="font-medium">{interview.status === 'approved' ? 'Approved' : 'Rejected'}</span> on{' '}
+            {dateTime(interview.decided_at)}. The candidate was e-mailed.
+          </p>
+          {interview.decision_note && <p className="mt-2 text-slate-600">Note: {interview.decision_note}</p>}
+        </div>
+      );
+    }
+    return <p className="text-sm text-slate-600">A decision is possible once the interview is completed.</p>;
+  }
+
+  return (
+    <form className="space-y-3" onSubmit={(e) => e.preventDefault()} aria-label="Decision">
+      <div>
+        <label htmlFor="decision-note" className="block text-sm font-medium text-slate-700">
+          Note to the candidate (optional)
+        </label>
+        <textarea
+          id="decision-note"
+          rows={3}
+          maxLength={2000}
+          className={inputClass}
+          value={note}
+          onChange={(e) => setNote(e.target.value)}
+        />
+      </div>
+      <ErrorBanner message={decide.error ? describeError(decide.error, 'Could not record the decision') : null} />
+      <div className="flex gap-3">
+        <button
+          type="button"
+          className={primaryButtonClass}
+          disabled={decide.isPending}
+          onClick={() => decide.mutate({ decision: 'approved', note: note.trim() || undefined })}
+        >
+          Approve
+        </button>
+        <button
+          type="button"
+          className={`${secondaryButtonClass} text-red-700`}
+          disabled={decide.isPending}
+          onClick={() => decide.mutate({ decision: 'rejected', note: note.trim() || undefined })}
+        >
+          Reject
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** One interview: recording with the transcript beside it, the AI assessment, and the decision. */
+export function InterviewReviewPage() {
+  const { interviewId = '' } = useParams();
+  const q = useAdminInterview(interviewId);
+  if (q.isLoading) return <Spinner label="Loading interview..." />;
+  if (q.error || !q.data) return <ErrorBanner message={describeError(q.error, 'Interview not found')} />;
+  const i = q.data;
+
+  return (
+    <div className="space-y-6">
+      <div>
+        <Link to="/admin/applicants" className="text-sm text-brand-700 hover:underline">
+          ← Applicants
+        </Link>
+        <div className="mt-2 flex flex-wrap items-center gap-3">
+          <h1 className="text-2xl font-semibold text-slate-900">{i.candidate_name || i.candidate_email}</h1>
+          <InterviewBadge status={i.status} />
+        </div>
+        <p className="mt-1 text-sm text-slate-600">
+          {i.job_title ?? 'General Interview'} · interviewed {dateTime(i.completed_at ?? i.started_at ?? i.created_at)}{' '}
+          ·{' '}
+          <Link to={`/admin/candidates/${i.candidate_id}`} className="text-brand-700 hover:underline">
+            Profile
+          </Link>
+          {i.candidate_resume_url && (
+            <>
+              {' · '}
+              <a
+                href={absoluteUrl(i.candidate_resume_url)}
+                target="_blank"
+                rel="noreferrer"
+                className="text-brand-700 hover:underline"
+              >
+                Resume
+              </a>
+            </>
+          )}
+        </p>
+      </div>
+      <Section title="Recording and transcript">
+        <RecordingAndTranscript interview={i} />
+      </Section>
+      <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
+        <Section title="AI assessment">
+          <AssessmentPanel assessment={i.assessment} />
+        </Section>
+        <Section title="Decision">
+          <DecisionForm interview={i} />
+        </Section>
+      </div>
+    </div>
+  );
+}

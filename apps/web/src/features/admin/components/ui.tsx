@@ -1,0 +1,163 @@
+import type { ReactNode } from 'react';
+import type { BadgeColor, InterviewStatus, JobStatus, TaskStatus } from '@app/shared';
+import { Badge } from '../../../components/Badge';
+import { secondaryButtonClass } from '../../../components/form-styles';
+
+export const money = (n: number) => `$${n.toFixed(2)}`;
+export const dateTime = (iso: string | null | undefined) =>
+  iso
+    ? new Date(iso).toLocaleString('en-US', {
+        month: 'short',
+        day: 'numeric',
+        year: 'numeric',
+        hour: 'numeric',
+        minute: '2-digit',
+      })
+    : '—';
+export const titleCase = (s: string) => s.replace(/_/g, ' ').replace(/^\w/, (c) => c.toUpperCase());
+
+const INTERVIEW_COLORS: Record<InterviewStatus, BadgeColor> = {
+  not_started: 'grey',
+  scheduled: 'blue',
+  in_progress: 'yellow',
+  completed: 'purple',
+  under_review: 'purple',
+  approved: 'green',
+  rejected: 'red',
+};
+const JOB_COLORS: Record<JobStatus, BadgeColor> = {
+  pending: 'yellow',
+  active: 'green',
+  completed: 'blue',
+  archived: 'grey',
+};
+const TASK_COLORS: Record<TaskStatus, BadgeColor> = {
+  pending: 'grey',
+  assigned: 'blue',
+  in_progress: 'yellow',
+  completed: 'green',
+  reviewed: 'purple',
+};
+
+export const InterviewBadge = ({ status }: { status: InterviewStatus }) => (
+  <Badge color={INTERVIEW_COLORS[status]}>{titleCase(status)}</Badge>
+);
+export const JobBadge = ({ status }: { status: JobStatus }) => (
+  <Badge color={JOB_COLORS[status]}>{titleCase(status)}</Badge>
+);
+export const TaskBadge = ({ status }: { status: TaskStatus }) => (
+  <Badge color={TASK_COLORS[status]}>{titleCase(status)}</Badge>
+);
+
+export function PageHeader({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
+      <h1 className="text-2xl font-semibold text-slate-900">{title}</h1>
+      {children && <div className="flex flex-wrap items-center gap-2">{children}</div>}
+    </div>
+  );
+}
+
+export function Section({ title, children, actions }: { title: string; children: ReactNode; actions?: ReactNode }) {
+  return (
+    <section aria-label={title} className="rounded-xl border border-slate-200 bg-white shadow-sm">
+      <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 px-5 py-3">
+        <h2 className="text-base font-semibold text-slate-900">{title}</h2>
+        {actions}
+      </div>
+      <div className="p-5">{children}</div>
+    </section>
+  );
+}
+
+/** A table that scrolls sideways on narrow screens instead of squeezing its columns. */
+export function Table({ label, head, children }: { label: string; head: ReactNode[]; children: ReactNode }) {
+  return (
+    <div className="overflow-x-auto">
+      <table aria-label={label} className="w-full min-w-[640px] text-left text-sm">
+        <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-500">
+          <tr>
+            {head.map((h, i) => (
+              <th key={i} scope="col" className="px-3 py-2 font-medium">
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">{children}</tbody>
+      </table>
+    </div>
+  );
+}
+export const td = 'px-3 py-2 align-top';
+
+export function Empty({ children }: { children: ReactNode }) {
+  return <p className="py-6 text-center text-sm text-slate-500">{children}</p>;
+}
+
+export function Pagination({
+  page,
+  pageSize,
+  total,
+  onPage,
+  label,
+}: {
+  page: number;
+  pageSize: number;
+  total: number;
+  onPage: (page: number) => void;
+  label: string;
+}) {
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  if (total <= pageSize && page === 1) return null;
+  return (
+    <nav aria-label={`${label} pages`} className="mt-4 flex items-center justify-between gap-3 text-sm text-slate-600">
+      <span>
+        Page {page} of {pages} · {total} total
+      </span>
+      <div className="flex gap-2">
+        <button type="button" className={secondaryButtonClass} disabled={page <= 1} onClick={() => onPage(page - 1)}>
+          Previous
+        </button>
+        <button
+          type="button"
+          className={secondaryButtonClass}
+          disabled={page >= pages}
+          onClick={() => onPage(page + 1)}
+        >
+          Next
+        </button>
+      </div>
+    </nav>
+  );
+}
+
+/** A labelled select used by the list filters. */
+export function FilterSelect({
+  label,
+  value,
+  onChange,
+  options,
+}: {
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  options: { value: string; label: string }[];
+}) {
+  return (
+    <label className="flex items-center gap-2 text-sm text-slate-700">
+      <span>{label}</span>
+      <select
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        className="rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm focus:border-brand-500 focus:outline-none"
+      >
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { parseCsv, parseTaskFile, spreadEvenly } from './task-file';
+
+describe('parseCsv', () => {
+  it('handles quotes, doubled quotes, commas and line breaks inside quotes', () => {
+    expect(parseCsv('a,b\r\n"x, y","say ""hi""\nthere"\n\n')).toEqual([
+      ['a', 'b'],
+      ['x, y', 'say "hi"\nthere'],
+    ]);
+  });
+});
+
+describe('parseTaskFile', () => {
+  it('reads a CSV of every item type and keeps media files to upload', () => {
+    const csv = [
+      'task_name,title,data_type,text,data_url,media_file,transcript,instructions,assignee_email',
+      'Rate copy,Headline,text,"Bold, short headline",,,,Rate clarity,ann@example.test',
+      'Rate poster,Poster,image,,,poster.png,,,',
+      'Rate clip,Clip,video,,https://cdn.example.com/clip.mp4,,,,',
+      'Rate call,Call,transcript,,,,"[{""speaker"":""A"",""text"":""Hi""}]",,',
+    ].join('\n');
+    const { tasks, errors } = parseTaskFile('tasks.csv', csv);
+    expect(errors).toEqual([]);
+    expect(tasks).toHaveLength(4);
+    expect(tasks[0]).toMatchObject({
+      row: 2,
+      assigneeEmail: 'ann@example.test',
+      task: {
+        task_name: 'Rate copy',
+        instructions: 'Rate clarity',
+        data_to_annotate: { title: 'Headline', data_type: 'text', data_content: { text: 'Bold, short headline' } },
+      },
+    });
+    expect(tasks[1]!.mediaFile).toBe('poster.png');
+    expect(tasks[1]!.task.data_to_annotate.data_url).toBeUndefined();
+    expect(tasks[2]!.task.data_to_annotate.data_url).toBe('https://cdn.example.com/clip.mp4');
+    expect(tasks[3]!.task.data_to_annotate).toEqual({ title: 'Call', transcript: [{ speaker: 'A', text: 'Hi' }] });
+  });
+
+  it('reads JSON in the flat or the API shape', () => {
+    const json = JSON.stringify({
+      tasks: [
+        { title: 'Logo', data_type: 'image', data_url: '/api/files/abc' },
+        { task_name: 'Doc', data_to_annotate: { data_type: 'document', data_url: 'https://x.example/doc.pdf' } },
+      ],
+    });
+    const { tasks, errors } = parseTaskFile('tasks.json', json);
+    expect(errors).toEqual([]);
+    expect(tasks.map((t) => t.task.task_name)).toEqual(['Logo', 'Doc']);
+  });
+
+  it('explains what is wrong, per item', () => {
+    const csv = 'task_name,data_type,text\n,text,hello\nA,image,\nB,gif,x\nC,text,';
+    expect(parseTaskFile('t.csv', csv).errors).toEqual([
+      'Item 2: give it a task_name or a title.',
+      'Item 3: a image item needs a data_url or a media_file.',
+      'Item 4: data_type "gif" is not one of text, image, video, audio, document, transcript.',
+      'Item 5: a text item needs text.',
+    ]);
+    expect(parseTaskFile('t.csv', 'name,colour\nx,y').errors[0]).toMatch(/^Unknown column\(s\): name, colour/);
+    expect(parseTaskFile('t.json', '{oops').errors[0]).toMatch(/^The file is not valid JSON/);
+  });
+});
+
+describe('spreadEvenly', () => {
+  it('fills the least loaded candidates first and stays balanced', () => {
+    expect(
+      spreadEvenly(5, [
+        { id: 'a', openTasks: 2 },
+        { id: 'b', openTasks: 0 },
+        { id: 'c', openTasks: 1 },
+      ]),
+    ).toEqual(['b', 'b', 'c', 'a', 'b']);
+    expect(spreadEvenly(3, [])).toEqual([]);
+  });
+});

@@ -23,8 +23,11 @@ export type ClassifiedJob<I, T> = { interview: I; tasks: T[] };
  * - active: the job has a task assigned or in_progress, or the interview is in_progress or
  *   scheduled, or the job has no tasks yet;
  * - completed: the interview is completed and the job has tasks, all completed or reviewed.
- * A job matching neither rule (e.g. an approved interview whose tasks are all pending) is in neither
- * list; a job matching both is shown once, as active. See docs/decisions/0042-your-jobs-classification.md.
+ * Our server moves an accepted interview to status 'approved' (the status page needs it for
+ * 'Congratulations!'), so 'approved' counts as completed here; otherwise a finished job would fall
+ * out of both tabs. A job matching neither rule (e.g. an approved interview whose tasks are all
+ * pending) is in neither list; a job matching both is shown once, as active.
+ * See docs/decisions/0042-your-jobs-classification.md.
  */
 export function classifyJobs<I extends ClassifiableInterview, T extends ClassifiableTask>(
   interviews: I[],
@@ -41,7 +44,7 @@ export function classifyJobs<I extends ClassifiableInterview, T extends Classifi
       interview.status === 'scheduled' ||
       jobTasks.length === 0;
     const isCompleted =
-      interview.status === 'completed' &&
+      (interview.status === 'completed' || interview.status === 'approved') &&
       jobTasks.length > 0 &&
       jobTasks.every((t) => FINISHED_TASK_STATUSES.has(t.status));
     if (isActive) active.push({ interview, tasks: jobTasks });

@@ -34,7 +34,7 @@ describe('classifyJobs (spec part 2 section 4)', () => {
     ['interview scheduled, tasks pending', 'scheduled', 'accepted', ['pending'], 'active'],
     ['completed, all tasks completed or reviewed', 'completed', 'accepted', ['completed', 'reviewed'], 'completed'],
     ['completed, one task still pending', 'completed', 'accepted', ['completed', 'pending'], 'none'],
-    ['approved, all tasks finished (status is not completed)', 'approved', 'accepted', ['reviewed'], 'none'],
+    ['approved, all tasks finished', 'approved', 'accepted', ['reviewed', 'completed'], 'completed'],
     ['approved, only pending tasks', 'approved', 'accepted', ['pending'], 'none'],
   ] as const)('%s → %s', (_label, status, acceptance, taskStatuses, expected) => {
     const { active, completed } = classifyJobs(

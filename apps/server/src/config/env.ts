@@ -70,7 +70,7 @@ export const envSchema = z.object({
   INTERVIEW_MAX_MINUTES: z.coerce.number().positive().max(180).default(25),
   INTERVIEW_MAX_QUESTIONS: z.coerce.number().int().min(1).max(50).default(8),
   /** Silence that ends the candidate's turn after a finished sentence, ms (3x after "and", "um", ...). */
-  INTERVIEW_SILENCE_MS: z.coerce.number().int().min(150).max(5000).default(450),
+  INTERVIEW_SILENCE_MS: z.coerce.number().int().min(150).max(5000).default(350),
   INTERVIEW_RESUME_GRACE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   LOGIN_LIMIT_WINDOW: z
     .string()

@@ -126,7 +126,6 @@ const UNFINISHED_ENDINGS =
   /\b(and|so|but|or|because|um+|uh+|er|erm|hmm|like|then|also|which|that|the|a|an|to|of|with|for|my|i|we|if|when|well)$/i;
 
 export type SilenceWindows = { base: number; unfinished: number; waiting: number };
-export const DEFAULT_SILENCE_WINDOWS: SilenceWindows = { base: 450, unfinished: 1400, waiting: 15000 };
 
 /**
  * How long a silence ends the candidate's turn, given what they have said so far: a trailing

@@ -29,7 +29,7 @@ export type SessionSettings = {
 };
 
 export const DEFAULT_SESSION_SETTINGS: SessionSettings = {
-  windows: { base: 450, unfinished: 1400, waiting: 15000 },
+  windows: { base: 350, unfinished: 1050, waiting: 15000 },
   audioLeadMs: 800,
   chunkMs: 150,
 };
@@ -350,7 +350,7 @@ export class InterviewSession {
     this.endpointer.endSpeech();
     if (!segment || !turn) return;
     turn.pendingSegments++;
-    const text = this.finishSegment(segment).then((t) => {
+    const text = this.finishSegment(segment, turn.speechEndAt).then((t) => {
       turn.pendingSegments--;
       turn.knownText = [turn.knownText, t].filter(Boolean).join(' ');
       if (this.userTurn === turn) {
@@ -363,9 +363,9 @@ export class InterviewSession {
   }
 
   /** Final text of a segment; on provider failure the buffered audio goes to the next provider. */
-  private async finishSegment(segment: Segment): Promise<string> {
+  private async finishSegment(segment: Segment, speechEndedAt: number): Promise<string> {
     try {
-      return await segment.stream.finish();
+      return await segment.stream.finish({ speechEndedAt });
     } catch (err) {
       if (this.sttIndex === segment.providerIndex) this.providerFailed('stt', err);
       while (this.sttIndex < this.deps.stt.length) {

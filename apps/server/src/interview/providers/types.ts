@@ -7,8 +7,11 @@
 export interface SttStream {
   /** 16 kHz 16-bit mono samples. */
   write(samples: Int16Array): void;
-  /** No more audio: resolves with the final text of the utterance. */
-  finish(): Promise<string>;
+  /**
+   * No more audio: resolves with the final text of the utterance. `speechEndedAt` (wall clock, ms)
+   * lets an engine answer as soon as it has certainly heard the speech up to that moment.
+   */
+  finish(hint?: { speechEndedAt?: number }): Promise<string>;
   /** Drops the utterance (barge-in, end, socket gone). */
   abort(): void;
 }

@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import { decodeWav, encodeWav, resample } from '../../src/interview/audio';
+import { Endpointer, silenceWindowFor } from '../../src/interview/endpointing';
+import { buildPlan, Conductor, needsFollowUp } from '../../src/interview/plan';
+import { StructuredInterviewer } from '../../src/interview/providers/llm/structured';
+import { SentenceSplitter, splitSentences } from '../../src/interview/sentence-splitter';
+import { plan, silence, tone } from './fakes';
+
+describe('sentence splitter', () => {
+  it('emits sentences as soon as they are complete, across streamed pieces', () => {
+    const s = new SentenceSplitter();
+    expect(s.push('Thanks for that. How do')).toEqual(['Thanks for that.']);
+    expect(s.push(' you work? I')).toEqual(['How do you work?']);
+    expect(s.flush()).toEqual(['I']);
+  });
+
+  it('does not split abbreviations, initials or decimals', () => {
+    expect(splitSentences('Tools, e.g. Photoshop, are fine. Mr. Smith paid 2.5 dollars. J. Doe agreed!')).toEqual([
+      'Tools, e.g. Photoshop, are fine.',
+      'Mr. Smith paid 2.5 dollars.',
+      'J. Doe agreed!',
+    ]);
+  });
+
+  it('cuts a very long sentence at a comma so audio can start', () => {
+    const long = `${'word '.repeat(20)}and then, ${'more words '.repeat(15)}`;
+    const [first] = new SentenceSplitter().push(long);
+    expect(first?.endsWith(',')).toBe(true);
+  });
+});
+
+describe('endpointing', () => {
+  it('detects speech start with pre-roll and measures the silence after it', () => {
+    const e = new Endpointer({ sampleRate: 24000 });
+    expect(e.feed(silence(500)).speechStarted).toBe(false);
+    const r = e.feed(tone(200));
+    expect(r.speechStarted).toBe(true);
+    expect(r.preRoll!.length).toBeGreaterThan(24000 * 0.3); // includes audio from before the start
+    e.feed(silence(400));
+    expect(e.silenceMs).toBeGreaterThanOrEqual(380);
+    expect(e.silenceMs).toBeLessThanOrEqual(420);
+  });
+
+  it('ignores a click shorter than the minimum speech length', () => {
+    const e = new Endpointer({ sampleRate: 24000 });
+    expect(e.feed(new Int16Array([...silence(100), ...tone(20), ...silence(100)])).speechStarted).toBe(false);
+  });
+
+  it('adapts the silence window to what was said', () => {
+    const w = { base: 350, unfinished: 1050, waiting: 15000 };
+    expect(silenceWindowFor('I drew the storyboards.', w)).toBe(350);
+    expect(silenceWindowFor('I drew the storyboards and', w)).toBe(1050);
+    expect(silenceWindowFor('so um', w)).toBe(1050);
+    expect(silenceWindowFor('I drew them', w, true)).toBe(15000);
+  });
+});
+
+describe('audio', () => {
+  it('round-trips WAV and resamples 24 kHz to 16 kHz and back', () => {
+    const t = tone(100);
+    const { samples, rate } = decodeWav(encodeWav(t, 24000));
+    expect(rate).toBe(24000);
+    expect(samples).toEqual(t);
+    expect(resample(t, 24000, 16000).length).toBe(1600);
+    expect(resample(resample(t, 24000, 16000), 16000, 24000).length).toBe(2400);
+  });
+});
+
+describe('interview plan and conductor', () => {
+  it('plans from the job type, custom questions, skills and the candidate profile', () => {
+    const p = buildPlan(
+      {
+        job: {
+          title: 'Audio Rater',
+          description: '',
+          positionType: 'Contract',
+          interviewType: 'custom_questions',
+          skills: [{ name: 'sound design' }],
+          customQuestions: ['Which podcasts do you admire?'],
+        },
+        candidate: { name: 'Ana Lima', position: 'audio engineer' },
+      },
+      { maxMinutes: 20, maxQuestions: 4 },
+    );
+    expect(p.firstName).toBe('Ana');
+    expect(p.questions[0]).toMatch(/^You mentioned you work as an audio engineer/);
+    expect(p.questions[1]).toBe('Which podcasts do you admire?');
+    expect(p.questions[2]).toMatch(/sound design/);
+    expect(p.questions).toHaveLength(4);
+    expect(p.systemPrompt).toContain('at most 20 minutes');
+  });
+
+  it('follows up once on a short or vague answer, then moves on, and closes on budget or time', () => {
+    const c = new Conductor(plan(2));
+    c.opening();
+    expect(needsFollowUp('not sure')).toBe(true);
+    expect(c.next('not sure', 0).kind).toBe('follow_up');
+    expect(c.next('still not sure', 0).kind).toBe('question'); // only one follow-up per question
+    expect(c.next('I built a portfolio of twenty children book illustrations', 0).kind).toBe('closing');
+
+    const timed = new Conductor(plan(8));
+    timed.opening();
+    expect(timed.next('A long enough answer about my work on films and comics', 25 * 60000).kind).toBe('closing');
+  });
+
+  it('the built-in interviewer greets by first name and says goodbye at the close', () => {
+    const p = plan();
+    const i = new StructuredInterviewer(p);
+    const greeting = i.render({ move: { kind: 'greeting', question: p.questions[0]! }, history: [], minutesLeft: 25 });
+    expect(greeting).toMatch(/^Hi Dana, thanks for joining\. I'm the AI interviewer for the Storyboard Artist role\./);
+    expect(greeting.endsWith(p.questions[0]!)).toBe(true);
+    expect(i.render({ move: { kind: 'closing' }, history: [], minutesLeft: 0 })).toMatch(/Goodbye!$/);
+  });
+});

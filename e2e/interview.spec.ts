@@ -193,3 +193,36 @@ test('the practice interview asks its questions, ends by itself and stores nothi
   await dialog.getByRole('button', { name: 'Back to Opportunities' }).click();
   await expect(page).toHaveURL(/\/$/);
 });
+
+test('reloading the page mid-interview resumes the same session', async ({ page, request }) => {
+  const { token } = await candidateWithProfile(request);
+  const job = await firstActiveJob(request);
+  const interviewId = crypto.randomUUID();
+  await signIn(page, token, `/realtime-interview/${interviewId}?jobId=${job.id}`);
+  await expect(page.getByTestId('ai-orb')).toHaveAttribute('data-speaking', 'true', { timeout: 30_000 });
+  const sessionId = await page.evaluate((id) => sessionStorage.getItem(`interview-session:${id}`), interviewId);
+  expect(sessionId).toBeTruthy();
+
+  await page.reload();
+  await expect(page.getByTestId('session-status')).toHaveAttribute(
+    'data-status',
+    /ready|listening|speaking|processing/,
+    {
+      timeout: 30_000,
+    },
+  );
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  expect(await page.evaluate((id) => sessionStorage.getItem(`interview-session:${id}`), interviewId)).toBe(sessionId);
+  await expect(page.getByText('Recording', { exact: true })).toBeVisible();
+  // A few seconds of conversation after the reload, so the new recording has data.
+  await page.waitForTimeout(3000);
+
+  await page.getByRole('button', { name: 'End Interview' }).click();
+  await expect(page.getByRole('heading', { name: 'Thanks for interviewing!' })).toBeVisible({ timeout: 30_000 });
+  const row = (await (await request.get(`/api/interviews/${interviewId}`, { headers: auth(token) })).json()) as {
+    status: string;
+  };
+  expect(['completed', 'under_review']).toContain(row.status);
+  const rec = await request.get(`/api/interviews/${interviewId}/recording`, { headers: auth(token) });
+  expect(rec.status()).toBe(200);
+});

@@ -153,6 +153,20 @@ describe('useInterviewSession', () => {
     });
   });
 
+  it('keeps the session id across a reload of the same interview (the server resumes it), not for practice', async () => {
+    sessionStorage.clear();
+    const first = renderHook(() => useInterviewSession({ interviewId: 'iv-9' }));
+    const id = first.result.current.sessionId;
+    first.unmount();
+    const again = renderHook(() => useInterviewSession({ interviewId: 'iv-9' }));
+    expect(again.result.current.sessionId).toBe(id);
+    const other = renderHook(() => useInterviewSession({ interviewId: 'iv-10' }));
+    expect(other.result.current.sessionId).not.toBe(id);
+    const practice = renderHook(() => useInterviewSession({ interviewId: 'iv-9', practice: true }));
+    expect(practice.result.current.sessionId).not.toBe(id);
+    [again, other, practice].forEach((h) => h.unmount());
+  });
+
   it("falls back to candidate_name 'Unknown'", async () => {
     authState.user = { id: 'user-1', name: null };
     await connected();

@@ -33,6 +33,24 @@ export const MESSAGES = {
 /** How long the end waits for the AI's closing words to finish playing before finalising. */
 const CLOSING_PLAYBACK_WAIT_MS = 30_000;
 
+const sessionKey = (interviewId: string) => `interview-session:${interviewId}`;
+
+/**
+ * The session id for this interview in this tab. It survives a page reload, so the server resumes
+ * the same session (and its interview) instead of refusing a second session for the same job.
+ */
+function tabSessionId(interviewId: string): string {
+  try {
+    const stored = sessionStorage.getItem(sessionKey(interviewId));
+    if (stored) return stored;
+    const id = crypto.randomUUID();
+    sessionStorage.setItem(sessionKey(interviewId), id);
+    return id;
+  } catch {
+    return crypto.randomUUID(); // storage disabled: a fresh session each load
+  }
+}
+
 export type InterviewSessionOptions = {
   interviewId: string;
   jobId?: string | null;
@@ -67,7 +85,7 @@ const mediaConstraints: MediaStreamConstraints = {
 export function useInterviewSession({ interviewId, jobId, practice = false }: InterviewSessionOptions) {
   const { user } = useAuth();
   const [state, dispatch] = useReducer(sessionReducer, initialSessionState);
-  const [sessionId] = useState(() => crypto.randomUUID());
+  const [sessionId] = useState(() => (practice ? crypto.randomUUID() : tabSessionId(interviewId)));
   const [muted, setMuted] = useState(false);
   const [isRecording, setIsRecording] = useState(false);
   const [selfStream, setSelfStream] = useState<MediaStream | null>(null);
@@ -184,6 +202,11 @@ export function useInterviewSession({ interviewId, jobId, practice = false }: In
               console.error('Completing the interview failed', err);
             }
           }
+        }
+        try {
+          sessionStorage.removeItem(sessionKey(id));
+        } catch {
+          // nothing to forget
         }
         console.info(`Interview ended (${trigger})`);
         setFinished(true);

@@ -1,12 +1,15 @@
 /** The AI interviewer's visual: an orb that pulses while the AI audio plays. */
 export function AiOrb({ speaking, label }: { speaking: boolean; label: string }) {
   return (
-    <div className="flex flex-col items-center gap-5">
+    <div className="flex flex-col items-center gap-9">
       <div className="relative flex h-40 w-40 items-center justify-center sm:h-52 sm:w-52">
         {speaking && (
           <>
-            <span className="absolute inset-0 animate-ping rounded-full bg-indigo-400/30" aria-hidden />
-            <span className="absolute -inset-3 animate-pulse rounded-full bg-indigo-500/20" aria-hidden />
+            <span className="absolute -inset-4 animate-pulse rounded-full bg-indigo-500/25" aria-hidden />
+            <span
+              className="absolute -inset-9 animate-pulse rounded-full bg-fuchsia-500/10 [animation-delay:400ms]"
+              aria-hidden
+            />
           </>
         )}
         <div

@@ -51,15 +51,11 @@ function PrepIntro({ onStart }: { onStart: () => void }) {
             </li>
           ))}
         </ul>
-        <div className="mt-6 flex items-center gap-4 text-sm text-slate-500">
-          <span className="flex items-center gap-1.5">
-            <Video className="h-4 w-4" aria-hidden /> Camera
-          </span>
-          <span className="flex items-center gap-1.5">
-            <Mic className="h-4 w-4" aria-hidden /> Microphone
-          </span>
-          <span>will be requested when you start.</span>
-        </div>
+        <p className="mt-6 flex items-center gap-2 text-sm text-slate-500">
+          <Video className="h-4 w-4 shrink-0" aria-hidden />
+          <Mic className="h-4 w-4 shrink-0" aria-hidden />
+          Your camera and microphone will be requested when you start.
+        </p>
         <div className="mt-8 flex flex-col gap-3 sm:flex-row">
           <button
             type="button"

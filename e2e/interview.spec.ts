@@ -154,13 +154,21 @@ test('a candidate takes the live interview, ends it and the recording is stored 
       video.pause();
       const audioBytes = (video as HTMLVideoElement & { webkitAudioDecodedByteCount?: number })
         .webkitAudioDecodedByteCount;
-      return { width: video.videoWidth, height: video.videoHeight, audioBytes: audioBytes ?? -1 };
+      return {
+        width: video.videoWidth,
+        height: video.videoHeight,
+        audioBytes: audioBytes ?? -1,
+        duration: video.duration,
+      };
     },
     { id: interviewId, t: token },
   );
   expect(media.width).toBeGreaterThan(0);
   expect(media.height).toBeGreaterThan(0);
   expect(media.audioBytes).toBeGreaterThan(0);
+  // The header carries the real length, so players show a timeline and can seek.
+  expect(Number.isFinite(media.duration)).toBe(true);
+  expect(media.duration).toBeGreaterThan(5);
 
   // A seek request from the admin player: a byte range.
   const range = await request.get(`/api/interviews/${interviewId}/recording`, {

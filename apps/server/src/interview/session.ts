@@ -681,8 +681,16 @@ export class InterviewSession {
     return this.writes;
   }
 
-  /** The last question in what the interviewer said (the whole text when it asked none). */
+  /**
+   * The question in what the interviewer said: a plan question it contains (the built-in
+   * interviewer speaks them verbatim), else its last sentence ending in "?", else the whole text.
+   */
   private questionPart(text: string): string {
+    const planned = this.deps.plan.questions
+      .map((q) => ({ q, at: text.lastIndexOf(q) }))
+      .filter((x) => x.at >= 0)
+      .sort((a, b) => b.at - a.at)[0];
+    if (planned) return planned.q;
     const sentences = text.match(/[^.!?]+[.!?]*/g)?.map((x) => x.trim()) ?? [];
     return sentences.filter((x) => x.endsWith('?')).at(-1) ?? text;
   }

@@ -131,6 +131,51 @@ describe('/ws/session', () => {
     hijack.client.close();
   });
 
+  it('after the session is gone (grace period over, server restart) the same session id continues from the stored turns', async () => {
+    const { token } = await t.signUp();
+    const j = await job();
+    const first = await started(token, j.id);
+    await first.client.event('answer_end', 30000); // the greeting is stored
+    first.client.close();
+    await new Promise((r) => setTimeout(r, 200));
+    t.app.interviewSessions.close(); // what a restart does to live sessions
+
+    const second = await started(token, j.id, first.sessionId, first.interviewId);
+    expect(await second.client.event('session_ready')).toMatchObject({
+      resumed: true,
+      interview_id: first.interviewId,
+    });
+    const welcome = await second.client.waitFor(
+      (m) => m.event === 'transcript' && m.speaker === 'ai' && m.final,
+      30000,
+    );
+    expect((welcome as { text: string }).text).toBe(
+      'Welcome back. To start, tell me a little about your creative background and what draws you to this role.',
+    );
+    second.client.close();
+  }, 90000);
+
+  it('a practice session creates no interview and stores nothing', async () => {
+    const { token, user } = await t.signUp();
+    const j = await job();
+    const client = await InterviewClient.connect(`${base}?token=${token}`);
+    const interviewId = crypto.randomUUID();
+    client.send({
+      event: 'start',
+      session_id: crypto.randomUUID(),
+      interview_id: interviewId,
+      job_id: j.id,
+      candidate_id: user.id,
+      candidate_name: 'Sam',
+      practice: true,
+    });
+    await client.event('tts_chunk', 30000);
+    client.send({ event: 'end', reason: 'user_ended' });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(await t.database.db.select().from(interviews).where(eq(interviews.candidateId, user.id))).toEqual([]);
+    client.close();
+  });
+
   it('serves the stored transcript to the candidate and admins only', async () => {
     const owner = await t.signUp();
     const stranger = await t.signUp();

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import websocket from '@fastify/websocket';
+import fp from 'fastify-plugin';
 import type { WebSocket } from 'ws';
 import { clientMessageSchema, INTERVIEW_MAX_MESSAGE_BYTES, type ClientMessage, type ServerMessage } from '@app/shared';
 import type { TokenClaims } from '../../plugins/auth';
@@ -23,7 +24,7 @@ export type InterviewSocketOptions = {
  * JSON text frames with an `event` field. Bad frames get an `error` event; they never end the
  * connection or the server.
  */
-export default async function interviewSocketRoutes(app: FastifyInstance, opts: InterviewSocketOptions = {}) {
+async function interviewSocketRoutes(app: FastifyInstance, opts: InterviewSocketOptions = {}) {
   const config = app.config;
   // Above our own limit, so an oversized frame still gets a readable error; far above it, ws drops the connection.
   await app.register(websocket, { options: { maxPayload: INTERVIEW_MAX_MESSAGE_BYTES * 4 } });
@@ -134,3 +135,6 @@ export default async function interviewSocketRoutes(app: FastifyInstance, opts: 
     socket.on('error', (err) => app.log.warn({ err: err.message }, 'interview socket error'));
   });
 }
+
+// Not encapsulated: `app.interviewSessions` is visible to the rest of the app (and to tests).
+export default fp(interviewSocketRoutes, { name: 'interview-socket' });

@@ -17,7 +17,6 @@ function fakeSession(state: Partial<SessionState>, extra: Partial<Session> = {})
     selfStream: null,
     finished: false,
     hadSession: true,
-    notice: null,
     actionError: null,
     audioBlocked: false,
     start: vi.fn(async () => {}),
@@ -26,7 +25,6 @@ function fakeSession(state: Partial<SessionState>, extra: Partial<Session> = {})
     endTurn: vi.fn(),
     bargeIn: vi.fn(),
     resumeAudio: vi.fn(),
-    dismissNotice: vi.fn(),
     ...extra,
   };
 }

@@ -59,7 +59,7 @@ export function InterviewScreen({
         </span>
       </header>
 
-      {(error || session.notice || session.audioBlocked) && (
+      {(error || session.audioBlocked) && (
         <div className="mx-auto mt-3 flex w-full max-w-xl flex-col gap-2 px-4">
           <ErrorBanner message={error} />
           {canRetry && (
@@ -70,17 +70,6 @@ export function InterviewScreen({
             >
               Try again
             </button>
-          )}
-          {session.notice && (
-            <div
-              role="status"
-              className="flex items-start justify-between gap-3 rounded-md bg-sky-500/15 px-3 py-2 text-sm text-sky-200"
-            >
-              <span>{session.notice}</span>
-              <button type="button" onClick={session.dismissNotice} className="text-xs underline">
-                Dismiss
-              </button>
-            </div>
           )}
           {session.audioBlocked && state.status !== 'ended' && (
             <button

@@ -92,7 +92,6 @@ export function useInterviewSession({ interviewId, jobId, practice = false }: In
   const [finished, setFinished] = useState(false);
   /** Whether the server ever accepted the session (the end modal only makes sense then). */
   const [hadSession, setHadSession] = useState(false);
-  const [notice, setNotice] = useState<string | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
   const [audioBlocked, setAudioBlocked] = useState(false);
 
@@ -269,7 +268,8 @@ export function useInterviewSession({ interviewId, jobId, practice = false }: In
           })();
           return;
         case 'notice':
-          setNotice(msg.msg);
+          // Operational notes (e.g. a speech provider fell back to another); not for the candidate.
+          console.info('Interview notice:', msg.msg);
           return;
         case 'error':
           act({ type: 'failed', message: msg.message });
@@ -438,7 +438,6 @@ export function useInterviewSession({ interviewId, jobId, practice = false }: In
     selfStream,
     finished,
     hadSession,
-    notice,
     actionError,
     audioBlocked,
     start,
@@ -447,6 +446,5 @@ export function useInterviewSession({ interviewId, jobId, practice = false }: In
     endTurn,
     bargeIn,
     resumeAudio,
-    dismissNotice: () => setNotice(null),
   };
 }

@@ -1,3 +1,4 @@
+import { StrictMode } from 'react';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES, useInterviewSession } from './useInterviewSession';
@@ -165,6 +166,19 @@ describe('useInterviewSession', () => {
     const practice = renderHook(() => useInterviewSession({ interviewId: 'iv-9', practice: true }));
     expect(practice.result.current.sessionId).not.toBe(id);
     [again, other, practice].forEach((h) => h.unmount());
+  });
+
+  it('survives React StrictMode (mount, unmount, mount): one live socket that sends start', async () => {
+    const { result } = renderHook(() => useInterviewSession({ interviewId: 'iv-1', jobId: 'job-1' }), {
+      wrapper: StrictMode,
+    });
+    await waitFor(() => expect(FakeWS.all.length).toBeGreaterThan(0));
+    await act(async () => FakeWS.all.forEach((w) => w.readyState === 0 && w.open()));
+    const live = FakeWS.all.filter((w) => w.readyState === 1);
+    expect(live).toHaveLength(1);
+    expect(live[0]!.events()).toEqual(['start']);
+    act(() => live[0]!.receive({ event: 'session_ready', session_id: 's', interview_id: 'iv-1', resumed: false }));
+    expect(result.current.state.status).toBe('listening');
   });
 
   it("falls back to candidate_name 'Unknown'", async () => {

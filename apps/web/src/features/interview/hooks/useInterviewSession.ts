@@ -361,6 +361,8 @@ export function useInterviewSession({ interviewId, jobId, practice = false }: In
       act({ type: 'failed', message: MESSAGES.audioInit });
       return;
     }
+    // The page may have been left (or remounted) while the media was being set up.
+    if (generation !== rt.generation) return;
     if (!rt.socket) {
       rt.socket = new InterviewSocket(() => sessionSocketUrl(window.location, authStorage.get() ?? '', API_ORIGIN), {
         onMessage: (m) => onServerMessage(m),

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import type { BadgeColor, InterviewStatus, JobStatus, TaskStatus } from '@app/shared';
 import { Badge } from '../../../components/Badge';
 import { secondaryButtonClass } from '../../../components/form-styles';
@@ -144,10 +144,13 @@ export function FilterSelect({
   onChange: (v: string) => void;
   options: { value: string; label: string }[];
 }) {
+  const id = useId();
+  // A separate <label for>: a label wrapping the select would add the chosen option to its name.
   return (
-    <label className="flex items-center gap-2 text-sm text-slate-700">
-      <span>{label}</span>
+    <div className="flex items-center gap-2 text-sm text-slate-700">
+      <label htmlFor={id}>{label}</label>
       <select
+        id={id}
         value={value}
         onChange={(e) => onChange(e.target.value)}
         className="rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm focus:border-brand-500 focus:outline-none"
@@ -158,6 +161,6 @@ export function FilterSelect({
           </option>
         ))}
       </select>
-    </label>
+    </div>
   );
 }

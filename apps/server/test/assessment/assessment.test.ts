@@ -49,6 +49,42 @@ describe('built-in assessment of a stored transcript', () => {
     expect(stored.signals.speaking_seconds).toBeGreaterThan(30);
   });
 
+  it('a greeting that names the job title does not count as asking a job question', () => {
+    const at = (s: number) => new Date(Date.UTC(2026, 10, 20, 10, 0, s));
+    const a = builtInAssessment({
+      job: { title: 'Poster Critic', skills: [], customQuestions: ['How do you give critique on a poster?'] },
+      turns: [
+        {
+          speaker: 'ai',
+          text: 'Hi, I am the interviewer for the Poster Critic role. Just say give me a moment if needed.',
+          startedAt: at(0),
+          endedAt: at(5),
+        },
+        {
+          speaker: 'user',
+          text: 'Hello, I am a graphic designer with five years of experience in branding and illustration work for clients.',
+          startedAt: at(6),
+          endedAt: at(12),
+        },
+        { speaker: 'ai', text: 'Which tools do you use?', startedAt: at(13), endedAt: at(15) },
+        {
+          speaker: 'user',
+          text: 'Mostly Figma and Illustrator, sometimes Photoshop for retouching photographs of printed work.',
+          startedAt: at(16),
+          endedAt: at(22),
+        },
+        { speaker: 'ai', text: 'What do you do outside work?', startedAt: at(23), endedAt: at(25) },
+        {
+          speaker: 'user',
+          text: 'I draw comics, go hiking with friends and read a lot of science fiction novels on weekends.',
+          startedAt: at(26),
+          endedAt: at(32),
+        },
+      ],
+    });
+    expect(a.signals.questions_unanswered).toEqual(['How do you give critique on a poster?']);
+  });
+
   it('a weak candidate scores lower than a strong one on the same job', () => {
     const job = { title: 'UI Design Rater', skills: [{ name: 'Figma', description: '' }], customQuestions: [] };
     const at = (s: number) => new Date(Date.UTC(2026, 10, 20, 10, 0, s));

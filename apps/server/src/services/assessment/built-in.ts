@@ -164,10 +164,17 @@ export function computeSignals(input: AssessmentInput) {
 
   // A job question is answered when the interviewer asked it (or something close) and the next
   // candidate turn is a complete answer; if it was never asked, when the answers address its words.
+  // Words of the job title are left out of a question's keywords: the interviewer says the title in
+  // its greeting, which would otherwise count as asking every question that mentions it.
+  const titleWords = new Set(keywords(input.job?.title ?? ''));
   const questions = (input.job?.customQuestions ?? []).map((question) => {
-    const qWords = keywords(question);
+    const all = keywords(question);
+    const specific = all.filter((w) => !titleWords.has(w));
+    const qWords = specific.length ? specific : all;
     const askedAt = input.turns.findIndex(
-      (t) => t.speaker === 'ai' && overlap(qWords, new Set(words(normalize(t.text)))) >= 0.6,
+      (t) =>
+        t.speaker === 'ai' &&
+        overlap(qWords, new Set(words(normalize(t.text)).filter((w) => !titleWords.has(w)))) >= 0.6,
     );
     let answered: boolean;
     if (askedAt >= 0) {

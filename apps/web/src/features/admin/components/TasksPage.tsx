@@ -18,6 +18,8 @@ import { TASK_FILE_COLUMNS, parseTaskFile, spreadEvenly, type TaskFileResult } f
 import { Empty, FilterSelect, PageHeader, Pagination, Section, Table, TaskBadge, td, titleCase } from './ui';
 
 const PAGE_SIZE = 25;
+const fileInputClass =
+  'mt-1 block text-sm text-slate-600 file:mr-3 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-slate-700 hover:file:bg-slate-50';
 type AssignMode = 'none' | 'spread' | 'one';
 const label = (c: { name: string | null; email: string }) => c.name || c.email;
 
@@ -111,7 +113,7 @@ function UploadTasks({
             id={ids.file}
             type="file"
             accept=".json,.csv,application/json,text/csv"
-            className="mt-1 block text-sm"
+            className={fileInputClass}
             onChange={(e) => void onFile(e.target.files?.[0])}
           />
         </div>
@@ -124,7 +126,7 @@ function UploadTasks({
             id={ids.media}
             type="file"
             multiple
-            className="mt-1 block text-sm"
+            className={fileInputClass}
             onChange={(e) => setMedia(Array.from(e.target.files ?? []))}
           />
         </div>

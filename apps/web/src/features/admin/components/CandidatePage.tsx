@@ -1,4 +1,5 @@
 import { Link, useParams } from 'react-router';
+import { WORK_AUTHORIZATION_OPTIONS } from '@app/shared';
 import { ErrorBanner } from '../../../components/ErrorBanner';
 import { Spinner } from '../../../components/Spinner';
 import { absoluteUrl } from '../../../lib/api-client';
@@ -55,7 +56,13 @@ export function CandidatePage() {
             <Row label="Expertise" value={list(p.expertise).join(', ')} />
             <Row label="Skills" value={list(p.skills).join(', ')} />
             <Row label="Location" value={[str(p.city), str(p.country)].filter(Boolean).join(', ')} />
-            <Row label="Work authorization" value={str(p.work_authorization)} />
+            <Row
+              label="Work authorization"
+              value={
+                WORK_AUTHORIZATION_OPTIONS.find((o) => o.value === p.work_authorization)?.label ??
+                str(p.work_authorization)
+              }
+            />
             <Row
               label="LinkedIn"
               value={

@@ -98,7 +98,7 @@ function RecordingAndTranscript({ interview }: { interview: AdminInterviewDetail
                       active ? 'bg-brand-50 ring-1 ring-brand-500' : 'hover:bg-slate-50'
                     }`}
                   >
-                    <span className="mr-2 font-mono text-xs text-slate-500">{clock(t.offset_seconds)}</span>
+                    <span className="mr-2 font-mono text-xs text-slate-500">{clock(t.offset_seconds)}</span>{' '}
                     <span className={`font-medium ${t.speaker === 'ai' ? 'text-slate-500' : 'text-slate-900'}`}>
                       {t.speaker === 'ai' ? 'Interviewer' : 'Candidate'}:
                     </span>{' '}

@@ -8,6 +8,7 @@ import {
 } from '@app/shared';
 import { ErrorBanner } from '../../../components/ErrorBanner';
 import { inputClass, primaryButtonClass, secondaryButtonClass } from '../../../components/form-styles';
+import { absoluteUrl } from '../../../lib/api-client';
 import { describeError } from '../../../lib/describe-error';
 import { useCandidates } from '../api/candidates';
 import { uploadTaskMedia } from '../api/files';
@@ -427,6 +428,21 @@ export function TasksPage() {
                     <td className={td}>
                       <div className="font-medium text-slate-900">{t.task_name}</div>
                       <div className="text-xs text-slate-500">{t.data_to_annotate.title}</div>
+                      {t.data_to_annotate.data_url && (
+                        <a
+                          href={absoluteUrl(t.data_to_annotate.data_url)}
+                          target="_blank"
+                          rel="noreferrer"
+                          className="text-xs text-brand-700 hover:underline"
+                        >
+                          Open item
+                        </a>
+                      )}
+                      {t.data_to_annotate.data_content?.text && (
+                        <p className="line-clamp-2 max-w-xs text-xs text-slate-600">
+                          {t.data_to_annotate.data_content.text}
+                        </p>
+                      )}
                     </td>
                     <td className={td}>{t.data_to_annotate.data_type ?? 'transcript'}</td>
                     <td className={td}>

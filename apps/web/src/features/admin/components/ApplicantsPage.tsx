@@ -6,6 +6,7 @@ import {
   type InterviewStatus,
 } from '@app/shared';
 import { ErrorBanner } from '../../../components/ErrorBanner';
+import { absoluteUrl } from '../../../lib/api-client';
 import { describeError } from '../../../lib/describe-error';
 import { useAdminInterviews } from '../api/interviews';
 import { useAdminJobs } from '../api/jobs';
@@ -84,6 +85,17 @@ export function ApplicantsPage() {
                     {i.candidate_name || i.candidate_email}
                   </Link>
                   {i.candidate_name && <div className="text-xs text-slate-500">{i.candidate_email}</div>}
+                  {i.candidate_resume_url && (
+                    <a
+                      href={absoluteUrl(i.candidate_resume_url)}
+                      target="_blank"
+                      rel="noreferrer"
+                      className="text-xs text-brand-700 hover:underline"
+                      aria-label={`Resume of ${i.candidate_name || i.candidate_email}`}
+                    >
+                      Resume
+                    </a>
+                  )}
                 </td>
                 <td className={td}>{i.job_title ?? 'General Interview'}</td>
                 <td className={td}>

@@ -45,6 +45,8 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/serv
   stdio: ['ignore', 'inherit', 'inherit'],
 });
 const base = `http://127.0.0.1:${port}`;
+// The simulated candidates stand for remote browsers: they must not take CPU from the server.
+os.setPriority(process.pid, 10);
 
 async function api(pathname: string, body?: unknown, token?: string) {
   const res = await fetch(`${base}${pathname}`, {

@@ -106,6 +106,9 @@ export class BossQueue implements JobQueue {
     if (!this.started) return;
     this.started = false;
     await this.boss.stop({ graceful: true, wait: true, timeout: 5000, close: false });
+    // Work started just before closing (e.g. an interview-completed listener) must not outlive the
+    // database connection it uses.
+    await Promise.allSettled([...this.inFlight]);
   }
 
   async send(name: QueueName, data: object) {
@@ -118,6 +121,8 @@ export class BossQueue implements JobQueue {
 
   /** Runs `work` (which may send jobs) and lets settle() wait for it. */
   track(work: () => Promise<void>): Promise<void> {
+    // After stop() the database is about to close; late work is dropped rather than run against it.
+    if (!this.started) return Promise.resolve();
     const p = work().finally(() => this.inFlight.delete(p));
     this.inFlight.add(p);
     return p;

@@ -30,8 +30,13 @@ export class Endpointer {
   private readonly preRollSamples: number;
   private readonly minThreshold: number;
 
-  /** Slowly tracked background level, so a noisy room raises the bar. */
-  private noiseFloor = 0.002;
+  /**
+   * Background level: the quietest frame of the last 1.5 s. Speech always has gaps between words,
+   * steady noise (a fan, hum) does not, so this follows a noisy room within a second and a half,
+   * even when the noise itself was first taken for speech.
+   */
+  private recentLevels: number[] = [];
+  private readonly floorFrames: number;
   private voicedRun = 0;
   private pending = new Int16Array(0);
   private history: Int16Array[] = [];
@@ -49,6 +54,13 @@ export class Endpointer {
     this.minSpeechFrames = Math.max(1, Math.round((opts.minSpeechMs ?? 60) / (opts.frameMs ?? 20)));
     this.preRollSamples = Math.round(((opts.preRollMs ?? 300) / 1000) * opts.sampleRate);
     this.minThreshold = opts.minThreshold ?? 0.01;
+    this.floorFrames = Math.round(1500 / (opts.frameMs ?? 20));
+  }
+
+  private get noiseFloor(): number {
+    const quietest = this.recentLevels.length ? Math.min(...this.recentLevels) : 0;
+    // Until 1.5 s have been heard, assume a quiet room (someone may start talking right away).
+    return this.recentLevels.length < this.floorFrames ? Math.min(quietest, 0.002) : quietest;
   }
 
   /** Silence since the last voiced frame, in ms (0 while speaking). */
@@ -68,6 +80,8 @@ export class Endpointer {
     const chunkStart = this.totalSamples - this.pending.length;
     for (; offset + this.frame <= data.length; offset += this.frame) {
       const level = rms(data, offset, offset + this.frame);
+      this.recentLevels.push(level);
+      if (this.recentLevels.length > this.floorFrames) this.recentLevels.shift();
       const frameEnd = chunkStart + offset + this.frame;
       // Hysteresis: once speaking, quieter frames (word endings) still count as voice.
       const voiced = level > (this.inSpeech ? this.threshold * 0.6 : this.threshold);
@@ -81,7 +95,6 @@ export class Endpointer {
         }
       } else {
         this.voicedRun = 0;
-        if (!this.inSpeech) this.noiseFloor = this.noiseFloor * 0.95 + level * 0.05;
       }
     }
     this.pending = data.slice(offset);

@@ -41,6 +41,26 @@ describe('endpointing', () => {
     expect(e.silenceMs).toBeLessThanOrEqual(420);
   });
 
+  it('adapts to steady background noise: speech over a fan is found, and so is the silence after it', () => {
+    const noise = (ms: number, level = 0.03) => {
+      const n = Math.round((ms / 1000) * 24000);
+      const out = new Int16Array(n);
+      for (let i = 0; i < n; i++) out[i] = Math.round((Math.random() * 2 - 1) * level * 32768 * Math.sqrt(3));
+      return out;
+    };
+    const e = new Endpointer({ sampleRate: 24000 });
+    e.feed(noise(2000)); // loud enough to be taken for speech at first
+    e.endSpeech();
+    e.feed(noise(2000));
+    expect(e.inSpeech).toBe(false); // the noise is background now
+    const talk = noise(600);
+    const t = tone(600, 12000);
+    for (let i = 0; i < t.length; i++) talk[i] = Math.max(-32768, Math.min(32767, talk[i]! + t[i]!));
+    expect(e.feed(talk).speechStarted).toBe(true);
+    e.feed(noise(500));
+    expect(e.silenceMs).toBeGreaterThanOrEqual(400);
+  });
+
   it('ignores a click shorter than the minimum speech length', () => {
     const e = new Endpointer({ sampleRate: 24000 });
     expect(e.feed(new Int16Array([...silence(100), ...tone(20), ...silence(100)])).speechStarted).toBe(false);

@@ -26,12 +26,15 @@ export type SessionSettings = {
   audioLeadMs: number;
   /** Length of one tts_chunk. */
   chunkMs: number;
+  /** Silence after a question before the interviewer checks in (doubled after "give me a moment"). */
+  idleNudgeMs: number;
 };
 
 export const DEFAULT_SESSION_SETTINGS: SessionSettings = {
   windows: { base: 350, unfinished: 1050, waiting: 15000 },
   audioLeadMs: 800,
   chunkMs: 150,
+  idleNudgeMs: 30000,
 };
 
 export type SessionDeps = {
@@ -141,6 +144,8 @@ export class InterviewSession {
   private segment: Segment | null = null;
   private userTurn: UserTurn | null = null;
   private checkTimer: NodeJS.Timeout | null = null;
+  private idleTimer: NodeJS.Timeout | null = null;
+  private nudges = 0;
   private ai: AiTurn | null = null;
   private previousAi: AiTurn | null = null;
   /** The last full thing the interviewer said, for "can you repeat that" and resuming. */
@@ -202,6 +207,7 @@ export class InterviewSession {
 
   /** The socket went away: stop what cannot be delivered and keep everything else. */
   detach() {
+    this.clearIdle();
     this.attached = false;
     this.send = () => {};
     this.abortAi('detached');
@@ -270,6 +276,7 @@ export class InterviewSession {
     if (this.endState !== 'active') return;
     this.endState = 'ending';
     this.clearCheck();
+    this.clearIdle();
     this.abortAi('ended');
     if (this.segment) this.closeSegment();
     const pending = this.userTurn;
@@ -290,6 +297,7 @@ export class InterviewSession {
 
   /** Releases everything (session expired or server closing). */
   dispose() {
+    this.clearIdle();
     this.clearCheck();
     this.abortAi('disposed');
     this.dropSegment();
@@ -299,6 +307,8 @@ export class InterviewSession {
 
   private openSegment(preRoll: Int16Array) {
     if (this.segment) return;
+    this.clearIdle();
+    this.nudges = 0;
     if (!this.userTurn) {
       this.userTurn = {
         segments: [],
@@ -476,6 +486,7 @@ export class InterviewSession {
   }) {
     if (this.ended) return;
     this.abortAi('new turn');
+    this.clearIdle();
     const turn = new AiTurn(opts.move ?? null, this.now());
     this.previousAi = this.ai;
     this.ai = turn;
@@ -544,6 +555,7 @@ export class InterviewSession {
     turn.done = true;
     this.finishAiText(turn, turn.text);
     this.send({ event: 'answer_end' });
+    if (opts.move?.kind !== 'closing') this.scheduleIdle(turn);
     if (opts.move?.kind === 'closing') {
       // Let the goodbye play before the client finalises.
       await this.waitForPlayback(turn);
@@ -693,6 +705,31 @@ export class InterviewSession {
     if (planned) return planned.q;
     const sentences = text.match(/[^.!?]+[.!?]*/g)?.map((x) => x.trim()) ?? [];
     return sentences.filter((x) => x.endsWith('?')).at(-1) ?? text;
+  }
+
+  /**
+   * A candidate who stays silent after a question is asked it again (twice at most); once the
+   * interview time is up, silence closes the interview instead of leaving it open forever.
+   */
+  private scheduleIdle(turn: AiTurn) {
+    this.clearIdle();
+    const wait = Math.max(0, turn.playbackEndsAt - this.now()) + this.settings.idleNudgeMs * (this.waiting ? 2 : 1);
+    this.idleTimer = setTimeout(() => {
+      this.idleTimer = null;
+      if (this.ended || this.userTurn || this.segment || (this.ai && !this.ai.done)) return;
+      if (this.now() - this.startedAt >= this.deps.plan.maxMinutes * 60000) {
+        this.startAiTurn({ move: this.conductor.close() });
+      } else if (this.nudges < 2 && this.lastQuestion) {
+        this.nudges++;
+        this.startAiTurn({ text: `Take your time. Whenever you're ready: ${this.lastQuestion}`, isQuestion: false });
+      }
+    }, wait);
+    this.idleTimer.unref();
+  }
+
+  private clearIdle() {
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.idleTimer = null;
   }
 
   private providerFailed(stage: 'stt' | 'interviewer' | 'tts', err: unknown) {

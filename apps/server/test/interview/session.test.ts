@@ -232,6 +232,23 @@ describe('interview session pipeline (scripted providers)', () => {
     expect(out.count('conversation_ended')).toBe(0); // the client ended it; it needs no echo
   });
 
+  it('checks in on a silent candidate by repeating the question, and closes when time is up', async () => {
+    const { session, out } = setup({
+      settings: { windows: { base: 200, unfinished: 700, waiting: 2500 }, audioLeadMs: 1e9, idleNudgeMs: 300 },
+    });
+    session.attach(out.send, false);
+    await out.waitFor(() => out.transcripts('ai').length === 2, 4000);
+    expect(out.transcripts('ai')[1]).toBe("Take your time. Whenever you're ready: What do you draw?");
+
+    const late = setup({
+      plan: { ...plan(), maxMinutes: 0.001 },
+      settings: { windows: { base: 200, unfinished: 700, waiting: 2500 }, audioLeadMs: 1e9, idleNudgeMs: 300 },
+    });
+    late.session.attach(late.out.send, false);
+    await late.out.waitFor((m) => m.event === 'conversation_ended', 5000);
+    expect(late.ends).toEqual(['conversation_ended']);
+  });
+
   it('closes with a goodbye and conversation_ended when the question budget is used', async () => {
     const { session, out, ends } = setup({ plan: plan(1) });
     session.attach(out.send, false);

@@ -49,7 +49,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
             redact: ['req.headers.authorization', 'req.body.password'],
           }
         : opts.logger,
-    trustProxy: true,
+    trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 

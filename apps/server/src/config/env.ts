@@ -34,6 +34,8 @@ export const envSchema = z.object({
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Trust X-Forwarded-For (only behind a reverse proxy; otherwise clients could fake their address). */
+  TRUST_PROXY: booleanFromString.default(false),
   SEED_SAMPLE_JOBS: booleanFromString.default(true),
   WEB_DIST_DIR: z.string().optional(),
   LOGIN_LIMIT_PER_IP: z.coerce.number().int().positive().default(100),

@@ -15,7 +15,6 @@ import type {
   Assessment,
   CandidateBalance,
   CandidateTaskProgress,
-  DataToAnnotate,
   InterviewStatus,
   JobStatus,
   Page,
@@ -26,6 +25,7 @@ import type { Db } from '../db/client';
 import { annotationTasks, earnings, interviews, jobs, payouts, profiles, transcriptTurns, users } from '../db/schema';
 import { notFound } from '../lib/http-errors';
 import { toJobDto } from './jobs';
+import { toAdminTaskDto } from './tasks';
 import { getProfileMe } from './profiles';
 
 // Correlated subqueries name the outer column explicitly: inside sql`` drizzle may render a column
@@ -306,7 +306,7 @@ export async function listAdminTasks(
         : undefined,
   );
   const rows = await db
-    .select({ task: annotationTasks, jobTitle: jobs.title, jobStatus: jobs.status, email: users.email })
+    .select({ task: annotationTasks, jobTitle: jobs.title, jobStatus: jobs.status, assigneeEmail: users.email })
     .from(annotationTasks)
     .innerJoin(jobs, eq(jobs.id, annotationTasks.jobId))
     .leftJoin(users, eq(users.id, annotationTasks.assigneeId))
@@ -321,26 +321,7 @@ export async function listAdminTasks(
     .limit(q.page_size)
     .offset(offset(q));
   return {
-    items: rows.map(({ task, jobTitle, jobStatus, email }) => ({
-      id: task.id,
-      job_id: task.jobId,
-      job_title: jobTitle,
-      job_status: jobStatus,
-      assignee_id: task.assigneeId,
-      status: task.status,
-      task_name: task.taskName,
-      task_description: task.taskDescription,
-      instructions: task.instructions,
-      data_to_annotate: task.dataToAnnotate as DataToAnnotate,
-      quality_rating: task.qualityRating,
-      feedback_notes: task.feedbackNotes,
-      created_at: task.createdAt.toISOString(),
-      started_at: task.startedAt?.toISOString() ?? null,
-      submitted_at: task.submittedAt?.toISOString() ?? null,
-      assignee_email: email,
-      review_approved: task.reviewApproved,
-      reviewed_at: task.reviewedAt?.toISOString() ?? null,
-    })),
+    items: rows.map(toAdminTaskDto),
     total: await countWhere(db, annotationTasks, where),
     page: q.page,
     page_size: q.page_size,

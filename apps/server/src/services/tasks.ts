@@ -32,7 +32,7 @@ const taskColumns = {
   jobStatus: jobs.status,
   assigneeEmail: users.email,
 };
-type JoinedRow = {
+export type JoinedRow = {
   task: TaskRow;
   jobTitle: string;
   jobStatus: AnnotationTask['job_status'];
@@ -59,7 +59,7 @@ function toTaskDto({ task, jobTitle, jobStatus }: JoinedRow): AnnotationTask {
   };
 }
 
-function toAdminTaskDto(row: JoinedRow): AdminTask {
+export function toAdminTaskDto(row: JoinedRow): AdminTask {
   return {
     ...toTaskDto(row),
     assignee_email: row.assigneeEmail,

@@ -32,13 +32,20 @@ export type JobQueue = {
  * parameters; pg-boss sends its schema migrations and some commands as several statements without
  * parameters, which PGlite runs with `exec` (the last statement's result is the answer).
  */
-export function bossDbAdapter(database: DatabaseHandle) {
+export function bossDbAdapter(database: DatabaseHandle, isDetached: () => boolean = () => false) {
+  // pg-boss can still finish a fetch that was in flight when it stopped and then record the result;
+  // once the queue has let go of the database those late statements are dropped (the job stays
+  // active in the table and is retried after it expires) instead of failing on a closed connection.
+  const detached = { rows: [] as unknown[] };
   if (database.kind === 'postgres') {
-    return { executeSql: (text: string, values?: unknown[]) => database.query(text, values) };
+    return {
+      executeSql: async (text: string, values?: unknown[]) => (isDetached() ? detached : database.query(text, values)),
+    };
   }
   const client = (database.db as unknown as { $client: PgliteLike }).$client;
   return {
     executeSql: async (text: string, values?: unknown[]) => {
+      if (isDetached()) return detached;
       if (values && values.length > 0) return client.query(text, values);
       const results = await client.exec(text);
       return results[results.length - 1] ?? { rows: [] };
@@ -55,6 +62,9 @@ export class BossQueue implements JobQueue {
   private readonly handlers = new Map<QueueName, JobHandler<unknown>>();
   private readonly workerIds = new Map<QueueName, string>();
   private started = false;
+  /** Set once stop() has finished: the database may close, and pg-boss must not touch it. */
+  private detached = false;
+  private readonly runningHandlers = new Set<Promise<void>>();
   /** Work that is about to send jobs (event listeners); settle() waits for it first. */
   private readonly inFlight = new Set<Promise<void>>();
 
@@ -64,7 +74,7 @@ export class BossQueue implements JobQueue {
     private readonly pollingIntervalSeconds = 2,
   ) {
     this.boss = new PgBoss({
-      db: bossDbAdapter(database),
+      db: bossDbAdapter(database, () => this.detached),
       schema: 'pgboss',
       // Finished jobs are kept a week for inspection, then archived and dropped by pg-boss itself.
       deleteAfterDays: 7,
@@ -88,12 +98,18 @@ export class BossQueue implements JobQueue {
         { batchSize: 1, pollingIntervalSeconds: this.pollingIntervalSeconds },
         async ([job]) => {
           if (!job) return;
+          // A job fetched while the queue was stopping is left for the next start (it is retried).
+          if (!this.started) throw new Error('The job queue is stopping');
+          const run = handler(job.data, { id: job.id, retryCount: (job as { retryCount?: number }).retryCount ?? 0 });
+          this.runningHandlers.add(run);
           try {
-            await handler(job.data, { id: job.id, retryCount: (job as { retryCount?: number }).retryCount ?? 0 });
+            await run;
           } catch (err) {
             // Logged here (without the payload: it may hold an e-mail body); pg-boss schedules the retry.
             this.log.warn({ err, queue: name, jobId: job.id }, 'background job failed');
             throw err;
+          } finally {
+            this.runningHandlers.delete(run);
           }
         },
       );
@@ -106,9 +122,10 @@ export class BossQueue implements JobQueue {
     if (!this.started) return;
     this.started = false;
     await this.boss.stop({ graceful: true, wait: true, timeout: 5000, close: false });
-    // Work started just before closing (e.g. an interview-completed listener) must not outlive the
-    // database connection it uses.
-    await Promise.allSettled([...this.inFlight]);
+    // Work started just before closing (an interview-completed listener, a handler whose job was
+    // fetched as pg-boss stopped) must not outlive the database connection it uses.
+    await Promise.allSettled([...this.inFlight, ...this.runningHandlers]);
+    this.detached = true;
   }
 
   async send(name: QueueName, data: object) {

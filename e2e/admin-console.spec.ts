@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import config, { E2E_ADMIN } from '../playwright.config';
-import { logInThroughUi, uniqueEmail } from './helpers';
+import { E2E_ADMIN } from '../playwright.config';
+import { fakeMediaWithMic, logInThroughUi, uniqueEmail } from './helpers';
 import { writeFakeMicWav } from './support/fake-mic';
 
 /**
@@ -15,19 +15,7 @@ import { writeFakeMicWav } from './support/fake-mic';
 const micWav = path.join(os.tmpdir(), `e2e-admin-mic-${process.pid}.wav`);
 // Outside test-results/: every Playwright run empties that folder.
 const shots = process.env.E2E_SHOTS_DIR ?? path.join(os.tmpdir(), 'admin-console-shots');
-const baseLaunch = config.use?.launchOptions ?? {};
-test.use({
-  launchOptions: {
-    ...baseLaunch,
-    args: [
-      ...(baseLaunch.args ?? []),
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-audio-capture=${micWav}`,
-      '--autoplay-policy=no-user-gesture-required',
-    ],
-  },
-});
+test.use({ launchOptions: fakeMediaWithMic(micWav) });
 test.describe.configure({ timeout: 480_000 });
 
 test.beforeAll(async () => {

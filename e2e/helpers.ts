@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import crypto from 'node:crypto';
+import config from '../playwright.config';
 
 export const uniqueEmail = (prefix = 'user') => `${prefix}-${crypto.randomUUID().slice(0, 8)}@e2e.test`;
 
@@ -19,3 +20,19 @@ export async function logInThroughUi(page: Page, email: string, password: string
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
 }
+
+/** The base Chromium flags of playwright.config.ts plus extra ones (e.g. fake camera and mic). */
+export function launchWith(...extra: string[]) {
+  const base = config.use?.launchOptions ?? {};
+  return { ...base, args: [...(base.args ?? []), ...extra] };
+}
+
+export const FAKE_MEDIA = ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'];
+
+/** Fake camera plus a WAV file as the microphone (it loops), with audio allowed to autoplay. */
+export const fakeMediaWithMic = (micWav: string) =>
+  launchWith(
+    ...FAKE_MEDIA,
+    `--use-file-for-fake-audio-capture=${micWav}`,
+    '--autoplay-policy=no-user-gesture-required',
+  );

@@ -1,8 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import config from '../playwright.config';
-import { uniqueEmail } from './helpers';
+import { fakeMediaWithMic, uniqueEmail } from './helpers';
 import { writeFakeMicWav } from './support/fake-mic';
 
 /**
@@ -11,19 +10,7 @@ import { writeFakeMicWav } from './support/fake-mic';
  * practice run at /interview-prep, which keeps nothing.
  */
 const micWav = path.join(os.tmpdir(), `e2e-interview-mic-${process.pid}.wav`);
-const baseLaunch = config.use?.launchOptions ?? {};
-test.use({
-  launchOptions: {
-    ...baseLaunch,
-    args: [
-      ...(baseLaunch.args ?? []),
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-audio-capture=${micWav}`,
-      '--autoplay-policy=no-user-gesture-required',
-    ],
-  },
-});
+test.use({ launchOptions: fakeMediaWithMic(micWav) });
 test.describe.configure({ timeout: 240_000 });
 
 test.beforeAll(async () => {

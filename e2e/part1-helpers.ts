@@ -1,15 +1,8 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import config from '../playwright.config';
 import { uniqueEmail } from './helpers';
 
-/** The base Chromium flags of playwright.config.ts plus extra ones (e.g. fake camera and mic). */
-export function launchWith(...extra: string[]) {
-  const base = config.use?.launchOptions ?? {};
-  return { ...base, args: [...(base.args ?? []), ...extra] };
-}
-
-export const FAKE_MEDIA = ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'];
+export { FAKE_MEDIA, launchWith } from './helpers';
 
 /** A small, real one-page PDF resume. */
 export async function makePdfResume(

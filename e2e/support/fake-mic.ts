@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
+import { concatPcm, decodeWav, encodeWav, resample } from '../../apps/server/src/interview/audio';
 
 const SAMPLE_RATE = 48000;
 
@@ -29,59 +30,10 @@ async function synthesize(text: string): Promise<{ samples: Int16Array; rate: nu
     } as WebAssembly.Imports);
     const code = wasi.start(instance);
     if (code !== 0) throw new Error(`flite exited with ${code}`);
-    return parseWav(fs.readFileSync(path.join(dir, 'out.wav')));
+    return decodeWav(fs.readFileSync(path.join(dir, 'out.wav')));
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
-}
-
-/** Reads a 16-bit PCM mono WAV (the chunks are walked, not assumed at fixed offsets). */
-function parseWav(buf: Buffer): { samples: Int16Array; rate: number } {
-  let offset = 12;
-  let rate = 16000;
-  while (offset + 8 <= buf.length) {
-    const id = buf.toString('latin1', offset, offset + 4);
-    const size = buf.readUInt32LE(offset + 4);
-    if (id === 'fmt ') rate = buf.readUInt32LE(offset + 12);
-    if (id === 'data') {
-      const data = buf.subarray(offset + 8, offset + 8 + size);
-      const samples = new Int16Array(data.length / 2);
-      for (let i = 0; i < samples.length; i++) samples[i] = data.readInt16LE(i * 2);
-      return { samples, rate };
-    }
-    offset += 8 + size + (size % 2);
-  }
-  throw new Error('no data chunk in WAV');
-}
-
-function upsample(samples: Int16Array, from: number, to: number): Int16Array {
-  const out = new Int16Array(Math.floor((samples.length * to) / from));
-  for (let i = 0; i < out.length; i++) {
-    const pos = (i * from) / to;
-    const j = Math.floor(pos);
-    const a = samples[j] ?? 0;
-    const b = samples[j + 1] ?? a;
-    out[i] = Math.round(a + (b - a) * (pos - j));
-  }
-  return out;
-}
-
-function wavFile(samples: Int16Array, rate: number): Buffer {
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0, 'latin1');
-  header.writeUInt32LE(36 + samples.length * 2, 4);
-  header.write('WAVE', 8, 'latin1');
-  header.write('fmt ', 12, 'latin1');
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20); // PCM
-  header.writeUInt16LE(1, 22); // mono
-  header.writeUInt32LE(rate, 24);
-  header.writeUInt32LE(rate * 2, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36, 'latin1');
-  header.writeUInt32LE(samples.length * 2, 40);
-  return Buffer.concat([header, Buffer.from(samples.buffer, samples.byteOffset, samples.byteLength)]);
 }
 
 export const CANDIDATE_ANSWERS = [
@@ -95,15 +47,8 @@ export async function writeFakeMicWav(file = path.join(os.tmpdir(), `e2e-fake-mi
   const parts: Int16Array[] = [silence];
   for (const answer of CANDIDATE_ANSWERS) {
     const { samples, rate } = await synthesize(answer);
-    parts.push(upsample(samples, rate, SAMPLE_RATE), silence);
+    parts.push(resample(samples, rate, SAMPLE_RATE), silence);
   }
-  const total = parts.reduce((n, p) => n + p.length, 0);
-  const all = new Int16Array(total);
-  let at = 0;
-  for (const p of parts) {
-    all.set(p, at);
-    at += p.length;
-  }
-  fs.writeFileSync(file, wavFile(all, SAMPLE_RATE));
+  fs.writeFileSync(file, encodeWav(concatPcm(parts), SAMPLE_RATE));
   return file;
 }

@@ -12,6 +12,7 @@ import { formatDate } from '../../../lib/format';
 import { useAuth } from '../../auth/hooks/auth-context';
 import { useEarningsSummary } from '../api/get-earnings-summary';
 import { useEarningsTransactions } from '../api/get-earnings-transactions';
+import { TabList, tabId, tabPanelId } from '../../../components/TabList';
 
 type Tab = 'transactions' | 'settings';
 
@@ -96,31 +97,12 @@ export function EarningsPage() {
         </Card>
       </div>
 
-      <div role="tablist" aria-label="Earnings" className="mt-8 flex gap-1 border-b border-slate-200">
-        {tabs.map((t) => (
-          <button
-            key={t.key}
-            type="button"
-            role="tab"
-            id={`earnings-tab-${t.key}`}
-            aria-selected={tab === t.key}
-            aria-controls={`earnings-panel-${t.key}`}
-            onClick={() => setTab(t.key)}
-            className={`-mb-px border-b-2 px-4 py-2 text-sm font-medium ${
-              tab === t.key
-                ? 'border-brand-600 text-brand-700'
-                : 'border-transparent text-slate-500 hover:text-slate-800'
-            }`}
-          >
-            {t.label}
-          </button>
-        ))}
-      </div>
+      <TabList idPrefix="earnings" label="Earnings" tabs={tabs} selected={tab} onSelect={setTab} className="mt-8" />
 
       <div
         role="tabpanel"
-        id={`earnings-panel-${tab}`}
-        aria-labelledby={`earnings-tab-${tab}`}
+        id={tabPanelId('earnings', tab)}
+        aria-labelledby={tabId('earnings', tab)}
         className="mt-4 rounded-xl border border-slate-200 bg-white"
       >
         {tab === 'transactions' ? (

@@ -19,6 +19,7 @@ import { useInterviews } from '../api/get-interviews';
 import { useJobs } from '../api/get-jobs';
 import { useUserTasks } from '../api/get-user-tasks';
 import { JobDetailView } from './JobDetailView';
+import { TabList, tabId, tabPanelId } from '../../../components/TabList';
 
 type Tab = 'active' | 'completed';
 type Row = { interview: Interview; tasks: AnnotationTask[] };
@@ -125,28 +126,9 @@ export function YourJobsPage() {
         </Link>
       </div>
 
-      <div role="tablist" aria-label="Your Jobs" className="mt-6 flex gap-1 border-b border-slate-200">
-        {tabs.map((t) => (
-          <button
-            key={t.key}
-            type="button"
-            role="tab"
-            id={`tab-${t.key}`}
-            aria-selected={tab === t.key}
-            aria-controls={`panel-${t.key}`}
-            onClick={() => setTab(t.key)}
-            className={`-mb-px border-b-2 px-4 py-2 text-sm font-medium ${
-              tab === t.key
-                ? 'border-brand-600 text-brand-700'
-                : 'border-transparent text-slate-500 hover:text-slate-800'
-            }`}
-          >
-            {t.label}
-          </button>
-        ))}
-      </div>
+      <TabList idPrefix="your-jobs" label="Your Jobs" tabs={tabs} selected={tab} onSelect={setTab} className="mt-6" />
 
-      <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="mt-6">
+      <div role="tabpanel" id={tabPanelId('your-jobs', tab)} aria-labelledby={tabId('your-jobs', tab)} className="mt-6">
         {loading ? (
           <p className="py-12 text-center text-slate-600">Loading your jobs...</p>
         ) : rows.length === 0 ? (

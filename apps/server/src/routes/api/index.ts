@@ -18,26 +18,25 @@ import adminCandidatesRoutes from './admin/candidates';
 
 /** Every /api route group. Each group is an encapsulated plugin with its own hooks. */
 export async function registerApiRoutes(api: FastifyInstance) {
-  // Every /api/admin route is admin-only, checked before the body is parsed or validated, so a
-  // candidate gets 403 (never a 422 describing an admin payload). The routes also guard themselves.
-  const ADMIN_PREFIX = '/api/admin/';
-  api.addHook('onRequest', async (request, reply) => {
-    if (request.url.startsWith(ADMIN_PREFIX)) await api.requireAdmin(request, reply);
-  });
   await api.register(healthRoutes);
   await api.register(authRoutes);
   await api.register(profileRoutes);
   await api.register(jobsRoutes);
-  await api.register(adminJobsRoutes);
   await api.register(filesRoutes);
   await api.register(interviewsRoutes);
   await api.register(annotationsRoutes);
   await api.register(earningsRoutes);
-  await api.register(adminInterviewsRoutes);
-  await api.register(adminTasksRoutes);
-  await api.register(adminPayoutsRoutes);
   await api.register(uploadVideoRoutes);
   await api.register(interviewTranscriptRoutes);
-  await api.register(adminListingsRoutes);
-  await api.register(adminCandidatesRoutes);
+  // The provider's routes: admin-only, checked on request (before the body is parsed or validated),
+  // so a candidate gets 403, never a 422 describing an admin payload.
+  await api.register(async (admin) => {
+    admin.addHook('onRequest', admin.requireAdmin);
+    await admin.register(adminJobsRoutes);
+    await admin.register(adminInterviewsRoutes);
+    await admin.register(adminTasksRoutes);
+    await admin.register(adminPayoutsRoutes);
+    await admin.register(adminListingsRoutes);
+    await admin.register(adminCandidatesRoutes);
+  });
 }

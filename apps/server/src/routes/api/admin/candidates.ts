@@ -10,8 +10,6 @@ import { getCandidateDetail, listCandidates } from '../../../services/admin-list
 
 /** Candidates for the provider console: search, profile, resume, interviews, tasks and balance. Admin only. */
 const adminCandidatesRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', app.requireAdmin);
-
   app.get(
     '/admin/candidates',
     { schema: { querystring: adminCandidateListQuerySchema, response: { 200: pageOf(adminCandidateListItemSchema) } } },

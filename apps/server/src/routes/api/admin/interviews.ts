@@ -5,8 +5,6 @@ import { decideInterview } from '../../../services/interviews';
 
 /** The provider's decision on interviews (listings live with the provider console). Admin only. */
 const adminInterviewsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', app.requireAdmin);
-
   app.post(
     '/admin/interviews/:id/decision',
     {

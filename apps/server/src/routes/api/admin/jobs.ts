@@ -3,10 +3,8 @@ import { z } from 'zod';
 import { jobCreateSchema, jobSchema, jobUpdateSchema } from '@app/shared';
 import { createJob, updateJob } from '../../../services/jobs';
 
-/** The provider's write side for jobs. Every route here is admin-only. */
+/** The provider's write side for jobs. Admin-only: guarded where registered (routes/api/index.ts). */
 const adminJobsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', app.requireAdmin);
-
   app.post('/admin/jobs', { schema: { body: jobCreateSchema, response: { 201: jobSchema } } }, async (request, reply) =>
     reply.status(201).send(await createJob(app.db, request.body, request.auth!.sub)),
   );

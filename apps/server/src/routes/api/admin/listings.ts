@@ -32,10 +32,8 @@ import {
 
 const idParams = (what: string) => z.object({ id: z.uuid({ message: `${what} id must be a UUID` }) });
 
-/** The provider console's lists: jobs, interviews, tasks, money. Every route here is admin-only. */
+/** The provider console's lists: jobs, interviews, tasks, money. Admin-only: guarded where registered (routes/api/index.ts). */
 const adminListingsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', app.requireAdmin);
-
   app.get(
     '/admin/jobs',
     { schema: { querystring: adminJobListQuerySchema, response: { 200: pageOf(adminJobListItemSchema) } } },

@@ -12,8 +12,6 @@ const taskParams = z.object({ id: z.uuid({ message: 'Task id must be a UUID' }) 
 
 /** The provider's side of creative tasks: create, assign, review (listings live with the provider console). Admin only. */
 const adminTasksRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', app.requireAdmin);
-
   app.post(
     '/admin/jobs/:id/tasks',
     {

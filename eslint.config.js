@@ -32,20 +32,32 @@ export default tseslint.config(
     },
   },
   {
-    // Features do not import each other; routes in src/app compose them (bulletproof-react).
+    // Features do not import each other; routes in src/app compose them (bulletproof-react). What
+    // several features share lives outside features: src/api (resources), src/lib (the session),
+    // src/components (UI).
     files: ['apps/web/src/features/**/*.{ts,tsx}'],
-    ignores: ['apps/web/src/features/auth/**'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
             {
-              regex: '^\\.\\./\\.\\./(?!auth/)[^./][^/]*/',
-              message: 'A feature must not import another feature (auth is shared); compose them in src/app.',
+              regex: '^\\.\\./\\.\\./[^./][^/]*/',
+              message:
+                'A feature must not import another feature; share it through src/api, src/lib or src/components.',
             },
           ],
         },
+      ],
+    },
+  },
+  {
+    // The shared layers sit below the features and never reach up into one.
+    files: ['apps/web/src/{api,lib,components}/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '/features/', message: 'Shared layers must not import a feature.' }] },
       ],
     },
   },

@@ -1,9 +1,18 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { E2E_ADMIN } from '../playwright.config';
-import { fakeMediaWithMic, logInThroughUi, uniqueEmail } from './helpers';
+import {
+  agreeToRecording,
+  api,
+  bearer as auth,
+  fakeMediaWithMic,
+  logInThroughUi,
+  mailsTo,
+  signInWithToken,
+} from './helpers';
 import { writeFakeMicWav } from './support/fake-mic';
 
 /**
@@ -23,7 +32,6 @@ test.beforeAll(async () => {
   fs.mkdirSync(shots, { recursive: true });
 });
 
-const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
 
 async function desktopPage(browser: Browser) {
@@ -31,41 +39,21 @@ async function desktopPage(browser: Browser) {
   return context.newPage();
 }
 
-async function candidateWithProfile(request: APIRequestContext, email: string) {
-  const reg = await request.post('/api/auth/register', { data: { email, password: 'secret123' } });
-  expect(reg.ok()).toBeTruthy();
-  const { token, user } = (await reg.json()) as { token: string; user: { id: string } };
-  const res = await request.put('/api/profile/complete', {
-    headers: auth(token),
-    data: {
-      name: 'Grace Hopper',
-      bio: 'Illustrator and art director',
-      expertise: ['Illustration'],
-      position: 'Illustrator',
-      skills: ['Illustration', 'Typography'],
-      resume_url: 'https://example.com/grace-resume.pdf',
-      work_authorization: 'citizen',
-    },
-  });
-  expect(res.ok(), await res.text()).toBeTruthy();
-  return { token, userId: user.id };
-}
+// The candidate the console follows: an illustrator (the job asks for illustration).
+test.use({
+  candidateProfile: {
+    name: 'Grace Hopper',
+    bio: 'Illustrator and art director',
+    expertise: ['Illustration'],
+    position: 'Illustrator',
+    skills: ['Illustration', 'Typography'],
+    resume_url: 'https://example.com/grace-resume.pdf',
+    work_authorization: 'citizen',
+  },
+});
 
-/**
- * The server writes e-mails to DATA_DIR/outbox when no SMTP server is configured. The data folder is
- * a fresh temporary folder (playwright.config.ts); the message is found by its unique recipient.
- */
-function findOutboxMail(to: string, subject: RegExp): string | null {
-  for (const dir of fs.readdirSync(os.tmpdir()).filter((d) => d.startsWith('tm-e2e-'))) {
-    const outbox = path.join(os.tmpdir(), dir, 'outbox');
-    if (!fs.existsSync(outbox)) continue;
-    for (const f of fs.readdirSync(outbox).filter((n) => n.endsWith('.eml'))) {
-      const raw = fs.readFileSync(path.join(outbox, f), 'utf8');
-      if (raw.includes(`To: ${to}`) && subject.test(raw)) return raw;
-    }
-  }
-  return null;
-}
+/** The first e-mail to `to` whose text matches `subject` (delivery is queued: poll it). */
+const findOutboxMail = (to: string, subject: RegExp) => mailsTo(to).find((m) => subject.test(m)) ?? null;
 
 // A 2x2 PNG, the media file of the image task.
 const PNG = Buffer.from(
@@ -73,7 +61,11 @@ const PNG = Buffer.from(
   'base64',
 );
 
-test('admin creates a job, reviews an interview, runs tasks and pays out', async ({ browser, request }) => {
+test('admin creates a job, reviews an interview, runs tasks and pays out', async ({
+  browser,
+  request,
+  candidate: cand,
+}) => {
   const admin = await desktopPage(browser);
   const title = `Poster Critic ${Date.now().toString(36)}`;
 
@@ -130,12 +122,10 @@ test('admin creates a job, reviews an interview, runs tasks and pays out', async
   );
 
   // --- A candidate takes the live interview for the job.
-  const email = uniqueEmail('grace');
-  const cand = await candidateWithProfile(request, email);
+  const { email } = cand;
   const candidate = await desktopPage(browser);
-  await candidate.goto('/login');
-  await candidate.evaluate((t) => localStorage.setItem('token', t), cand.token);
-  await candidate.goto(`/job-application-onboarding?jobId=${job.id}`);
+  await signInWithToken(candidate, cand.token, `/job-application-onboarding?jobId=${job.id}`);
+  await agreeToRecording(candidate);
   const start = candidate.getByRole('button', { name: 'Start Interview' });
   await expect(start).toBeEnabled({ timeout: 20_000 });
   await start.click();
@@ -239,7 +229,7 @@ test('admin creates a job, reviews an interview, runs tasks and pays out', async
 
   // --- The candidate rates both tasks.
   const mine = (await (
-    await request.get(`/api/annotations/user/${cand.userId}`, { headers: auth(cand.token) })
+    await request.get(`/api/annotations/user/${cand.id}`, { headers: auth(cand.token) })
   ).json()) as {
     id: string;
     task_name: string;
@@ -251,8 +241,16 @@ test('admin creates a job, reviews an interview, runs tasks and pays out', async
     if (t.task_name === 'Rate the winter poster') {
       await expect(candidate.getByRole('img', { name: 'Winter poster' })).toBeVisible();
     }
-    // A few seconds of work, so the earning is above zero.
-    await candidate.waitForTimeout(2500);
+    // A few seconds of work, so the earning is above zero: the server has had the task open for 2 s.
+    await expect
+      .poll(
+        async () => {
+          const task = await api<{ started_at: string | null }>(request, 'get', `/api/annotations/${t.id}`, cand.token);
+          return task.started_at ? Date.now() - Date.parse(task.started_at) : 0;
+        },
+        { intervals: [250] },
+      )
+      .toBeGreaterThan(2000);
     await candidate.getByRole('button', { name: '4 - Strong Execution' }).click();
     await candidate.getByPlaceholder('Add any notes or observations about this content...').fill('Clear and bold.');
     await candidate.getByRole('button', { name: 'Submit Feedback' }).click();
@@ -318,11 +316,8 @@ test('admin creates a job, reviews an interview, runs tasks and pays out', async
   await shot(admin, '10-candidate');
 });
 
-test('a candidate cannot open the console', async ({ page, request }) => {
-  const { token } = await candidateWithProfile(request, uniqueEmail('nosy'));
-  await page.goto('/login');
-  await page.evaluate((t) => localStorage.setItem('token', t), token);
-  await page.goto('/admin/payouts');
+test('a candidate cannot open the console', async ({ page, request, candidate: { token } }) => {
+  await signInWithToken(page, token, '/admin/payouts');
   await expect(page).toHaveURL(/\/$/);
   const res = await request.get('/api/admin/payouts', { headers: auth(token) });
   expect(res.status()).toBe(403);

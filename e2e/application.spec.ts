@@ -1,13 +1,13 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import {
   FAKE_MEDIA,
+  agreeToRecording,
   completeViaApi,
-  firstActiveJob,
   launchWith,
   makePdfResume,
   registerViaApi,
   signInWithToken,
-} from './part1-helpers';
+} from './helpers';
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 
@@ -15,8 +15,7 @@ const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 // below replaces getUserMedia with a rejecting one.
 test.use({ launchOptions: launchWith(...FAKE_MEDIA) });
 
-test('the application wizard from a job to the live interview URL', async ({ page, request }) => {
-  const job = await firstActiveJob(request);
+test('the application wizard from a job to the live interview URL', async ({ page, request, activeJob: job }) => {
   const { token } = await registerViaApi(request);
   await completeViaApi(request, token, { name: 'Wiz Ard', bio: 'Designer', expertise: ['Figma'] });
   await signInWithToken(page, token, `/apply?jobId=${job.id}`);
@@ -64,6 +63,7 @@ test('the application wizard from a job to the live interview URL', async ({ pag
   // Equipment Check, then Start Interview.
   await expect(page.getByText('Camera working')).toBeVisible();
   await expect(page.getByText('Mic working')).toBeVisible();
+  await agreeToRecording(page);
   const start = page.getByRole('button', { name: 'Start Interview' });
   await expect(start).toBeEnabled();
   await start.click();
@@ -80,8 +80,8 @@ test('the application wizard from a job to the live interview URL', async ({ pag
 test('a profile with work authorization and a resume skips straight through; Back on step 1 goes to /', async ({
   page,
   request,
+  activeJob: job,
 }) => {
-  const job = await firstActiveJob(request);
   const { token } = await registerViaApi(request);
   await completeViaApi(request, token, {
     name: 'Has All',
@@ -100,8 +100,11 @@ test('a profile with work authorization and a resume skips straight through; Bac
   await expect(page).toHaveURL(/\/$/);
 });
 
-test('the equipment check screen: job banner, greeting, indicators, Start Interview', async ({ page, request }) => {
-  const job = await firstActiveJob(request);
+test('the equipment check screen: job banner, greeting, indicators, Start Interview', async ({
+  page,
+  request,
+  activeJob: job,
+}) => {
   const { token } = await registerViaApi(request);
   await completeViaApi(request, token, { name: 'Cam Era', bio: 'Designer', expertise: ['Figma'] });
   await signInWithToken(page, token, `/job-application-onboarding?jobId=${job.id}`);
@@ -113,6 +116,7 @@ test('the equipment check screen: job banner, greeting, indicators, Start Interv
   await expect(page.getByRole('heading', { name: 'Tips for Success' })).toBeVisible();
   await expect(page.getByText('Camera working')).toBeVisible();
   await expect(page.getByText('Mic working')).toBeVisible();
+  await agreeToRecording(page);
   await page.getByRole('button', { name: 'Start Interview' }).click();
   await expect(page).toHaveURL(new RegExp(`/realtime-interview/${UUID}\\?jobId=${job.id}$`));
 });
@@ -120,8 +124,8 @@ test('the equipment check screen: job banner, greeting, indicators, Start Interv
 test('the equipment check with camera and microphone denied shows the message and the support address', async ({
   page,
   request,
+  activeJob: job,
 }) => {
-  const job = await firstActiveJob(request);
   const { token } = await registerViaApi(request);
   await completeViaApi(request, token, { name: 'No Cam', bio: 'Designer', expertise: ['Figma'] });
   await page.addInitScript(() => {
@@ -136,8 +140,11 @@ test('the equipment check with camera and microphone denied shows the message an
   await expect(page.getByRole('button', { name: 'Checking equipment...' })).toBeDisabled();
 });
 
-test('the wizard blocks a second interview, and reports a failed status check or save', async ({ page, request }) => {
-  const job = await firstActiveJob(request);
+test('the wizard blocks a second interview, and reports a failed status check or save', async ({
+  page,
+  request,
+  activeJob: job,
+}) => {
   const { token, userId } = await registerViaApi(request);
   await completeViaApi(request, token, {
     name: 'Re Peat',
@@ -170,6 +177,7 @@ test('the wizard blocks a second interview, and reports a failed status check or
   await page.getByRole('button', { name: 'Next' }).click();
 
   await expect(page.getByText('Mic working')).toBeVisible();
+  await agreeToRecording(page);
   await page.getByRole('button', { name: 'Start Interview' }).click();
   await expect(page.getByRole('alert')).toHaveText(
     'You have already completed this interview. Visit your status page for updates.',
@@ -177,6 +185,7 @@ test('the wizard blocks a second interview, and reports a failed status check or
   await expect(page).toHaveURL(/\/apply\?/);
 
   interviews = { status: 500, body: { detail: 'down' } };
+  await agreeToRecording(page);
   await page.getByRole('button', { name: 'Start Interview' }).click();
   await expect(page.getByRole('alert')).toHaveText(
     'Unable to verify your application status. Please refresh and try again.',
@@ -187,6 +196,7 @@ test('the wizard blocks a second interview, and reports a failed status check or
     status: 200,
     body: [{ id: crypto.randomUUID(), job_id: job.id, candidate_id: userId, status: 'rejected' }],
   };
+  await agreeToRecording(page);
   await page.getByRole('button', { name: 'Start Interview' }).click();
   await expect(page).toHaveURL(/\/realtime-interview\//);
 });
@@ -194,8 +204,8 @@ test('the wizard blocks a second interview, and reports a failed status check or
 test('the wizard says when the job cannot be loaded, and the equipment screen blocks a repeat', async ({
   page,
   request,
+  activeJob: job,
 }) => {
-  const job = await firstActiveJob(request);
   const { token, userId } = await registerViaApi(request);
   await completeViaApi(request, token, { name: 'Lo Ad', bio: 'Designer', expertise: ['Figma'] });
   await signInWithToken(page, token, `/apply?jobId=${crypto.randomUUID()}`);
@@ -208,12 +218,14 @@ test('the wizard says when the job cannot be loaded, and the equipment screen bl
     }),
   );
   await page.goto(`/job-application-onboarding?jobId=${job.id}`);
+  await agreeToRecording(page);
   await page.getByRole('button', { name: 'Start Interview' }).click();
   await expect(page.getByRole('alert')).toHaveText(
     'You have already completed this interview. Visit your status page for updates instead of reapplying.',
   );
   await page.unroute('**/api/interviews?*');
   await page.route('**/api/interviews?*', (route) => route.fulfill({ status: 503, body: '' }));
+  await agreeToRecording(page);
   await page.getByRole('button', { name: 'Start Interview' }).click();
   await expect(page.getByRole('alert')).toHaveText(
     'Unable to verify your application status right now. Please refresh and try again.',

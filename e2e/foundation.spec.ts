@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { logInThroughUi, signUpThroughUi, uniqueEmail } from './helpers';
+import { forgetStoredSession, logInThroughUi, signInWithToken, signUpThroughUi, uniqueEmail } from './helpers';
 
 test('sign up lands on onboarding, and the session survives a reload', async ({ page }) => {
   await signUpThroughUi(page);
@@ -13,7 +13,7 @@ test('sign up lands on onboarding, and the session survives a reload', async ({ 
 
 test('a wrong password shows the error in the red box and re-enables the button', async ({ page }) => {
   const { email } = await signUpThroughUi(page);
-  await page.evaluate(() => localStorage.clear());
+  await forgetStoredSession(page);
   await logInThroughUi(page, email, 'not-the-password');
   const alert = page.getByRole('alert');
   await expect(alert).toHaveText('Invalid email or password');
@@ -23,7 +23,7 @@ test('a wrong password shows the error in the red box and re-enables the button'
 
 test('a second sign-up with the same e-mail shows the server detail', async ({ page }) => {
   const { email } = await signUpThroughUi(page);
-  await page.evaluate(() => localStorage.clear());
+  await forgetStoredSession(page);
   await page.goto('/signup');
   await page.getByLabel('Email').fill(email.toUpperCase());
   await page.getByLabel('Password').fill('secret123');
@@ -47,7 +47,7 @@ test('an admin logs in, uses the sidebar, and logout returns to /login', async (
 
 test('logging back in after logout reaches onboarding for an incomplete profile', async ({ page }) => {
   const { email, password } = await signUpThroughUi(page, uniqueEmail('back'));
-  await page.evaluate(() => localStorage.clear());
+  await forgetStoredSession(page);
   await logInThroughUi(page, email, password);
   await expect(page).toHaveURL(/\/onboarding$/);
 });
@@ -60,9 +60,7 @@ test('an unknown path shows Page Not Found with a Go Home button', async ({ page
 });
 
 test('a stored token the server rejects clears the session', async ({ page }) => {
-  await page.goto('/login');
-  await page.evaluate(() => localStorage.setItem('token', 'garbage'));
-  await page.goto('/jobs');
+  await signInWithToken(page, 'garbage', '/jobs');
   await expect(page).toHaveURL(/\/login$/);
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
 });

@@ -1,8 +1,78 @@
-import { expect, type Page } from '@playwright/test';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import crypto from 'node:crypto';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
 import config from '../playwright.config';
 
 export const uniqueEmail = (prefix = 'user') => `${prefix}-${crypto.randomUUID().slice(0, 8)}@e2e.test`;
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** One API call as `token`; fails the test with the status and body when the reply is not 2xx. */
+export async function api<T>(
+  request: APIRequestContext,
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete',
+  url: string,
+  token: string,
+  data?: unknown,
+): Promise<T> {
+  const res = await request[method](url, { headers: bearer(token), data });
+  expect(res.ok(), `${method.toUpperCase()} ${url} → ${res.status()} ${await res.text()}`).toBeTruthy();
+  return (await res.json()) as T;
+}
+
+// ---- accounts ----
+
+/** A new account through the API; returns its token and id. */
+export async function registerViaApi(request: APIRequestContext, email = uniqueEmail('p1'), password = 'secret123') {
+  const res = await request.post('/api/auth/register', { data: { email, password } });
+  expect(res.ok()).toBeTruthy();
+  const body = (await res.json()) as { token: string; user: { id: string } };
+  return { email, password, token: body.token, userId: body.user.id };
+}
+
+/** Completes the profile through the API (the onboarding journey covers the UI). */
+export async function completeViaApi(request: APIRequestContext, token: string, payload: Record<string, unknown>) {
+  const res = await request.put('/api/profile/complete', { headers: bearer(token), data: payload });
+  expect(res.ok(), await res.text()).toBeTruthy();
+}
+
+export async function loginViaApi(request: APIRequestContext, email: string, password: string) {
+  const res = await request.post('/api/auth/login', { data: { email, password } });
+  expect(res.ok()).toBeTruthy();
+  return (await res.json()) as { token: string; user: { id: string } };
+}
+
+/**
+ * Opens `path` with a stored session token. The token is written by an init script before the app's
+ * first document runs, once per tab: a token written with `page.evaluate` and followed by
+ * `page.goto` is sometimes missing in the next document (Chromium hands storage writes to the
+ * browser process asynchronously; about 1 run in 10 here), which signed the user out at random.
+ */
+export async function signInWithToken(page: Page, token: string, path: string) {
+  await page.addInitScript((t) => {
+    if (sessionStorage.getItem('e2e-token-written')) return;
+    sessionStorage.setItem('e2e-token-written', '1');
+    localStorage.setItem('token', t);
+  }, token);
+  await page.goto(path);
+}
+
+/**
+ * Forgets the stored session and waits until a freshly loaded page agrees (same storage race as
+ * above, the other way round).
+ */
+export async function forgetStoredSession(page: Page) {
+  await page.evaluate(() => localStorage.clear());
+  await expect
+    .poll(async () => {
+      await page.goto('/privacy');
+      return page.evaluate(() => localStorage.getItem('token'));
+    })
+    .toBeNull();
+}
 
 /** Signs up through the real form and waits for the redirect to onboarding. */
 export async function signUpThroughUi(page: Page, email = uniqueEmail(), password = 'secret123') {
@@ -21,6 +91,8 @@ export async function logInThroughUi(page: Page, email: string, password: string
   await page.getByRole('button', { name: 'Sign In' }).click();
 }
 
+// ---- browser ----
+
 /** The base Chromium flags of playwright.config.ts plus extra ones (e.g. fake camera and mic). */
 export function launchWith(...extra: string[]) {
   const base = config.use?.launchOptions ?? {};
@@ -36,3 +108,74 @@ export const fakeMediaWithMic = (micWav: string) =>
     `--use-file-for-fake-audio-capture=${micWav}`,
     '--autoplay-policy=no-user-gesture-required',
   );
+
+/** Waits until the page has painted twice, e.g. after a viewport change, before a screenshot. */
+export const painted = (page: Page) =>
+  page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
+
+// ---- screens ----
+
+/** Ticks the recording consent that a recorded interview needs before "Start Interview". */
+export async function agreeToRecording(page: Page) {
+  await page.getByRole('checkbox', { name: /I agree that this interview is recorded/ }).check();
+}
+
+/** Picks a country in a CountrySelect by its label. */
+export async function pickCountry(page: Page, label: string, country: string) {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByPlaceholder('Search countries...').fill(country);
+  await page.getByRole('option', { name: country, exact: true }).click();
+  await expect(page.getByRole('combobox', { name: label })).toHaveText(country);
+}
+
+// ---- files and mail ----
+
+/** A small, real one-page PDF resume. */
+export async function makePdfResume(
+  lines = [
+    'Maria Gonzalez',
+    'Motion Designer',
+    'maria.gonzalez@example.com | +1 (415) 555-0134 | San Francisco, CA',
+    'Experience',
+    'Senior Motion Designer, Pixel Forge Studio',
+    'Jan 2019 - Present',
+    'Education',
+    'Bachelor of Fine Arts in Animation',
+    'California College of the Arts, 2015',
+    'Skills',
+    'After Effects, Cinema 4D, Figma, Blender',
+  ],
+): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([612, 792]);
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  lines.forEach((line, i) => page.drawText(line, { x: 50, y: 740 - i * 18, size: 11, font }));
+  return Buffer.from(await doc.save());
+}
+
+/**
+ * The e-mails the e2e server wrote to `to`, decoded (quoted-printable). Without SMTP the server writes
+ * each message to DATA_DIR/outbox; DATA_DIR is a fresh tm-e2e-* temporary folder (playwright.config.ts,
+ * evaluated anew in each process), so a message is found by its unique recipient.
+ */
+export function mailsTo(to: string): string[] {
+  const outboxes = fs
+    .readdirSync(os.tmpdir())
+    .filter((d) => d.startsWith('tm-e2e-'))
+    .map((d) => path.join(os.tmpdir(), d, 'outbox'))
+    .filter((d) => fs.existsSync(d));
+  return outboxes
+    .flatMap((dir) =>
+      fs
+        .readdirSync(dir)
+        .filter((f) => f.endsWith('.eml'))
+        .map((f) => path.join(dir, f)),
+    )
+    .map((file) =>
+      fs
+        .readFileSync(file, 'utf8')
+        .replace(/=\r?\n/g, '')
+        .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))),
+    )
+    .filter((text) => text.includes(`To: ${to}`));
+}

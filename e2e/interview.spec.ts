@@ -1,7 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { fakeMediaWithMic, uniqueEmail } from './helpers';
+import { expect, test } from './fixtures';
+import { agreeToRecording, bearer as auth, fakeMediaWithMic, signInWithToken } from './helpers';
 import { writeFakeMicWav } from './support/fake-mic';
 
 /**
@@ -17,60 +17,20 @@ test.beforeAll(async () => {
   await writeFakeMicWav(micWav);
 });
 
-const auth = (token: string) => ({ authorization: `Bearer ${token}` });
-
-async function candidateWithProfile(request: APIRequestContext) {
-  const reg = await request.post('/api/auth/register', {
-    data: { email: uniqueEmail('interview'), password: 'secret123' },
-  });
-  expect(reg.ok()).toBeTruthy();
-  const { token, user } = (await reg.json()) as { token: string; user: { id: string } };
-  const res = await request.put('/api/profile/complete', {
-    headers: auth(token),
-    data: {
-      name: 'Ada Lovelace',
-      bio: 'Graphic designer and illustrator',
-      expertise: ['Graphic Design'],
-      position: 'Graphic Designer',
-      skills: ['Figma', 'Photoshop'],
-      resume_url: 'https://example.com/ada-resume.pdf',
-      work_authorization: 'citizen',
-    },
-  });
-  expect(res.ok(), await res.text()).toBeTruthy();
-  return { token, userId: user.id };
-}
-
-async function firstActiveJob(request: APIRequestContext) {
-  const body = (await (await request.get('/api/jobs')).json()) as unknown;
-  const jobs = (Array.isArray(body) ? body : (body as { items: unknown[] }).items) as {
-    id: string;
-    title: string;
-    status: string;
-  }[];
-  const job = jobs.find((j) => j.status === 'active');
-  expect(job).toBeTruthy();
-  return job!;
-}
-
-async function signIn(page: Page, token: string, to: string) {
-  await page.goto('/login');
-  await page.evaluate((t) => localStorage.setItem('token', t), token);
-  await page.goto(to);
-}
-
 test('a candidate takes the live interview, ends it and the recording is stored and playable', async ({
   page,
   request,
+  candidate,
+  activeJob: job,
 }) => {
-  const { token, userId } = await candidateWithProfile(request);
-  const job = await firstActiveJob(request);
+  const { token, id: userId } = candidate;
   const consoleErrors: string[] = [];
   page.on('console', (m) => {
     if (m.type() === 'error') consoleErrors.push(m.text());
   });
 
-  await signIn(page, token, `/job-application-onboarding?jobId=${job.id}`);
+  await signInWithToken(page, token, `/job-application-onboarding?jobId=${job.id}`);
+  await agreeToRecording(page);
   const start = page.getByRole('button', { name: 'Start Interview' });
   await expect(start).toBeEnabled({ timeout: 20_000 });
   await start.click();
@@ -106,7 +66,8 @@ test('a candidate takes the live interview, ends it and the recording is stored 
   ).toBeVisible();
   await expect(dialog.locator('blockquote')).not.toBeEmpty();
   await expect(page.getByTitle('Mute')).toBeDisabled();
-  await expect(page.getByRole('button', { name: 'Ended' })).toBeDisabled();
+  // Behind the modal dialog the screen is hidden from assistive technology, so the role query includes it.
+  await expect(page.getByRole('button', { name: 'Ended', includeHidden: true })).toBeDisabled();
 
   await dialog.getByRole('button', { name: 'Continue to status' }).click();
   await expect(page).toHaveURL(/\/status(\?interviewId=.*)?$/);
@@ -137,7 +98,9 @@ test('a candidate takes the live interview, ends it and the recording is stored 
       });
       // Play a moment to see that the mixed voice track decodes too (Chromium's counter).
       await video.play();
-      await new Promise((r) => setTimeout(r, 1500));
+      await new Promise<void>((played) => {
+        video.ontimeupdate = () => video.currentTime > 1.5 && played();
+      });
       video.pause();
       const audioBytes = (video as HTMLVideoElement & { webkitAudioDecodedByteCount?: number })
         .webkitAudioDecodedByteCount;
@@ -167,9 +130,12 @@ test('a candidate takes the live interview, ends it and the recording is stored 
   expect(consoleErrors.filter((e) => /WebSocket|Failed to initialize/.test(e))).toEqual([]);
 });
 
-test('the practice interview asks its questions, ends by itself and stores nothing', async ({ page, request }) => {
-  const { token } = await candidateWithProfile(request);
-  await signIn(page, token, '/interview-prep');
+test('the practice interview asks its questions, ends by itself and stores nothing', async ({
+  page,
+  request,
+  candidate: { token },
+}) => {
+  await signInWithToken(page, token, '/interview-prep');
   await page.getByRole('button', { name: 'Start practice' }).click();
   await expect(page.getByText('Practice', { exact: true })).toBeVisible();
   await expect(page.getByTestId('ai-orb')).toHaveAttribute('data-speaking', 'true', { timeout: 30_000 });
@@ -181,7 +147,8 @@ test('the practice interview asks its questions, ends by itself and stores nothi
   await expect(dialog.getByRole('heading', { name: 'Practice complete' })).toBeVisible({ timeout: 180_000 });
   await expect(page.getByTestId('captions').getByText('You', { exact: true }).first()).toBeAttached();
   await expect(dialog.locator('blockquote')).not.toBeEmpty();
-  await expect(page.getByRole('button', { name: 'Ended' })).toBeDisabled();
+  // Behind the modal dialog the screen is hidden from assistive technology, so the role query includes it.
+  await expect(page.getByRole('button', { name: 'Ended', includeHidden: true })).toBeDisabled();
 
   const list = await request.get('/api/interviews', { headers: auth(token) });
   expect(await list.json()).toEqual([]);
@@ -189,11 +156,20 @@ test('the practice interview asks its questions, ends by itself and stores nothi
   await expect(page).toHaveURL(/\/$/);
 });
 
-test('reloading the page mid-interview resumes the same session', async ({ page, request }) => {
-  const { token } = await candidateWithProfile(request);
-  const job = await firstActiveJob(request);
+test('reloading the page mid-interview resumes the same session', async ({
+  page,
+  request,
+  candidate: { token },
+  activeJob: job,
+}) => {
   const interviewId = crypto.randomUUID();
-  await signIn(page, token, `/realtime-interview/${interviewId}?jobId=${job.id}`);
+  // The equipment check records this consent before a recorded interview; this test opens the interview directly.
+  const consent = await request.post('/api/consents', {
+    headers: auth(token),
+    data: { purpose: 'interview_recording', job_id: job.id },
+  });
+  expect(consent.status()).toBe(201);
+  await signInWithToken(page, token, `/realtime-interview/${interviewId}?jobId=${job.id}`);
   await expect(page.getByTestId('ai-orb')).toHaveAttribute('data-speaking', 'true', { timeout: 30_000 });
   const sessionId = await page.evaluate((id) => sessionStorage.getItem(`interview-session:${id}`), interviewId);
   expect(sessionId).toBeTruthy();
@@ -209,8 +185,11 @@ test('reloading the page mid-interview resumes the same session', async ({ page,
   await expect(page.getByRole('alert')).toHaveCount(0);
   expect(await page.evaluate((id) => sessionStorage.getItem(`interview-session:${id}`), interviewId)).toBe(sessionId);
   await expect(page.getByText('Recording', { exact: true })).toBeVisible();
-  // A few seconds of conversation after the reload, so the new recording has data.
-  await page.waitForTimeout(3000);
+  // The interviewer says a whole line after the reload (its voice starts, then stops), so the new
+  // recording holds seconds of audio and video.
+  const orb = page.getByTestId('ai-orb');
+  await expect(orb).toHaveAttribute('data-speaking', 'true', { timeout: 60_000 });
+  await expect(orb).toHaveAttribute('data-speaking', 'false', { timeout: 60_000 });
 
   await page.getByRole('button', { name: 'End Interview' }).click();
   await expect(page.getByRole('heading', { name: 'Thanks for interviewing!' })).toBeVisible({ timeout: 30_000 });

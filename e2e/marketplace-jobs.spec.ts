@@ -1,8 +1,9 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { uniqueEmail } from './helpers';
+import { api, painted, signInWithToken } from './helpers';
 
 /**
  * The candidate's journey after onboarding: marketplace → interview → status → Your Jobs → a
@@ -10,7 +11,6 @@ import { uniqueEmail } from './helpers';
  * With SCREENSHOT_DIR set, every screen is also captured at 1440 and 375 px wide.
  */
 
-const ADMIN = { email: 'admin@e2e.test', password: 'admin-password-e2e' };
 const shotDir = process.env.SCREENSHOT_DIR;
 
 async function shot(page: Page, name: string) {
@@ -19,38 +19,16 @@ async function shot(page: Page, name: string) {
   const size = page.viewportSize() ?? { width: 1280, height: 720 };
   for (const width of [1440, 375]) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
-    await page.waitForTimeout(150);
+    await painted(page);
     await page.screenshot({ path: path.join(shotDir, `${name}-${width}.png`), fullPage: true });
   }
   await page.setViewportSize(size);
 }
 
-async function login(request: APIRequestContext, email: string, password: string) {
-  const res = await request.post('/api/auth/login', { data: { email, password } });
-  expect(res.ok()).toBeTruthy();
-  return (await res.json()) as { token: string; user: { id: string } };
-}
-const auth = (token: string) => ({ authorization: `Bearer ${token}` });
-
-async function api<T>(
-  request: APIRequestContext,
-  method: 'get' | 'post' | 'put',
-  url: string,
-  token: string,
-  data?: unknown,
-) {
-  const res = await request[method](url, { headers: auth(token), data });
-  expect(res.ok(), `${method.toUpperCase()} ${url} → ${res.status()} ${await res.text()}`).toBeTruthy();
-  return (await res.json()) as T;
-}
-
-/** A candidate with a complete profile (resume and work authorization: 2 of the 4 checklist steps). */
-async function candidate(request: APIRequestContext) {
-  const email = uniqueEmail('mkt');
-  const reg = await request.post('/api/auth/register', { data: { email, password: 'secret123' } });
-  expect(reg.ok()).toBeTruthy();
-  const { token, user } = (await reg.json()) as { token: string; user: { id: string } };
-  await api(request, 'put', '/api/profile/complete', token, {
+// An illustrator: the Job Fit order below depends on it. A complete profile has the resume and work
+// authorization, 2 of the 4 checklist steps.
+test.use({
+  candidateProfile: {
     name: 'Grace Hopper',
     bio: 'Illustrator and motion designer',
     expertise: ['Illustration'],
@@ -58,20 +36,20 @@ async function candidate(request: APIRequestContext) {
     skills: ['Procreate'],
     resume_url: 'https://example.com/grace-resume.pdf',
     work_authorization: 'citizen',
-  });
-  return { token, id: user.id };
-}
-
-async function signInPage(page: Page, token: string) {
-  await page.goto('/login');
-  await page.evaluate((t) => localStorage.setItem('token', t), token);
-}
+  },
+});
 
 /** Starts the live interview over the socket, as the interview screen does, and returns its id. */
 async function startInterview(page: Page, token: string, jobId: string, candidateId: string): Promise<string> {
   return page.evaluate(
-    ({ token, jobId, candidateId, sessionId, interviewId }) =>
-      new Promise<string>((resolve, reject) => {
+    async ({ token, jobId, candidateId, sessionId, interviewId }) => {
+      // The equipment check records the candidate's consent to recording before a recorded interview.
+      await fetch('/api/consents', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ purpose: 'interview_recording', job_id: jobId }),
+      });
+      return new Promise<string>((resolve, reject) => {
         const ws = new WebSocket(`${location.origin.replace(/^http/, 'ws')}/ws/session?token=${token}`);
         const timer = setTimeout(() => reject(new Error('no session_ready')), 20_000);
         ws.onopen = () =>
@@ -96,14 +74,19 @@ async function startInterview(page: Page, token: string, jobId: string, candidat
             reject(new Error(msg.message));
           }
         };
-      }),
+      });
+    },
     { token, jobId, candidateId, sessionId: crypto.randomUUID(), interviewId: crypto.randomUUID() },
   );
 }
 
-test('a candidate applies, is approved, rates a task and sees it paid', async ({ page, request }) => {
+test('a candidate applies, is approved, rates a task and sees it paid', async ({
+  page,
+  request,
+  admin,
+  candidate: me,
+}) => {
   test.setTimeout(120_000);
-  const admin = await login(request, ADMIN.email, ADMIN.password);
   const title = `Poster Critic ${crypto.randomUUID().slice(0, 6)}`;
   const job = await api<{ id: string }>(request, 'post', '/api/admin/jobs', admin.token, {
     title,
@@ -115,11 +98,8 @@ test('a candidate applies, is approved, rates a task and sees it paid', async ({
     custom_questions: ['Which poster inspired you most?', 'How do you give critique?'],
     interview_type: 'custom_exercise',
   });
-  const me = await candidate(request);
-  await signInPage(page, me.token);
-
   // Marketplace: the new job is listed, searchable, and its checklist is 2 of 4.
-  await page.goto('/');
+  await signInWithToken(page, me.token, '/');
   await expect(page.getByRole('heading', { name: 'Marketplace' })).toBeVisible();
   const card = page.getByTestId('job-card').filter({ hasText: title });
   await expect(card).toContainText('$37.50/hr');
@@ -162,12 +142,17 @@ test('a candidate applies, is approved, rates a task and sees it paid', async ({
   await expect(page.getByRole('region', { name: 'Interview status' })).toContainText('In Progress');
   await expect(page.getByText(`Position: ${title}`)).toBeVisible();
 
-  // The placeholder interview screen completes it; the status page shows the review state.
+  // The placeholder screen completes nothing: it only leads to the status page.
   await page.goto(`/interview?interviewId=${interviewId}`);
-  await expect(page.getByRole('heading', { name: 'Interview in Progress' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Interviews happen live' })).toBeVisible();
   await shot(page, '04-placeholder-interview');
-  await page.getByRole('button', { name: 'Complete Interview' }).click();
+  await page.getByRole('link', { name: 'View application status' }).click();
   await expect(page).toHaveURL(`/status?interviewId=${interviewId}`);
+  await expect(page.getByRole('region', { name: 'Interview status' })).toContainText('In Progress');
+
+  // Ending the live interview completes it (the live screen's call); the status page shows the review state.
+  await api(request, 'post', `/api/interviews/${interviewId}/complete`, me.token);
+  await page.reload();
   await expect(page.getByText('Your interview is under review')).toBeVisible();
   await expect(page.getByText(/typically within 24-48 hours/)).toBeVisible();
   await expect(page.getByTestId('application-item').filter({ hasText: title })).toContainText('Under Review');
@@ -286,11 +271,9 @@ test('a candidate applies, is approved, rates a task and sees it paid', async ({
   await expect(tx).toContainText('Completed');
 });
 
-test('on a phone the job details open as a full-screen sheet that Escape closes', async ({ page, request }) => {
-  const me = await candidate(request);
-  await signInPage(page, me.token);
+test('on a phone the job details open as a full-screen sheet that Escape closes', async ({ page, candidate: me }) => {
   await page.setViewportSize({ width: 375, height: 812 });
-  await page.goto('/');
+  await signInWithToken(page, me.token, '/');
   await page.getByTestId('job-card').first().click();
   const sheet = page.getByRole('dialog');
   await expect(sheet).toBeVisible();
@@ -302,9 +285,7 @@ test('on a phone the job details open as a full-screen sheet that Escape closes'
   await expect(sheet).toHaveCount(0);
 });
 
-test('status page without interviews, and the task screen for an unknown task', async ({ page, request }) => {
-  const me = await candidate(request);
-  await signInPage(page, me.token);
+test('status page without interviews, and the task screen for an unknown task', async ({ signedInPage: page }) => {
   await page.goto('/status');
   await expect(page.getByRole('heading', { name: 'Grace, your application status' })).toBeVisible();
   await expect(page.getByText('You have no applications yet.')).toBeVisible();
@@ -314,6 +295,6 @@ test('status page without interviews, and the task screen for an unknown task', 
   await page.goto(`/annotate/${crypto.randomUUID()}`);
   await expect(page.getByText('Task not found')).toBeVisible();
   await page.goto('/interview');
-  await page.getByRole('button', { name: 'Complete Interview' }).click();
-  await expect(page.getByRole('alert')).toHaveText('No interview found');
+  await expect(page.getByRole('link', { name: 'View application status' })).toHaveAttribute('href', '/status');
+  await expect(page.getByRole('button', { name: 'Complete Interview' })).toHaveCount(0);
 });

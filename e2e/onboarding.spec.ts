@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { signUpThroughUi } from './helpers';
-import { makePdfResume, pickCountry } from './part1-helpers';
+import { makePdfResume, pickCountry } from './helpers';
 
 test('sign up, complete the 4-step onboarding with a real PDF resume, and land on /', async ({ page }) => {
   test.setTimeout(90_000);

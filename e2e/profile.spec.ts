@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { completeViaApi, registerViaApi, signInWithToken } from './part1-helpers';
+import { completeViaApi, registerViaApi, signInWithToken } from './helpers';
 
 test('edit the profile card by card and see it persist after a reload', async ({ page, request }) => {
   const { email, token } = await registerViaApi(request);

@@ -4,12 +4,11 @@
 // time (mic off meanwhile, as the browser does) and measures voice-to-voice latency: from the end of
 // its speech to the first AI audio chunk received.
 //   npm run bench:interview -- [--sessions 1,8] [--answers 3]
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { FliteTts } from '../apps/server/src/interview/providers/tts/flite';
 import { InterviewClient, type Received } from '../apps/server/test/interview/ws-client';
+import { speakAll, startLocalServer } from './lib/local-server';
 
 const arg = (name: string, dflt: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -18,7 +17,6 @@ const arg = (name: string, dflt: string) => {
 const sessionCounts = arg('sessions', '1,8').split(',').map(Number);
 const answersPerSession = Number(arg('answers', '3'));
 const port = 3900 + Math.floor(Math.random() * 90);
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tm-bench-iv-'));
 const admin = { email: 'bench-admin@example.test', password: 'bench-admin-password' };
 
 const PHRASES = [
@@ -30,45 +28,15 @@ const PHRASES = [
   'My favorite tools are Photoshop and Procreate, and I also use Blender for simple three dimensional scenes.',
 ];
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
-  env: {
-    ...process.env,
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    SEED_SAMPLE_JOBS: 'false',
-    ADMIN_EMAIL: admin.email,
-    ADMIN_PASSWORD: admin.password,
-    // One answer per question: greeting + question 1, ..., last answer → goodbye.
-    INTERVIEW_MAX_QUESTIONS: String(answersPerSession),
-  },
-  stdio: ['ignore', 'inherit', 'inherit'],
+const { server, dataDir, api, consentingCandidate, ready, stop, socketUrl } = startLocalServer({
+  port,
+  dataPrefix: 'tm-bench-iv-',
+  admin,
+  // One answer per question: greeting + question 1, ..., last answer → goodbye.
+  env: { INTERVIEW_MAX_QUESTIONS: String(answersPerSession) },
 });
-const base = `http://127.0.0.1:${port}`;
-// The simulated candidates stand for remote browsers: they must not take CPU from the server.
-os.setPriority(process.pid, 10);
-
-async function api(pathname: string, body?: unknown, token?: string) {
-  const res = await fetch(`${base}${pathname}`, {
-    method: body ? 'POST' : 'GET',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  if (!res.ok) throw new Error(`${pathname}: ${res.status} ${await res.text()}`);
-  return res.json();
-}
-
-async function waitForHealth() {
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('server did not start');
-}
+// The simulated candidates run at normal priority: their synthesis and socket work competes with
+// the server as a real load generator on the same machine would (no bending the figures our way).
 
 /** CPU seconds of the server including finished children (recognizer processes), and RSS (MB). */
 function processStats(pid: number) {
@@ -162,7 +130,7 @@ type SessionResult = {
 
 async function runSession(token: string, jobId: string, audio: Int16Array[], index: number): Promise<SessionResult> {
   const result: SessionResult = { clientV2V: [], serverV2V: [], stt: [], llm: [], tts: [], heard: [], ended: false };
-  const client = await InterviewClient.connect(`ws://127.0.0.1:${port}/ws/session?token=${token}`);
+  const client = await InterviewClient.connect(socketUrl(token));
   try {
     client.send({
       event: 'start',
@@ -213,15 +181,33 @@ async function newCandidate(adminToken: string) {
     { title: 'Storyboard Artist', description: 'Rate storyboards.', position_type: 'Contract', pay_per_hour: 30 },
     adminToken,
   );
-  const email = `bench-${crypto.randomUUID().slice(0, 8)}@example.test`;
-  const { token } = await api('/api/auth/register', { email, password: 'bench-password-1' });
-  return { token: token as string, jobId: job.id as string };
+  const token = await consentingCandidate('bench', job.id);
+  return { token, jobId: job.id as string };
+}
+
+/**
+ * With job models on (STT_JOB_MODELS, the default) the first interview of the bench job starts a
+ * background build of its language model; measuring during the build would measure the build. Waits
+ * until it is on disk, so the sessions below hear with it.
+ */
+async function waitForJobModel(): Promise<string> {
+  if (process.env.STT_JOB_MODELS === 'false') return 'off';
+  const folder = path.join(dataDir, 'recognition');
+  const started = Date.now();
+  while (Date.now() - started < 300_000) {
+    const built =
+      fs.existsSync(folder) &&
+      fs.readdirSync(folder).some((d) => fs.existsSync(path.join(folder, d, 'respellings.json')));
+    if (built) return `built in ${Math.round((Date.now() - started) / 1000)} s after the first interview`;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  return 'not built within 300 s';
 }
 
 /** One short session first, so engine start-up (voice workers, recognizer) is not counted per session. */
 async function warmUp(adminToken: string) {
   const { token, jobId } = await newCandidate(adminToken);
-  const client = await InterviewClient.connect(`ws://127.0.0.1:${port}/ws/session?token=${token}`, false);
+  const client = await InterviewClient.connect(socketUrl(token), false);
   client.send({
     event: 'start',
     session_id: crypto.randomUUID(),
@@ -237,13 +223,12 @@ async function warmUp(adminToken: string) {
 }
 
 try {
-  await waitForHealth();
-  const voice = new FliteTts({ voice: 'slt', workers: 1 });
-  const audio = await Promise.all(PHRASES.map((p) => voice.synthesize(p, new AbortController().signal)));
-  voice.close();
+  await ready(60_000);
+  const audio = await speakAll(PHRASES);
 
   const adminToken = (await api('/api/auth/login', admin)).token as string;
   await warmUp(adminToken);
+  const jobModel = await waitForJobModel();
   const report: Record<string, unknown>[] = [];
   const recognition: { said: string; recognized: string }[] = [];
   for (const count of sessionCounts) {
@@ -310,6 +295,7 @@ try {
     JSON.stringify(
       {
         targets: { one_session: 'p50 <= 500 ms, p95 <= 900 ms', eight_sessions: 'p95 <= 1500 ms' },
+        job_model: jobModel,
         runs: report,
         recognition: { word_error_rate: Math.round((errors / Math.max(1, words)) * 1000) / 1000, phrases },
       },
@@ -318,6 +304,5 @@ try {
     ),
   );
 } finally {
-  server.kill('SIGTERM');
-  setTimeout(() => fs.rmSync(dataDir, { recursive: true, force: true }), 500).unref();
+  await stop();
 }

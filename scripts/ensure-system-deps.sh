@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the app needs when they are missing.
-#   runtime: pocketsphinx (offline speech recognition for the live interview)
-#   test:    the runtime packages plus chromium (browser journeys)
+#   runtime: pocketsphinx (offline speech recognition for the live interview), sphinxbase-utils
+#            (sphinx_lm_convert: the job-aware language models) and flite (t2p: pronunciations of the
+#            job's words the dictionary lacks)
+#   test:    the runtime packages plus chromium (browser journeys) and nginx (npm run cluster:demo)
 # Without root or apt-get it says what to install and carries on.
 set -euo pipefail
 mode="${1:-runtime}"
@@ -9,8 +11,11 @@ mode="${1:-runtime}"
 need=()
 command -v pocketsphinx_continuous >/dev/null 2>&1 || need+=(pocketsphinx)
 [ -d /usr/share/pocketsphinx/model/en-us ] || need+=(pocketsphinx-en-us)
+command -v sphinx_lm_convert >/dev/null 2>&1 || need+=(sphinxbase-utils)
+command -v t2p >/dev/null 2>&1 || need+=(flite)
 if [ "$mode" = "test" ]; then
   [ -x /usr/bin/chromium ] || need+=(chromium)
+  [ -x /usr/sbin/nginx ] || need+=(nginx)
 fi
 [ ${#need[@]} -eq 0 ] && exit 0
 

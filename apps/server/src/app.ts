@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
-import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import {
@@ -14,11 +13,18 @@ import {
 import type { Config } from './config/env';
 import type { DatabaseHandle, Db } from './db/client';
 import errorsPlugin from './plugins/errors';
+import clusterPlugin from './plugins/cluster';
+import metricsPlugin from './plugins/metrics';
+import eventsPlugin from './plugins/events';
 import authPlugin, { resolveJwtSecret } from './plugins/auth';
+import securityHeaders from './plugins/security-headers';
+import inputRules from './plugins/input-rules';
 import { registerApiRoutes } from './routes/api';
 import interviewSocketRoutes from './routes/ws/session';
 import jobsPlugin from './jobs';
+import accessLogPlugin from './plugins/access-log';
 import { storagePlugin } from './services/storage';
+import { withLogSafety } from './lib/logging';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -41,14 +47,8 @@ const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url))
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = opts;
   const app = Fastify({
-    logger:
-      opts.logger === undefined
-        ? {
-            level: config.LOG_LEVEL,
-            // Never log credentials.
-            redact: ['req.headers.authorization', 'req.body.password'],
-          }
-        : opts.logger,
+    // Never log credentials or user data: redacted URLs and headers, errors without SQL parameters.
+    logger: withLogSafety(opts.logger === undefined ? { level: config.LOG_LEVEL } : opts.logger),
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
@@ -62,7 +62,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(storagePlugin);
 
   await app.register(errorsPlugin);
-  await app.register(rateLimit, { global: false });
+  await app.register(securityHeaders);
+  await app.register(inputRules);
+  await app.register(eventsPlugin);
+  // Redis (optional), shared counters and route rate limits, the instance bus.
+  await app.register(clusterPlugin);
+  await app.register(metricsPlugin);
   await app.register(authPlugin, {
     secret: resolveJwtSecret(config.JWT_SECRET, config.dataDir),
     expiresIn: config.JWT_EXPIRES_IN,
@@ -74,6 +79,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   // Background jobs (assessment, e-mail); before the routes so its reply hooks see them.
   await app.register(jobsPlugin);
+  // Admin openings of recordings and résumés; before the routes so its reply hook sees them.
+  await app.register(accessLogPlugin);
 
   await app.register(
     async (api) => {
@@ -90,17 +97,35 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   return app;
 }
 
-/** Serves the built single-page app; any non-API GET falls back to index.html (client-side routes). */
+/**
+ * Serves the built single-page app; any non-API GET falls back to index.html (client-side routes).
+ * Files come precompressed from the build (brotli, gzip; Vary: Accept-Encoding). Hashed assets
+ * never change under their name, so browsers keep them for a year without asking; index.html is
+ * revalidated on every visit so a new release shows at once (decision 0098).
+ */
 async function registerWebApp(app: FastifyInstance, distDir: string) {
   const indexFile = path.join(distDir, 'index.html');
   const hasBuild = fs.existsSync(indexFile);
   if (hasBuild) {
-    await app.register(fastifyStatic, { root: distDir, wildcard: false, index: false });
+    await app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (res, filePath) => {
+        const hashed = filePath.startsWith(path.join(distDir, 'assets') + path.sep);
+        res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     const urlPath = request.url.split('?')[0] ?? '';
     const isApi = urlPath === '/api' || urlPath.startsWith('/api/') || urlPath.startsWith('/ws/');
-    if (!isApi && request.method === 'GET' && hasBuild) {
+    // A missing hashed asset (an old release's chunk) is a 404, not the page in place of a script.
+    const isAsset = urlPath.startsWith('/assets/');
+    // HEAD as GET (uptime checks, link previews); Node leaves the body out.
+    if (!isApi && !isAsset && (request.method === 'GET' || request.method === 'HEAD') && hasBuild) {
       return reply.type('text/html').sendFile('index.html');
     }
     return reply.status(404).send({ detail: `Not found: ${request.method} ${urlPath}` });

@@ -4,6 +4,8 @@ import { openDatabase } from './db/client';
 import { buildApp } from './app';
 import { ensureAdmin } from './services/users';
 import { seedSampleJobs } from './services/sample-jobs';
+import { installProcessGuards } from './lib/process-guards';
+import { drainAndClose } from './cluster/shutdown';
 
 async function main() {
   const started = performance.now();
@@ -17,6 +19,7 @@ async function main() {
     await ensureAdmin(database.db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
   }
   const app = await buildApp({ config, database });
+  installProcessGuards(app.log);
   if (config.SEED_SAMPLE_JOBS) {
     const seeded = await seedSampleJobs(database.db);
     if (seeded) app.log.info({ seeded }, 'seeded sample jobs into the empty database');
@@ -24,9 +27,11 @@ async function main() {
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
-    await app.close();
-    await database.close();
-    process.exit(0);
+    const { timedOut } = await drainAndClose(app, {
+      timeoutMs: config.SHUTDOWN_TIMEOUT_SECONDS * 1000,
+      closeDatabase: () => database.close(),
+    });
+    process.exit(timedOut ? 1 : 0);
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));

@@ -1,8 +1,7 @@
 /* global AudioWorkletProcessor, registerProcessor */
 /**
  * Mic capture for the live interview. Runs on the audio thread at the context's rate (48 kHz) and
- * hands the main thread blocks of 4096 mono samples (the "processing buffer" of spec part 2
- * section 9); resampling to 24 kHz, chunking and sending happen on the main thread.
+ * hands the main thread blocks of 4096 mono samples (the "processing buffer" of docs/product/rules.md); resampling to 24 kHz, chunking and sending happen on the main thread.
  */
 const BLOCK = 4096;
 

@@ -5,8 +5,8 @@ import { AppProviders, createQueryClient } from './app/providers';
 import { createAppRouter } from './app/router';
 import './index.css';
 
-const router = createAppRouter();
 const queryClient = createQueryClient();
+const router = createAppRouter(queryClient);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -1,5 +1,5 @@
 /**
- * The fixed country list offered by every country dropdown (spec part 1 section 2: "about 195 country
+ * The fixed country list offered by every country dropdown (docs/product/screens/accounts.md: "about 195 country
  * names"): the 193 United Nations member states plus the two observer states, in English, sorted.
  */
 export const COUNTRIES: readonly string[] = [

@@ -1,4 +1,4 @@
-/** Turns an error reply's `detail` into one line a person can read (spec part 1 section 8). */
+/** Turns an error reply's `detail` into one line a person can read (docs/product/errors.md). */
 export function describeErrorDetail(body: unknown, fallback: string): string {
   if (body && typeof body === 'object') {
     const detail = (body as { detail?: unknown }).detail;

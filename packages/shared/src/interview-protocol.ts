@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AUDIO_SAMPLE_RATE } from './constants';
 
 /**
- * The live interview socket protocol (`/ws/session`, JSON text frames, spec part 2 section 7).
+ * The live interview socket protocol (`/ws/session`, JSON text frames, docs/product/socket-protocol.md).
  * Every message carries its type in an `event` field, in both directions.
  * Authentication: the session token in a `token` query parameter (`/ws/session?token=...`).
  */
@@ -88,7 +88,8 @@ export type TranscriptSpeaker = z.infer<typeof transcriptSpeakerSchema>;
 
 export const transcriptMessageSchema = z.object({
   event: z.literal('transcript'),
-  speaker: transcriptSpeakerSchema,
+  // This server says "ai"; the spec also allows "assistant" for the interviewer, which clients accept.
+  speaker: z.enum(['ai', 'assistant', 'user']),
   text: z.string(),
   /** false: interim text that will be replaced; true: the finalized (stored) turn. */
   final: z.boolean(),

@@ -1,6 +1,8 @@
 /**
- * Pure rules of the interview status page (spec part 2 sections 2.9 and 4).
+ * Pure rules of the interview status page (docs/product/screens/status.md, docs/product/rules.md).
  */
+
+import { INTERVIEW_BLOCKING_STATUSES } from './schemas/interview';
 
 export type StatusView = {
   /** The main message, or null where the spec shows none (in_progress). */
@@ -11,7 +13,7 @@ export type StatusView = {
   kind: 'ready' | 'in_progress' | 'review' | 'approved' | 'rejected' | 'unknown';
 };
 
-/** The status table of spec part 2 section 4. */
+/** The status table of docs/product/rules.md. */
 export function interviewStatusView(status: string | null | undefined): StatusView {
   switch (status) {
     case 'not_started':
@@ -59,3 +61,22 @@ export function selectInterview<I extends { id: string; created_at: string }>(
 
 /** The candidate's first name for the header, 'there' when no name is known. */
 export const firstName = (name: string | null | undefined) => name?.trim().split(/\s+/)[0] || 'there';
+
+export type InterviewLike = { job_id?: string | null; candidate_id?: string | null; status?: string | null };
+
+/**
+ * The candidate's interview for this job that blocks starting a new one, if any: the client's side
+ * of the rule the server enforces with the same list (docs/product/rules.md, "Starting an interview").
+ */
+export function findBlockingInterview<T extends InterviewLike>(
+  interviews: readonly T[] | null | undefined,
+  jobId: string,
+  candidateId: string,
+): T | undefined {
+  return (interviews ?? []).find(
+    (i) =>
+      i.job_id === jobId &&
+      i.candidate_id === candidateId &&
+      (INTERVIEW_BLOCKING_STATUSES as readonly string[]).includes(i.status ?? ''),
+  );
+}

@@ -1,5 +1,7 @@
+import { formatMoney } from './money';
+
 /**
- * Pure rules of the marketplace (spec part 2 section 2.2): posted-time text, pay parsing, search,
+ * Pure rules of the marketplace (docs/product/screens/marketplace.md): posted-time text, pay parsing, search,
  * sort modes (Trending, Newest, Most Pay, Job Fit), the application checklist and interview type names.
  * Inputs are the smallest shapes the rules need, so the web app can pass API replies straight in.
  */
@@ -41,22 +43,16 @@ export function parsePay(pay: number | string | null | undefined): number | null
   return Number.isFinite(n) ? n : null;
 }
 
-/** '$25', '$25.50': whole dollars without decimals, otherwise two decimals. */
-export function formatMoney(amount: number): string {
-  const fixed = Number.isInteger(amount) ? String(amount) : amount.toFixed(2);
-  return `$${fixed.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`;
-}
-
 /** The card's pay text '{amount}/hr', or null when the job has no usable pay. */
 export function payPerHourText(pay: number | string | null | undefined): string | null {
   const n = parsePay(pay);
-  return n === null ? null : `${formatMoney(n)}/hr`;
+  return n === null ? null : `${formatMoney(n, { cents: 'auto' })}/hr`;
 }
 
 /** The detail panel's pay text '$X per hour', or null when the job has no usable pay. */
 export function payPerHourLongText(pay: number | string | null | undefined): string | null {
   const n = parsePay(pay);
-  return n === null ? null : `${formatMoney(n)} per hour`;
+  return n === null ? null : `${formatMoney(n, { cents: 'auto' })} per hour`;
 }
 
 export type MarketplaceJob = {
@@ -184,7 +180,7 @@ export function sortJobs<J extends MarketplaceJob>(jobs: J[], mode: SortMode, ca
   }
 }
 
-/** Interview step names by interview_type (spec part 2 section 2.2). */
+/** Interview step names by interview_type (docs/product/screens/marketplace.md). */
 export const INTERVIEW_TYPE_NAMES: Record<string, string> = {
   standard: 'Standard interview',
   human_data: 'Design critique & feedback exercise',
@@ -235,7 +231,7 @@ export const isInterviewFinished = (interview: { status: string; completed_at?: 
 
 /**
  * The detail panel's Application checklist. The interview step is done once the candidate has an
- * interview for the job; Availability once that interview is completed (spec 2.2, step 3), which
+ * interview for the job; Availability once that interview is completed (docs/product/screens/marketplace.md, step 3), which
  * stays true while it is reviewed and decided.
  */
 export function applicationChecklist(input: {
@@ -270,7 +266,7 @@ export function applicationChecklist(input: {
 
 /**
  * The candidate's own interviews: the client keeps only those whose candidate_id is the user's id
- * (spec part 2 section 6), even though the server already filters.
+ * (docs/product/rules.md), even though the server already filters.
  */
 export const ownInterviews = <I extends { candidate_id: string }>(
   interviews: I[],

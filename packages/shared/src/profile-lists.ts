@@ -1,6 +1,6 @@
 /**
  * List entries of a profile (education, work experience, projects, publications, certifications).
- * Spec part 1 section 5: an entry is dropped when every field is empty, 'none' or 'n/a' (case-insensitive).
+ * docs/product/rules.md: an entry is dropped when every field is empty, 'none' or 'n/a' (case-insensitive).
  */
 export type ListEntryLike = Record<string, string | null | undefined>;
 

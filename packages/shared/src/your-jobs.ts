@@ -1,5 +1,5 @@
 /**
- * Pure rules of Your Jobs and the creative task screen (spec part 2 sections 2.3, 2.4 and 4):
+ * Pure rules of Your Jobs and the creative task screen (docs/product/screens/your-jobs.md, docs/product/screens/task.md, docs/product/rules.md):
  * job classification, badge colours, task opening rules and rating labels.
  */
 
@@ -18,7 +18,7 @@ const FINISHED_TASK_STATUSES = new Set(['completed', 'reviewed']);
 export type ClassifiedJob<I, T> = { interview: I; tasks: T[] };
 
 /**
- * Splits accepted interviews into active and completed jobs, exactly as spec part 2 section 4 says:
+ * Splits accepted interviews into active and completed jobs, exactly as docs/product/rules.md says:
  * - only interviews with acceptance_status 'accepted' count;
  * - active: the job has a task assigned or in_progress, or the interview is in_progress or
  *   scheduled, or the job has no tasks yet;

@@ -4,15 +4,14 @@ import {
   applicationTitle,
   firstName,
   interviewStatusView,
-  moneyText,
   pendingAvailableDate,
   selectInterview,
-  transactionAmountText,
   transactionBadge,
   transactionDescription,
+  formatMoney,
 } from '../src';
 
-describe('interviewStatusView (status table, spec part 2 section 4)', () => {
+describe('interviewStatusView (status table, docs/product/rules.md)', () => {
   it.each([
     ['not_started', 'Interview ready to begin', null, 'Not Started'],
     ['in_progress', null, 'In Progress', 'In Progress'],
@@ -87,14 +86,14 @@ describe('earnings texts', () => {
     [0, '+$0.00'],
     ['7', '+$7.00'],
   ])('amount %j → %s', (amount, text) => {
-    expect(transactionAmountText(amount)).toBe(text);
+    expect(formatMoney(amount, { sign: true })).toBe(text);
   });
   it.each([
     [1234.5, '$1,234.50'],
     [0, '$0.00'],
     [null, '$0.00'],
   ])('money %j → %s', (amount, text) => {
-    expect(moneyText(amount)).toBe(text);
+    expect(formatMoney(amount)).toBe(text);
   });
   it('dates the pending payment one week ahead', () => {
     expect(pendingAvailableDate(new Date('2026-12-28T10:00:00Z')).toISOString()).toBe('2027-01-04T10:00:00.000Z');

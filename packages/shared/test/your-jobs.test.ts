@@ -21,7 +21,7 @@ const iv = (id: string, status: string, acceptance_status: string | null = 'acce
 });
 const task = (job_id: string, status: string) => ({ job_id, status });
 
-describe('classifyJobs (spec part 2 section 4)', () => {
+describe('classifyJobs (docs/product/rules.md)', () => {
   it.each([
     // [case, interview status, acceptance, task statuses, expected]
     ['not accepted', 'scheduled', null, [], 'none'],

@@ -38,8 +38,12 @@ export const envSchema = z.object({
   TRUST_PROXY: booleanFromString.default(false),
   SEED_SAMPLE_JOBS: booleanFromString.default(true),
   WEB_DIST_DIR: z.string().optional(),
+  /** Failed logins one client address may make per LOGIN_LIMIT_WINDOW (over all e-mails) before 429. */
   LOGIN_LIMIT_PER_IP: z.coerce.number().int().positive().default(100),
-  LOGIN_LIMIT_PER_EMAIL: z.coerce.number().int().positive().default(10),
+  /** Sign-ups per client address in 10 minutes. */
+  REGISTER_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
+  /** Failed logins for one e-mail from one address before each further one waits longer (1 s, 2 s, 4 s, ...). */
+  LOGIN_LIMIT_PER_EMAIL: z.coerce.number().int().positive().default(5),
   SUPPORT_EMAIL: z.email().optional(),
   /** Outgoing e-mail: an SMTP server (smtp://user:pass@host:587); unset writes .eml files to DATA_DIR/outbox. */
   SMTP_URL: z
@@ -57,6 +61,8 @@ export const envSchema = z.object({
   STT_BASE_URL: z.url().optional(),
   STT_API_KEY: z.string().optional(),
   STT_MODEL: z.string().min(1).default('whisper-1'),
+  /** The offline recognizer hears each job with a language model of the job's own text (decision 0117). */
+  STT_JOB_MODELS: booleanFromString.default(true),
   /** Interviewer chain: auto (OpenAI-compatible chat when LLM_BASE_URL is set, then the built-in one) or a list. */
   LLM_PROVIDER: providerList(['structured', 'openai']),
   LLM_BASE_URL: z.url().optional(),
@@ -78,6 +84,18 @@ export const envSchema = z.object({
     .string()
     .regex(/^\d+ ?(ms|s|seconds?|m|minutes?|h|hours?)$/, 'must look like 15 minutes')
     .default('15 minutes'),
+  // ---- Several instances (see docs/decisions/0110-0114 and docs/deploy) ----
+  /** Redis shared by every instance: rate limits, login counters, the instance bus. Unset: in-process. */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+    .optional(),
+  /** Prefix of every Redis key and channel, so several apps (or tests) can share one Redis. */
+  REDIS_PREFIX: z.string().min(1).max(64).default('tm:'),
+  /** When set, GET /metrics requires `Authorization: Bearer <METRICS_TOKEN>`. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** On SIGTERM: how long in-flight requests and background jobs may take before the process exits anyway. */
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(25),
   /** Uploads go to DATA_DIR/uploads unless S3_BUCKET names an S3-compatible bucket. */
   S3_BUCKET: z.string().min(3).optional(),
   /** Endpoint of a non-AWS S3 service (MinIO, R2, ...); path-style addressing is used with it. */
@@ -91,6 +109,12 @@ export const envSchema = z.object({
   UPLOAD_MEDIA_MAX_MB: z.coerce.number().int().positive().max(5000).default(200),
   /** The LinkedIn site profile imports may fetch from (its host and subdomains only). */
   LINKEDIN_BASE_URL: z.url().default('https://www.linkedin.com'),
+  /** Password reset requests allowed per client address and hour. */
+  PASSWORD_RESET_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(10),
+  /** Interview recordings older than this many days are deleted by a daily job. */
+  RECORDING_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
+  /** The privacy notice shown at /privacy (plain text, paragraphs separated by blank lines); unset uses the built-in one. */
+  PRIVACY_POLICY_TEXT: z.string().max(50_000).optional(),
   LINKEDIN_TIMEOUT_MS: z.coerce.number().int().positive().max(60000).default(5000),
 });
 
@@ -110,6 +134,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   }
   if (Boolean(cleaned.S3_ACCESS_KEY_ID) !== Boolean(cleaned.S3_SECRET_ACCESS_KEY)) {
     problems.push('S3_ACCESS_KEY_ID/S3_SECRET_ACCESS_KEY: must be set together');
+  }
+  // Several instances must verify each other's tokens: a secret generated per data folder would not do.
+  if (cleaned.REDIS_URL && !cleaned.JWT_SECRET) {
+    problems.push('JWT_SECRET: must be set when REDIS_URL is (every instance signs with the same secret)');
   }
   if (!parsed.success || problems.length) {
     const lines = problems.map((p) => `  - ${p}`);

@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -8,6 +7,7 @@ import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-post
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema';
+import { fillFromTemplate, migrationsFolder } from './template';
 
 /** Both drivers expose the same query builder; the app is written against this one type. */
 export type Db = NodePgDatabase<typeof schema>;
@@ -19,8 +19,6 @@ export type DatabaseHandle = {
   query: (text: string, params?: unknown[]) => Promise<{ rows: unknown[] }>;
   close: () => Promise<void>;
 };
-
-const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 
 /**
  * Opens the database: a PostgreSQL server when `databaseUrl` is set, otherwise embedded PostgreSQL
@@ -44,6 +42,8 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
   let client: PGlite;
   if (opts.dataDir) {
     const dir = path.join(opts.dataDir, 'pgdata');
+    // A new database starts as a copy of the built template instead of running initdb (decision 0096).
+    fillFromTemplate(dir);
     fs.mkdirSync(dir, { recursive: true });
     client = new PGlite(dir);
   } else {

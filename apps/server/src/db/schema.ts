@@ -30,6 +30,8 @@ export const users = pgTable(
       .notNull()
       .default('candidate'),
     profileCompleted: boolean('profile_completed').notNull().default(false),
+    /** Set on the anonymous stand-in that keeps a deleted account's money records (decision 0100). */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -140,6 +142,8 @@ export const interviews = pgTable(
     status: text('status', { enum: INTERVIEW_STATUSES }).notNull().default('not_started'),
     acceptanceStatus: text('acceptance_status', { enum: ['accepted', 'declined'] }),
     recordingFileId: uuid('recording_file_id'),
+    /** When the retention job deleted the recording (the console says so instead of showing a player). */
+    recordingDeletedAt: timestamp('recording_deleted_at', { withTimezone: true }),
     assessment: jsonb('assessment'),
     assessedAt: timestamp('assessed_at', { withTimezone: true }),
     decisionNote: text('decision_note'),

@@ -1,23 +1,66 @@
 import type { ServerMessage, StartMessage } from '@app/shared';
 import type { Db } from '../db/client';
+import { systemClock, type Clock, type Timer } from '../lib/clock';
+import type { AppEvents } from '../lib/app-events';
 import { AppError } from '../lib/http-errors';
-import { completeInterview, createOrResumeInterview } from '../services/interviews';
-import { buildPlan } from './plan';
+import { completeInterview, createOrResumeInterview, INTERVIEW_IN_OTHER_SESSION } from '../services/interviews';
+import { buildPlan, type PlanInput } from './plan';
+import type { JobText } from './recognition/job-model';
 import type { Providers } from './providers';
+import type { PipelineLog } from './fallback';
 import { InterviewSession, type SessionSettings, type TurnSink } from './session';
-import { appendTurn, jobIdOfInterview, listTurns, loadPlanInput, updateTurnText, type StoredTurn } from './store';
+import {
+  appendTurn,
+  jobIdOfInterview,
+  jobStatus,
+  listTurns,
+  loadPlanInput,
+  updateTurnText,
+  type StoredTurn,
+} from './store';
+import { CONSENT_REQUIRED, hasRecordingConsent } from '../services/consents';
 
 export type ManagerOptions = {
   db: Db;
+  /** The app's events: completing an interview announces it there. */
+  events: AppEvents;
   providers: Providers;
   maxMinutes: number;
   maxQuestions: number;
   graceMs: number;
   settings?: Partial<SessionSettings>;
-  log?: { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
+  log?: PipelineLog;
+  clock?: Clock;
 };
 
-type Entry = { session: InterviewSession; userId: string; detachSocket?: () => void; grace?: NodeJS.Timeout };
+type Entry = {
+  session: InterviewSession;
+  userId: string;
+  jobId: string | null;
+  practice: boolean;
+  detachSocket?: () => void;
+  /** The attached socket, for messages from outside the session (shutdown notices). */
+  socket?: SocketHandle;
+  grace?: Timer;
+};
+
+/** The socket a session is attached to. */
+export type SocketHandle = {
+  send: (msg: ServerMessage) => void;
+  close: (code: number, reason: string) => void;
+};
+
+export const ONE_LIVE_SESSION =
+  'You already have a live interview open in another window or tab. Close it before starting another one.';
+export const JOB_NOT_ACTIVE = 'This job is not accepting interviews right now.';
+
+/** One live session as seen from outside (shutdown, admission, metrics). */
+export type LiveSession = {
+  session: InterviewSession;
+  userId: string;
+  /** The socket attached to it; none while it waits for its candidate to reconnect. */
+  socket?: SocketHandle;
+};
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const PRACTICE_QUESTIONS = 2;
@@ -28,11 +71,26 @@ const PRACTICE_QUESTIONS = 2;
  */
 export class SessionManager {
   private readonly sessions = new Map<string, Entry>();
+  /** Candidates whose new session is being set up (one at a time per candidate). */
+  private readonly starting = new Set<string>();
 
   constructor(private readonly opts: ManagerOptions) {}
 
+  private get clock(): Clock {
+    return this.opts.clock ?? systemClock;
+  }
+
   get size(): number {
     return this.sessions.size;
+  }
+
+  /** Every live session (attached or waiting for its candidate to reconnect). */
+  live(): LiveSession[] {
+    return [...this.sessions.values()].map((e) => ({
+      session: e.session,
+      userId: e.userId,
+      socket: e.session.isAttached ? e.socket : undefined,
+    }));
   }
 
   /**
@@ -44,6 +102,7 @@ export class SessionManager {
     userId: string,
     send: (m: ServerMessage) => void,
     detachSocket: () => void,
+    socket?: SocketHandle,
   ): Promise<InterviewSession | null> {
     const fail = (message: string) => {
       send({ event: 'error', message });
@@ -53,7 +112,7 @@ export class SessionManager {
     if (existing) {
       if (existing.userId !== userId) return fail('This session belongs to another user.');
       if (existing.session.ended) return fail('This interview has ended.');
-      if (existing.grace) clearTimeout(existing.grace);
+      existing.grace?.cancel();
       existing.grace = undefined;
       // A newer connection wins; the old one (if it is still half-open) is let go.
       if (existing.session.isAttached) {
@@ -61,10 +120,29 @@ export class SessionManager {
         existing.session.detach();
       }
       existing.detachSocket = detachSocket;
+      existing.socket = socket;
       existing.session.attach(send, true);
       return existing.session;
     }
 
+    // One live session per candidate: recognizers and voices are shared by everyone on the server.
+    if (this.starting.has(userId)) return fail(ONE_LIVE_SESSION);
+    this.starting.add(userId);
+    try {
+      return await this.startNew(msg, userId, send, detachSocket, socket, fail);
+    } finally {
+      this.starting.delete(userId);
+    }
+  }
+
+  private async startNew(
+    msg: StartMessage,
+    userId: string,
+    send: (m: ServerMessage) => void,
+    detachSocket: () => void,
+    socket: SocketHandle | undefined,
+    fail: (message: string) => null,
+  ): Promise<InterviewSession | null> {
     const { db } = this.opts;
     const practice = msg.practice === true;
     let interviewId = msg.interview_id;
@@ -73,8 +151,20 @@ export class SessionManager {
     try {
       if (!jobId && UUID.test(msg.interview_id)) jobId = await jobIdOfInterview(db, msg.interview_id, userId);
       if (jobId && !UUID.test(jobId)) return fail('Job not found');
+      const other = [...this.sessions.values()].find((e) => e.userId === userId && e.session.isAttached);
+      if (other) {
+        // The same job in two windows gets the answer the interview rules give it.
+        const sameInterview = !practice && !other.practice && other.jobId === jobId;
+        return fail(sameInterview ? INTERVIEW_IN_OTHER_SESSION : ONE_LIVE_SESSION);
+      }
+      if (jobId) {
+        // Pending, completed and archived jobs take no interviews (nor practice runs).
+        const status = await jobStatus(db, jobId);
+        if (status && status !== 'active') return fail(JOB_NOT_ACTIVE);
+      }
       if (!practice) {
         if (!jobId) return fail('Start needs a job id.');
+        if (!(await hasRecordingConsent(db, userId, jobId))) return fail(CONSENT_REQUIRED);
         const interview = await createOrResumeInterview(db, {
           interviewId: UUID.test(msg.interview_id) ? msg.interview_id : undefined,
           jobId,
@@ -85,9 +175,10 @@ export class SessionManager {
         previousTurns = await listTurns(db, interview.id);
       }
       // Another connection may have created it while we were waiting on the database.
-      if (this.sessions.has(msg.session_id)) return this.start(msg, userId, send, detachSocket);
+      if (this.sessions.has(msg.session_id)) return this.start(msg, userId, send, detachSocket, socket);
 
-      const plan = buildPlan(await loadPlanInput(db, jobId, userId, msg.candidate_name), {
+      const planInput = await loadPlanInput(db, jobId, userId, msg.candidate_name);
+      const plan = buildPlan(planInput, {
         maxMinutes: practice ? Math.min(5, this.opts.maxMinutes) : this.opts.maxMinutes,
         maxQuestions: practice ? PRACTICE_QUESTIONS : this.opts.maxQuestions,
       });
@@ -95,21 +186,27 @@ export class SessionManager {
       const sink: TurnSink = practice
         ? { append: async () => {}, update: async () => {} }
         : { append: (turn) => appendTurn(db, id, turn), update: (seq, text) => updateTurnText(db, id, seq, text) };
+      const recognition = this.opts.providers.sttFor?.(recognitionText(planInput)) ?? {
+        stt: this.opts.providers.stt,
+        release() {},
+      };
       const session = new InterviewSession(msg.session_id, id, userId, {
         plan,
-        stt: this.opts.providers.stt,
+        stt: recognition.stt,
+        release: () => recognition.release(),
         tts: this.opts.providers.tts,
         interviewers: this.opts.providers.interviewers(plan),
         sink,
         previousTurns,
         settings: this.opts.settings,
         log: this.opts.log,
+        clock: this.opts.clock,
         onEnd: async () => {
           this.sessions.delete(msg.session_id);
-          if (!practice) await completeInterview(db, id, userId);
+          if (!practice) await completeInterview(db, id, userId, this.opts.events);
         },
       });
-      this.sessions.set(msg.session_id, { session, userId, detachSocket });
+      this.sessions.set(msg.session_id, { session, userId, jobId, practice, detachSocket, socket });
       session.attach(send, previousTurns.length > 0);
       return session;
     } catch (err) {
@@ -128,24 +225,34 @@ export class SessionManager {
     if (!entry || entry.session !== session || entry.detachSocket !== owner) return;
     session.detach();
     entry.detachSocket = undefined;
+    entry.socket = undefined;
     if (session.ended) {
       this.sessions.delete(session.sessionId);
       return;
     }
-    entry.grace = setTimeout(() => {
+    entry.grace = this.clock.setTimeout(() => {
       if (this.sessions.get(session.sessionId) === entry && !entry.session.isAttached) {
         this.sessions.delete(session.sessionId);
         session.dispose();
       }
     }, this.opts.graceMs);
-    entry.grace.unref();
   }
 
   close() {
     for (const entry of this.sessions.values()) {
-      if (entry.grace) clearTimeout(entry.grace);
+      entry.grace?.cancel();
       entry.session.dispose();
     }
     this.sessions.clear();
   }
+}
+
+/**
+ * The text a job's recognizer is biased toward. The job's own only: one model per job is built once
+ * and shared by its candidates (the candidate's tools would make a model, and a build, per candidate).
+ */
+function recognitionText(input: PlanInput): JobText | null {
+  if (!input.job) return null;
+  const { title, description, skills, customQuestions } = input.job;
+  return { title, description, skills, customQuestions };
 }

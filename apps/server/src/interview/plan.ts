@@ -1,4 +1,4 @@
-import type { InterviewMove } from './providers/types';
+import { buildVocabulary, type JobVocabulary } from './understanding/vocabulary';
 
 /** What the interviewer knows about the job and the candidate. */
 export type PlanInput = {
@@ -20,7 +20,15 @@ export type InterviewPlan = {
   maxQuestions: number;
   maxMinutes: number;
   systemPrompt: string;
+  /** The hiring team's own questions: always asked, even when time is short. */
+  required: string[];
+  /** The job's and candidate's words, for the understanding stage and the recognizer. */
+  vocabulary: JobVocabulary;
+  /** Practical questions (availability): answered plainly, never probed. */
+  logistics: string[];
 };
+
+const AVAILABILITY = 'What does your availability look like for remote, hourly work?';
 
 export type PlanLimits = { maxMinutes: number; maxQuestions: number };
 
@@ -36,8 +44,8 @@ export function buildPlan(input: PlanInput, limits: PlanLimits): InterviewPlan {
   const custom = (job?.customQuestions ?? []).map((q) => q.trim()).filter(Boolean);
   const skills = (job?.skills ?? []).map((s) => s.name).filter(Boolean);
   const background = input.candidate.position
-    ? `You mentioned you work as ${withArticle(input.candidate.position)}. Tell me about your background and what draws you to this role.`
-    : 'To start, tell me a little about your creative background and what draws you to this role.';
+    ? `You mentioned you work as ${withArticle(input.candidate.position)}. What drew you to this role?`
+    : 'To start, tell me about your creative background and what draws you to this role.';
 
   const questions: string[] = [background];
   const type = job?.interviewType ?? 'standard';
@@ -58,26 +66,43 @@ export function buildPlan(input: PlanInput, limits: PlanLimits): InterviewPlan {
       'What do you do when the guidelines do not clearly cover the case in front of you?',
     );
   }
-  for (const skill of skills.slice(0, 3)) {
-    questions.push(`How have you used ${skill} in your work? Tell me about a specific example.`);
-  }
+  const jobText = [job?.description, ...(job?.skills ?? []).map((s) => s.description)].join(' ');
+  skills.slice(0, 3).forEach((skill, i) => {
+    questions.push(
+      `How have you used ${skillNoun(skill, jobText)} in your work? ${SKILL_PROMPTS[i % SKILL_PROMPTS.length]}`,
+    );
+  });
   if (type !== 'custom_questions') questions.push(...custom);
   questions.push(
     'Walk me through a recent project you are proud of. What was your role, and which tools did you use?',
     'Tell me about a time you got critical feedback on your work. How did you handle it?',
     'How do you keep quality high when you work against a deadline?',
-    'What does your availability look like for remote, hourly work?',
+    AVAILABILITY,
   );
 
   const unique = [...new Set(questions)];
   const maxQuestions = Math.max(1, limits.maxQuestions);
+  // The hiring team's questions are never cut by the question budget; the planned ones around them are.
+  const required = custom.filter((q) => unique.includes(q) || unique.some((u) => u.endsWith(q)));
+  const requiredIn = (q: string) => required.some((r) => q === r || q.endsWith(r));
+  let room = Math.max(0, maxQuestions - unique.filter(requiredIn).length);
+  const kept = unique.filter((q) => requiredIn(q) || room-- > 0);
   const plan: InterviewPlan = {
     firstName,
     jobTitle,
-    questions: unique.slice(0, maxQuestions),
+    questions: kept,
     maxQuestions,
     maxMinutes: limits.maxMinutes,
     systemPrompt: '',
+    required: kept.filter(requiredIn),
+    logistics: kept.filter((q) => q === AVAILABILITY),
+    vocabulary: buildVocabulary({
+      title: job?.title,
+      description: job?.description,
+      skills: job?.skills,
+      customQuestions: custom,
+      candidateTools: [...(input.candidate.skills ?? []), ...(input.candidate.expertise ?? [])],
+    }),
   };
   plan.systemPrompt = systemPrompt(plan, input);
   return plan;
@@ -109,77 +134,30 @@ function withArticle(position: string): string {
   return /^[aeiou]/i.test(p) ? `an ${p}` : `a ${p}`;
 }
 
-const VAGUE = /\b(i don'?t know|not sure|no idea|nothing|i guess|maybe|kind of|sort of|whatever)\b/i;
-
-/** A short or vague answer earns one follow-up before moving on. */
-export function needsFollowUp(answer: string): boolean {
-  const words = answer.trim().split(/\s+/).filter(Boolean).length;
-  return words < 8 || (words < 20 && VAGUE.test(answer));
-}
-
-const FOLLOW_UPS = [
-  'Could you tell me more? For example, a specific project where that came up.',
-  'Can you give me a concrete example of that?',
-  'What was your own part in that, and how did it turn out?',
+/** Second sentences of the skill questions, so no two of them end the same way. */
+const SKILL_PROMPTS = [
+  'Tell me about one specific example.',
+  'What is a project where it really mattered?',
+  'Walk me through a piece of work where you relied on it.',
 ];
 
 /**
- * Keeps the interview on plan: which question comes next, when a follow-up is due, and when time
- * or the question budget says it is time to close. Both interviewer providers follow its moves.
+ * A skill's name as a speaker would say it mid-sentence: "Studio lighting" becomes "studio lighting",
+ * while names ("ZBrush", "Cinema 4D", "Adobe Photoshop") keep their capitals. A word is common when it
+ * is written in sentence case after the first word, or written in lower case in the job's own text.
  */
-export class Conductor {
-  private index = -1;
-  private followedUp = false;
-  private closed = false;
-  /** Closing is due this many ms before the limit, leaving room for the last answer and goodbye. */
-  private readonly reserveMs: number;
-
-  constructor(
-    readonly plan: InterviewPlan,
-    reserveMs = 60000,
-  ) {
-    this.reserveMs = Math.min(reserveMs, (plan.maxMinutes * 60000) / 4);
-  }
-
-  get questionsAsked(): number {
-    return this.index + 1;
-  }
-
-  get isClosed(): boolean {
-    return this.closed;
-  }
-
-  /** The question currently open, for "can you repeat that". */
-  get currentQuestion(): string | null {
-    return this.plan.questions[this.index] ?? null;
-  }
-
-  opening(): InterviewMove {
-    this.index = 0;
-    return { kind: 'greeting', question: this.plan.questions[0]! };
-  }
-
-  /** The move after the candidate answered. */
-  next(answer: string, elapsedMs: number): InterviewMove {
-    const timeUp = elapsedMs >= this.plan.maxMinutes * 60000 - this.reserveMs;
-    if (!timeUp && !this.followedUp && needsFollowUp(answer)) {
-      this.followedUp = true;
-      return { kind: 'follow_up', question: FOLLOW_UPS[this.index % FOLLOW_UPS.length]! };
-    }
-    const nextIndex = this.index + 1;
-    if (timeUp || nextIndex >= this.plan.questions.length) return this.close();
-    this.index = nextIndex;
-    this.followedUp = false;
-    return { kind: 'question', question: this.plan.questions[nextIndex]!, acknowledge: true };
-  }
-
-  close(): InterviewMove {
-    this.closed = true;
-    return { kind: 'closing' };
-  }
-
-  /** Restores progress after a restart of the server-side session from stored turns. */
-  restore(questionsAsked: number) {
-    this.index = Math.min(questionsAsked, this.plan.questions.length) - 1;
-  }
+export function skillNoun(skill: string, jobText = ''): string {
+  const words = skill.trim().split(/\s+/);
+  const lowerInJob = new Set(jobText.split(/[^\p{L}\p{N}]+/u).filter((w) => w && w === w.toLowerCase()));
+  const sentenceCase = words.length > 1 && words.slice(1).every((w) => w === w.toLowerCase());
+  return words
+    .map((w, i) => {
+      const plainCapital = /^\p{Lu}[\p{Ll}]+$/u.test(w);
+      if (!plainCapital) return w;
+      if ((i === 0 && sentenceCase) || lowerInJob.has(w.toLowerCase())) return w.toLowerCase();
+      return w;
+    })
+    .join(' ');
 }
+
+export { Conductor } from './conductor';

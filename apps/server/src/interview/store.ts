@@ -67,6 +67,12 @@ export async function jobIdOfInterview(db: Db, interviewId: string, candidateId:
   return row?.jobId ?? null;
 }
 
+/** The job's status (interviews run only for `active` jobs), or null when there is no such job. */
+export async function jobStatus(db: Db, jobId: string): Promise<string | null> {
+  const [row] = await db.select({ status: jobs.status }).from(jobs).where(eq(jobs.id, jobId)).limit(1);
+  return row?.status ?? null;
+}
+
 /** What the interviewer plans from: the job and the candidate's profile. */
 export async function loadPlanInput(
   db: Db,

@@ -1,11 +1,9 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
-import { interviews } from '../db/schema';
-import { onInterviewCompleted } from '../services/interviews';
 import { BossQueue, type JobQueue } from './queue';
 import { registerAssessmentJob } from './assessment';
 import { registerEmailJob } from './email';
+import { registerRetentionJob, scheduleRetention } from './retention';
 import { registerNotifications, interviewReceived } from './notifications';
 
 declare module 'fastify' {
@@ -26,21 +24,15 @@ export default fp(
 
     registerAssessmentJob(app, queue);
     registerEmailJob(app, queue);
+    registerRetentionJob(app, queue);
     registerNotifications(app);
 
     let unsubscribe: (() => void) | null = null;
     app.addHook('onReady', async () => {
       await queue.start();
-      // The listener list is per process; an interview of another app instance (tests build several)
-      // is not in this database and is skipped.
-      unsubscribe = onInterviewCompleted((interviewId) =>
+      await scheduleRetention(queue);
+      unsubscribe = app.events.on('interview.completed', ({ interviewId }) =>
         queue.track(async () => {
-          const [row] = await app.db
-            .select({ id: interviews.id })
-            .from(interviews)
-            .where(eq(interviews.id, interviewId))
-            .limit(1);
-          if (!row) return;
           await queue.send('assess-interview', { interviewId });
           await interviewReceived(app, interviewId);
         }),
@@ -51,5 +43,5 @@ export default fp(
       await queue.stop();
     });
   },
-  { name: 'jobs', dependencies: [] },
+  { name: 'jobs', dependencies: ['events'] },
 );

@@ -48,6 +48,7 @@ const NOTIFIERS: Record<string, Notifier> = {
   },
   'POST /api/admin/jobs/:id/tasks': async (app, body) => notifyAssignees(app, body as AdminTask[]),
   'POST /api/admin/tasks/:id/assign': async (app, body) => notifyAssignees(app, [body as AdminTask]),
+  'POST /api/admin/tasks/assign': async (app, body) => notifyAssignees(app, body as AdminTask[]),
   'POST /api/admin/payouts': async (app, body) => {
     const payout = body as Payout;
     for (const item of payout.items) {

@@ -14,6 +14,11 @@ export const QUEUES = {
     name: 'send-email',
     options: { retryLimit: 6, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 },
   },
+  /** Deletes interview recordings older than RECORDING_RETENTION_DAYS; scheduled daily. */
+  purgeRecordings: {
+    name: 'purge-recordings',
+    options: { retryLimit: 2, retryDelay: 300, expireInSeconds: 1800 },
+  },
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES]['name'];
 
@@ -36,22 +41,34 @@ export function bossDbAdapter(database: DatabaseHandle, isDetached: () => boolea
   // pg-boss can still finish a fetch that was in flight when it stopped and then record the result;
   // once the queue has let go of the database those late statements are dropped (the job stays
   // active in the table and is retried after it expires) instead of failing on a closed connection.
-  const detached = { rows: [] as unknown[] };
+  // A dropped job command (complete, fail, cancel: "... SELECT COUNT(*) FROM results") answers "none
+  // affected", which pg-boss reads as rows[0].count; anything else (a fetch) answers no rows.
+  const detachedResult = (text: string) =>
+    /SELECT COUNT\(\*\) FROM results\s*$/i.test(text) ? { rows: [{ count: '0' }] } : { rows: [] as unknown[] };
   if (database.kind === 'postgres') {
     return {
-      executeSql: async (text: string, values?: unknown[]) => (isDetached() ? detached : database.query(text, values)),
+      executeSql: async (text: string, values?: unknown[]) =>
+        isDetached() ? detachedResult(text) : database.query(text, values),
     };
   }
   const client = (database.db as unknown as { $client: PgliteLike }).$client;
   return {
     executeSql: async (text: string, values?: unknown[]) => {
-      if (isDetached()) return detached;
+      if (isDetached()) return detachedResult(text);
       if (values && values.length > 0) return client.query(text, values);
       const results = await client.exec(text);
       return results[results.length - 1] ?? { rows: [] };
     },
   };
 }
+/** Building the template has no server log; a failure there rejects and fails the build. */
+const silentLogger = {
+  error: () => {},
+  warn: () => {},
+  info: () => {},
+  debug: () => {},
+} as unknown as FastifyBaseLogger;
+
 type PgliteLike = {
   query: (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
   exec: (text: string) => Promise<{ rows: unknown[] }[]>;
@@ -87,11 +104,26 @@ export class BossQueue implements JobQueue {
     this.handlers.set(name, handler as JobHandler<unknown>);
   }
 
-  async start() {
+  /** Creates pg-boss's tables and our queues where missing (its own migrations included). */
+  private async install() {
     await this.boss.start();
     for (const q of Object.values(QUEUES)) {
       if (!(await this.boss.getQueue(q.name))) await this.boss.createQueue(q.name, { name: q.name, ...q.options });
     }
+  }
+
+  /**
+   * Installs the queue's schema and queues into a database and lets go of it again, without working
+   * any job: the server build puts them into the embedded database template (decision 0096).
+   */
+  static async installSchema(database: DatabaseHandle): Promise<void> {
+    const queue = new BossQueue(database, silentLogger);
+    await queue.install();
+    await queue.boss.stop({ graceful: false, wait: true, close: false });
+  }
+
+  async start() {
+    await this.install();
     for (const [name, handler] of this.handlers) {
       const id = await this.boss.work<object>(
         name,

@@ -6,8 +6,11 @@ import fp from 'fastify-plugin';
 import fastifyJwt from '@fastify/jwt';
 import type { Role } from '@app/shared';
 import { forbidden, unauthorized } from '../lib/http-errors';
+import { parseDuration } from '../lib/duration';
+import { createSession, isSessionActive } from '../services/sessions';
 
-export type TokenClaims = { sub: string; role: Role };
+/** `sid` names the server-side session (services/sessions.ts); revoking it ends the token. */
+export type TokenClaims = { sub: string; role: Role; sid: string };
 
 declare module '@fastify/jwt' {
   interface FastifyJWT {
@@ -24,7 +27,10 @@ declare module 'fastify' {
     requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** preHandler: reads a bearer token when one is sent; anonymous otherwise. */
     optionalAuth: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-    signToken: (claims: TokenClaims) => string;
+    /** Opens a server-side session for the user and returns its signed token. */
+    issueToken: (user: { id: string; role: Role }) => Promise<string>;
+    /** Verifies a token's signature, expiry and server-side session; throws 401 otherwise. */
+    verifyToken: (token: string) => Promise<TokenClaims>;
   }
   interface FastifyRequest {
     /** The caller's claims when authenticated (set by the preHandlers above). */
@@ -50,17 +56,35 @@ export default fp(
   async function authPlugin(app: FastifyInstance, opts: { secret: string; expiresIn: string }) {
     await app.register(fastifyJwt, { secret: opts.secret, sign: { expiresIn: opts.expiresIn } });
 
-    async function verify(request: FastifyRequest): Promise<TokenClaims> {
-      if (!request.headers.authorization) throw unauthorized('Not authenticated');
+    const lifetimeMs = parseDuration(opts.expiresIn);
+
+    async function verifyToken(token: string): Promise<TokenClaims> {
+      let claims: TokenClaims;
       try {
-        const claims = await request.jwtVerify<TokenClaims>();
-        return { sub: claims.sub, role: claims.role };
+        claims = app.jwt.verify<TokenClaims>(token);
       } catch {
         throw unauthorized('Invalid or expired token');
       }
+      // Tokens from before server-side sessions carry no sid: they cannot be revoked, so they are refused.
+      if (typeof claims.sid !== 'string' || !(await isSessionActive(app.db, claims.sid, claims.sub))) {
+        throw unauthorized('Session has ended; please sign in again');
+      }
+      return { sub: claims.sub, role: claims.role, sid: claims.sid };
     }
 
-    app.decorate('signToken', (claims: TokenClaims) => app.jwt.sign(claims));
+    async function verify(request: FastifyRequest): Promise<TokenClaims> {
+      const header = request.headers.authorization;
+      if (!header) throw unauthorized('Not authenticated');
+      const match = /^Bearer\s+(\S+)$/i.exec(header);
+      if (!match) throw unauthorized('Invalid or expired token');
+      return verifyToken(match[1]!);
+    }
+
+    app.decorate('verifyToken', verifyToken);
+    app.decorate('issueToken', async (user: { id: string; role: Role }) => {
+      const sid = await createSession(app.db, user.id, lifetimeMs);
+      return app.jwt.sign({ sub: user.id, role: user.role, sid });
+    });
     app.decorateRequest('auth', undefined);
     app.decorate('authenticate', async (request: FastifyRequest) => {
       request.auth = await verify(request);

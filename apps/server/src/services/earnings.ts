@@ -6,13 +6,14 @@
 import { and, desc, eq, ne, sql, sum } from 'drizzle-orm';
 import { DEFAULT_HOURLY_PAY, WEEKLY_HOURS_CAP, type EarningsSummary, type EarningsTransaction } from '@app/shared';
 import { annotationTasks, earnings, jobs, users } from '../db/schema';
-import type { Executor } from './interviews';
+import { centsToDollars } from '../lib/money';
+import type { Executor } from '../db/types';
 
 /** The most time one task can bill, however long it stayed open (a forgotten tab is not work). */
 export const TASK_BILLABLE_CAP_SECONDS = 2 * 60 * 60;
 /** The weekly hours cap from the specification, in seconds. */
 export const WEEKLY_BILLABLE_CAP_SECONDS = WEEKLY_HOURS_CAP * 60 * 60;
-/** The hourly rate used when a job has none ($21.00, spec part 2 section 9). */
+/** The hourly rate used when a job has none ($21.00, docs/product/rules.md). */
 export const DEFAULT_RATE_CENTS = Math.round(DEFAULT_HOURLY_PAY * 100);
 
 export type PayInput = {
@@ -51,8 +52,6 @@ export function isoWeekOf(date: Date): string {
   const week = Math.floor((dayOfYear - 1) / 7) + 1;
   return `${year}-W${String(week).padStart(2, '0')}`;
 }
-
-export const centsToAmount = (cents: number) => Math.round(cents) / 100;
 
 /**
  * Records the earning for a task just submitted, inside the caller's transaction. Locks the
@@ -111,9 +110,9 @@ export async function getEarningsSummary(db: Executor, userId: string): Promise<
     .groupBy(earnings.status);
   const by = (status: string) => rows.find((r) => r.status === status)?.cents ?? 0;
   return {
-    total_earnings: centsToAmount(by('available') + by('paid')),
-    pending_payout: centsToAmount(by('pending')),
-    available_balance: centsToAmount(by('available')),
+    total_earnings: centsToDollars(by('available') + by('paid')),
+    pending_payout: centsToDollars(by('pending')),
+    available_balance: centsToDollars(by('available')),
   };
 }
 
@@ -138,7 +137,7 @@ export async function listTransactions(db: Executor, userId: string): Promise<Ea
     .orderBy(desc(earnings.createdAt), desc(earnings.id));
   return rows.map((r) => ({
     id: r.id,
-    amount: centsToAmount(r.cents),
+    amount: centsToDollars(r.cents),
     task_name: r.taskName,
     job_title: r.jobTitle ?? '',
     created_at: r.createdAt.toISOString(),

@@ -3,10 +3,11 @@
  * and reading it back with byte ranges for the provider's player. Bytes live in the app's Storage
  * (local folder or S3) with a `files` row of purpose interview_recording.
  */
-import { eq } from 'drizzle-orm';
-import type { Role } from '@app/shared';
+import { and, eq, inArray } from 'drizzle-orm';
+import { isUuid } from '@app/shared';
 import type { Db } from '../db/client';
 import { interviews } from '../db/schema';
+import type { Caller } from '../lib/authz';
 import { AppError, notFound } from '../lib/http-errors';
 import { deleteFile, findFile, openFile, saveFile, type ByteRange, type FileRow, type Storage } from './storage';
 
@@ -20,10 +21,6 @@ const EBML_MAGIC = Buffer.from([0x1a, 0x45, 0xdf, 0xa3]);
 export const NOT_WEBM = 'The recording must be a WebM video';
 export const INTERVIEW_NOT_FOUND = 'Interview not found';
 export const NO_RECORDING = 'No recording for this interview';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-type Caller = { sub: string; role: Role };
 
 /** Passes the bytes through, failing with 415 unless they start with the EBML magic. */
 export async function* requireWebm(body: AsyncIterable<Uint8Array>): AsyncGenerator<Buffer> {
@@ -62,9 +59,34 @@ export function storeRecording(
 }
 
 async function findInterview(db: Db, interviewId: string) {
-  if (!UUID.test(interviewId)) return null;
+  if (!isUuid(interviewId)) return null;
   const [row] = await db.select().from(interviews).where(eq(interviews.id, interviewId)).limit(1);
   return row ?? null;
+}
+
+/** A recording belongs to an interview that has run: in progress, or just finished. */
+const RECORDABLE = ['in_progress', 'completed', 'under_review'] as const;
+export const NOT_RECORDABLE = 'This interview cannot take a recording (it has not started or has been decided).';
+const isRecordable = (status: string) => (RECORDABLE as readonly string[]).includes(status);
+
+/**
+ * The check made before a recording's body is read: the interview named in the query (or header)
+ * is the caller's and in a recordable state; when the client names none (spec clients send the id
+ * inside the multipart body only), the caller must at least have one recordable interview.
+ */
+export async function authorizeRecordingUpload(db: Db, caller: Caller, interviewId: string | undefined) {
+  if (interviewId !== undefined) {
+    const interview = await findInterview(db, interviewId);
+    if (!interview || interview.candidateId !== caller.sub) throw notFound(INTERVIEW_NOT_FOUND);
+    if (!isRecordable(interview.status)) throw new AppError(409, NOT_RECORDABLE);
+    return;
+  }
+  const [any] = await db
+    .select({ id: interviews.id })
+    .from(interviews)
+    .where(and(eq(interviews.candidateId, caller.sub), inArray(interviews.status, [...RECORDABLE])))
+    .limit(1);
+  if (!any) throw new AppError(409, NOT_RECORDABLE);
 }
 
 /**
@@ -82,6 +104,10 @@ export async function attachRecording(
   if (!interview || interview.candidateId !== caller.sub) {
     await deleteFile(db, storage, input.file);
     throw notFound(INTERVIEW_NOT_FOUND);
+  }
+  if (!isRecordable(interview.status)) {
+    await deleteFile(db, storage, input.file);
+    throw new AppError(409, NOT_RECORDABLE);
   }
   await db
     .update(interviews)
@@ -114,26 +140,5 @@ export function openRecording(storage: Storage, file: FileRow, range?: ByteRange
   return openFile(storage, file, range);
 }
 
-/**
- * Parses a single `bytes=` range against a file size (RFC 9110 §14). Returns null when there is no
- * usable Range header (serve everything), or 'unsatisfiable' for 416.
- */
-export function parseRange(header: string | undefined, size: number): ByteRange | 'unsatisfiable' | null {
-  if (!header) return null;
-  const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
-  // Multiple ranges or other units: ignore the header and send the whole file, which the RFC allows.
-  if (!m || (m[1] === '' && m[2] === '')) return null;
-  let start: number;
-  let end: number;
-  if (m[1] === '') {
-    const suffix = Number(m[2]);
-    if (suffix === 0) return 'unsatisfiable';
-    start = Math.max(0, size - suffix);
-    end = size - 1;
-  } else {
-    start = Number(m[1]);
-    end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
-  }
-  if (start >= size || start > end) return 'unsatisfiable';
-  return { start, end };
-}
+/** The shared Range parser (lib/http-range.ts), re-exported for the recording route. */
+export { parseRange } from '../lib/http-range';

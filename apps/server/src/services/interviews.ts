@@ -1,72 +1,40 @@
 /**
  * Interview records: listing, starting or resuming (called by the live interview socket),
- * completing, and the provider's decision. A small in-process hook list tells other parts of the
- * server (the review pipeline) when an interview completes.
+ * completing, and the provider's decision. Completing announces `interview.completed` on the app's
+ * events, which queue the review.
  */
 import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import {
   INTERVIEW_BLOCKING_STATUSES,
+  isUuid,
   type AdminInterview,
   type Interview,
   type InterviewStatus,
-  type Role,
 } from '@app/shared';
 import type { Db } from '../db/client';
 import { interviewDecisions, interviews, jobs, users } from '../db/schema';
-import { conflict, forbidden, notFound } from '../lib/http-errors';
-
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-/** Either the database or an open transaction; services accept both so callers can compose them. */
-export type Executor = Db | Tx;
+import type { Executor } from '../db/types';
+import type { AppEvents } from '../lib/app-events';
+import type { Caller } from '../lib/authz';
+import { conflict, notFound } from '../lib/http-errors';
 
 export type InterviewRow = typeof interviews.$inferSelect;
-/** The caller, as the auth plugin knows it. */
-export type Caller = { sub: string; role: Role };
-
-/** Per-user resources (tasks, earnings) are readable by that user or an admin only. */
-export function assertSelfOrAdmin(caller: Caller, userId: string): void {
-  if (caller.role !== 'admin' && caller.sub !== userId) throw forbidden('You can only view your own data');
-}
 
 export const ALREADY_INTERVIEWED =
   'You have already completed this interview. Visit your status page for updates instead of reapplying.';
 export const INTERVIEW_IN_OTHER_SESSION = 'An interview for this job is already in progress in another session.';
 export const INTERVIEW_NOT_FOUND = 'Interview not found';
 
-// Ids can reach these functions unvalidated (from the live socket); a malformed one would otherwise
-// be a database error (500) instead of "not found".
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const isUuid = (v: string) => UUID_RE.test(v);
+// Ids can reach these functions unvalidated (from the live socket): isUuid turns a malformed one
+// into "not found" instead of a database error.
 
-/** Statuses from which completing moves the interview to completed; later ones are left alone. */
-const COMPLETABLE: InterviewStatus[] = ['not_started', 'scheduled', 'in_progress'];
+/** Completing moves an interview that is running to completed; later statuses are left alone. */
+const COMPLETABLE: InterviewStatus[] = ['in_progress'];
+/** An interview that never started cannot be completed (docs/decisions/0106-placeholder-interview-completes-nothing.md). */
+const NOT_STARTED: InterviewStatus[] = ['not_started', 'scheduled'];
+export const INTERVIEW_NOT_STARTED = 'This interview has not started yet, so it cannot be completed.';
 /** Statuses the provider may decide on. */
 const DECIDABLE: InterviewStatus[] = ['completed', 'under_review'];
-
-// ---------------------------------------------------------------------------------------------
-// Completion hooks
-
-// Any return value is accepted (and awaited when it is a promise) so async listeners of any shape fit.
-export type InterviewCompletedListener = (interviewId: string) => unknown;
-const completedListeners = new Set<InterviewCompletedListener>();
-
-/**
- * Registers a callback run after any interview completes (once per interview, after the change is
- * committed). Returns a function that removes it. Listener errors are logged, never thrown back
- * into the request that completed the interview.
- */
-export function onInterviewCompleted(listener: InterviewCompletedListener): () => void {
-  completedListeners.add(listener);
-  return () => completedListeners.delete(listener);
-}
-
-export function emitInterviewCompleted(interviewId: string): void {
-  for (const listener of completedListeners) {
-    Promise.resolve()
-      .then(() => listener(interviewId))
-      .catch((err: unknown) => console.error('interview completed listener failed', { interviewId, err }));
-  }
-}
 
 // ---------------------------------------------------------------------------------------------
 // Reading
@@ -251,13 +219,36 @@ export async function createOrResumeInterview(
   });
 }
 
+export const JOB_NOT_ACTIVE = 'This job is no longer open, so its interview cannot be completed.';
+
 /**
- * Marks the candidate's interview completed. Idempotent: an interview that is already completed
- * (or further along: under review, decided) is returned unchanged. Another user's interview is 404.
- * Completion listeners run once, when the status actually changes.
+ * Marks the candidate's running interview completed. Idempotent: an interview that is already
+ * completed (or further along: under review, decided) is returned unchanged. One that never started
+ * (not_started, scheduled) is refused with 409. Another user's interview is 404.
+ * `interview.completed` is announced once, when the status actually changes.
  */
-export async function completeInterview(db: Db, id: string, candidateId: string): Promise<Interview> {
+export async function completeInterview(
+  db: Db,
+  id: string,
+  candidateId: string,
+  events: AppEvents,
+): Promise<Interview> {
   if (!isUuid(id) || !isUuid(candidateId)) throw notFound(INTERVIEW_NOT_FOUND);
+  // Interviews run only for active jobs: one for a job archived (or not yet published) is not
+  // completed, so it is never assessed either (decision 0083).
+  const [target] = await db
+    .select({ status: interviews.status, jobStatus: jobs.status })
+    .from(interviews)
+    .leftJoin(jobs, eq(jobs.id, interviews.jobId))
+    .where(and(eq(interviews.id, id), eq(interviews.candidateId, candidateId)))
+    .limit(1);
+  if (
+    target?.jobStatus &&
+    target.jobStatus !== 'active' &&
+    (COMPLETABLE as readonly string[]).includes(target.status)
+  ) {
+    throw conflict(JOB_NOT_ACTIVE);
+  }
   const now = new Date();
   const changed = await db
     .update(interviews)
@@ -265,7 +256,8 @@ export async function completeInterview(db: Db, id: string, candidateId: string)
     .where(and(eq(interviews.id, id), eq(interviews.candidateId, candidateId), inArray(interviews.status, COMPLETABLE)))
     .returning({ id: interviews.id });
   const dto = await getInterviewForUser(db, id, { sub: candidateId, role: 'candidate' });
-  if (changed.length) emitInterviewCompleted(id);
+  if (changed.length) events.emit('interview.completed', { interviewId: id });
+  else if (NOT_STARTED.includes(dto.status)) throw conflict(INTERVIEW_NOT_STARTED);
   return dto;
 }
 

@@ -1,14 +1,13 @@
-import { count, desc, eq, inArray } from 'drizzle-orm';
-import { jobCreateSchema, type Job, type JobCreate, type JobStatus, type JobUpdate } from '@app/shared';
+import { count, eq } from 'drizzle-orm';
+import { jobCreateSchema, type Job, type JobCreate, type JobUpdate } from '@app/shared';
 import type { z } from 'zod';
 import type { Db } from '../db/client';
 import { jobs } from '../db/schema';
 import { notFound } from '../lib/http-errors';
+import { centsToDollars, dollarsToCents } from '../lib/money';
+import { jobsChanged } from './job-cache';
 
 export type JobRow = typeof jobs.$inferSelect;
-
-export const centsToDollars = (cents: number | null) => (cents === null ? null : cents / 100);
-const dollarsToCents = (dollars: number | null) => (dollars === null ? null : Math.round(dollars * 100));
 
 export function toJobDto(row: JobRow): Job {
   return {
@@ -16,7 +15,7 @@ export function toJobDto(row: JobRow): Job {
     title: row.title,
     description: row.description,
     position_type: row.positionType,
-    pay_per_hour: centsToDollars(row.payPerHourCents),
+    pay_per_hour: row.payPerHourCents === null ? null : centsToDollars(row.payPerHourCents),
     created_at: row.createdAt.toISOString(),
     availability: row.availability,
     status: row.status,
@@ -33,22 +32,15 @@ function toRowValues(input: Partial<ParsedJob>) {
     ...(input.title !== undefined && { title: input.title }),
     ...(input.description !== undefined && { description: input.description }),
     ...(input.position_type !== undefined && { positionType: input.position_type }),
-    ...(input.pay_per_hour !== undefined && { payPerHourCents: dollarsToCents(input.pay_per_hour) }),
+    ...(input.pay_per_hour !== undefined && {
+      payPerHourCents: input.pay_per_hour === null ? null : dollarsToCents(input.pay_per_hour),
+    }),
     ...(input.availability !== undefined && { availability: input.availability }),
     ...(input.status !== undefined && { status: input.status }),
     ...(input.skills !== undefined && { skills: input.skills }),
     ...(input.custom_questions !== undefined && { customQuestions: input.custom_questions }),
     ...(input.interview_type !== undefined && { interviewType: input.interview_type }),
   };
-}
-
-/** Jobs for the public listing: newest first, optionally only some statuses. */
-export async function listJobs(db: Db, opts: { statuses?: JobStatus[] } = {}): Promise<Job[]> {
-  const query = db.select().from(jobs);
-  const rows = await (opts.statuses?.length ? query.where(inArray(jobs.status, opts.statuses)) : query).orderBy(
-    desc(jobs.createdAt),
-  );
-  return rows.map(toJobDto);
 }
 
 export async function getJobRow(db: Db, id: string): Promise<JobRow> {
@@ -67,6 +59,7 @@ export async function createJob(db: Db, input: ParsedJob, createdBy: string | nu
     .insert(jobs)
     .values({ ...values, createdBy })
     .returning();
+  jobsChanged();
   return toJobDto(row!);
 }
 
@@ -77,6 +70,7 @@ export async function updateJob(db: Db, id: string, input: Partial<ParsedJob>): 
     .where(eq(jobs.id, id))
     .returning();
   if (!row) throw notFound('Job not found');
+  jobsChanged();
   return toJobDto(row);
 }
 

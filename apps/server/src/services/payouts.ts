@@ -8,7 +8,7 @@ import type { Payout } from '@app/shared';
 import type { Db } from '../db/client';
 import { earnings, payouts, users } from '../db/schema';
 import { notFound } from '../lib/http-errors';
-import { centsToAmount } from './earnings';
+import { centsToDollars } from '../lib/money';
 
 export async function createPayout(db: Db, input: { userId?: string }, adminId: string): Promise<Payout> {
   return db.transaction(async (tx) => {
@@ -55,11 +55,11 @@ export async function createPayout(db: Db, input: { userId?: string }, adminId: 
     }
     return {
       payout_id: payoutId,
-      total: centsToAmount(totalCents),
+      total: centsToDollars(totalCents),
       items: [...byUser].map(([userId, e]) => ({
         user_id: userId,
         email: emails.get(userId) ?? '',
-        amount: centsToAmount(e.cents),
+        amount: centsToDollars(e.cents),
         transactions: e.ids,
       })),
     };

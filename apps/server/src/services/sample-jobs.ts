@@ -3,6 +3,7 @@ import { jobCreateSchema, type JobCreate } from '@app/shared';
 import type { Db } from '../db/client';
 import { jobs } from '../db/schema';
 import { countJobs, createJob } from './jobs';
+import { jobsChanged } from './job-cache';
 
 const US_UK_CA = 'Remote (US time zones preferred). Open to candidates in the US, UK and Canada.';
 
@@ -112,5 +113,6 @@ export async function seedSampleJobs(db: Db): Promise<number> {
       .set({ createdAt: new Date(now - (ageHours[i] ?? 1) * 3600_000) })
       .where(eq(jobs.id, created.id));
   }
+  jobsChanged();
   return SAMPLE_JOBS.length;
 }

@@ -9,7 +9,9 @@ import type { AdminTask, AnnotationTask, DataToAnnotate, TaskStatus, taskCreateS
 import type { Db } from '../db/client';
 import { annotationTasks, jobs, users } from '../db/schema';
 import { AppError, conflict, notFound, unprocessable } from '../lib/http-errors';
-import { isAcceptedForJob, type Caller, type Executor } from './interviews';
+import type { Executor } from '../db/types';
+import type { Caller } from '../lib/authz';
+import { isAcceptedForJob } from './interviews';
 import { recordTaskEarning, settleTaskEarning } from './earnings';
 
 type TaskRow = typeof annotationTasks.$inferSelect;
@@ -19,7 +21,7 @@ export const TASK_NOT_FOUND = 'Task not found';
 export const TASK_ALREADY_SUBMITTED = 'This task has already been submitted.';
 export const NOT_ACCEPTED_ASSIGNEE = 'The assignee must be a candidate with an accepted interview for this job.';
 
-/** Why a task cannot be started while its project is in a given state (spec part 2 section 4). */
+/** Why a task cannot be started while its project is in a given state (docs/product/rules.md). */
 export const JOB_NOT_WORKABLE: Record<string, string> = {
   pending: 'This task is not yet available. Tasks can only be started when the project enters the active phase.',
   completed: 'This project has ended.',
@@ -211,7 +213,7 @@ export async function createTasks(db: Db, jobId: string, input: ParsedTaskCreate
 }
 
 /** (Re)assigns a task that nobody has started yet to an accepted candidate of its job. */
-export async function assignTask(db: Db, id: string, userId: string): Promise<AdminTask> {
+async function assignOne(db: Executor, id: string, userId: string): Promise<void> {
   const row = await loadTask(db, id);
   if (row.task.status !== 'pending' && row.task.status !== 'assigned') {
     throw conflict(
@@ -225,7 +227,31 @@ export async function assignTask(db: Db, id: string, userId: string): Promise<Ad
     .where(and(eq(annotationTasks.id, id), inArray(annotationTasks.status, ['pending', 'assigned'])))
     .returning({ id: annotationTasks.id });
   if (!updated) throw conflict('The task was started meanwhile and can no longer be reassigned.');
+}
+
+export async function assignTask(db: Db, id: string, userId: string): Promise<AdminTask> {
+  await assignOne(db, id, userId);
   return toAdminTaskDto(await loadTask(db, id));
+}
+
+/**
+ * Several assignments in one request ("spread evenly"), all or nothing: the first that fails rolls
+ * the others back and its error names its position in the list.
+ */
+export async function assignTasks(db: Db, assignments: { task_id: string; user_id: string }[]): Promise<AdminTask[]> {
+  await db.transaction(async (tx) => {
+    for (const [i, a] of assignments.entries()) {
+      try {
+        await assignOne(tx, a.task_id, a.user_id);
+      } catch (err) {
+        if (err instanceof AppError) throw new AppError(err.statusCode, `Assignment ${i + 1}: ${err.message}`);
+        throw err;
+      }
+    }
+  });
+  const ids = assignments.map((a) => a.task_id);
+  const rows = await selectTasks(db, inArray(annotationTasks.id, ids));
+  return ids.map((id) => toAdminTaskDto(rows.find((r) => r.task.id === id)!));
 }
 
 /**

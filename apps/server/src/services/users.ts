@@ -19,7 +19,7 @@ export function toUserDto(row: UserRow): User {
 }
 
 // argon2id with the library's defaults (memory 19 MiB, 2 iterations), the OWASP baseline.
-const hashPassword = (password: string) => hash(password, { algorithm: 2 });
+export const hashPassword = (password: string) => hash(password, { algorithm: 2 });
 
 // A fixed hash to verify against when the e-mail is unknown, so both failures take the same time.
 let dummyHash: Promise<string> | undefined;

@@ -22,6 +22,12 @@ export type TestContext = {
 
 export const ADMIN = { email: 'admin@example.test', password: 'admin-password-1' };
 
+/** A test app and its admin's token: what most route test files set up once in `beforeAll`. */
+export async function buildTestAppWithAdmin(...args: Parameters<typeof buildTestApp>) {
+  const t = await buildTestApp(...args);
+  return { t, admin: await t.adminToken() };
+}
+
 /**
  * A fresh database per call: an in-memory PGlite, or, when TEST_DATABASE_URL is set, a new database
  * created on that PostgreSQL server (dropped on close). Migrations run on both.
@@ -48,7 +54,10 @@ async function freshDatabase(): Promise<{ database: DatabaseHandle; drop: () => 
   };
 }
 
-export async function buildTestApp(env: Record<string, string> = {}): Promise<TestContext> {
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  opts: { logger?: object } = {},
+): Promise<TestContext> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tm-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -61,7 +70,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
   });
   const { database, drop } = await freshDatabase();
   await ensureAdmin(database.db, ADMIN.email, ADMIN.password);
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildApp({ config, database, logger: opts.logger ?? false });
   await app.ready();
 
   let counter = 0;

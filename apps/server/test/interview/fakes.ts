@@ -16,7 +16,8 @@ export class FakeStt implements SpeechToText {
   started = 0;
   constructor(
     private readonly script: string[],
-    private readonly failure: 'none' | 'start' | 'finish' = 'none',
+    /** How it fails (a test may set it to 'none' to let the provider recover). */
+    public failure: 'none' | 'start' | 'finish' = 'none',
     name?: string,
   ) {
     this.name = name ?? (failure === 'none' ? 'fake-stt' : 'failing-stt');
@@ -41,7 +42,8 @@ export class FakeTts implements TextToSpeech {
   readonly name: string;
   readonly spoken: string[] = [];
   constructor(
-    private readonly fail = false,
+    /** Fails while true (a test may flip it to let the provider recover). */
+    public fail = false,
     private readonly msPerChar = 10,
   ) {
     this.name = fail ? 'failing-tts' : 'fake-tts';
@@ -59,7 +61,8 @@ export class ScriptedInterviewer implements Interviewer {
   readonly requests: InterviewerRequest[] = [];
   constructor(
     private readonly lines: string[],
-    private readonly fail = false,
+    /** Fails while true (a test may flip it to let the provider recover). */
+    public fail = false,
   ) {
     this.name = fail ? 'failing-llm' : 'scripted';
   }
@@ -120,6 +123,11 @@ export class Outbox {
       if (Date.now() > until) throw new Error(`timed out; got ${this.messages.map((m) => m.event).join(',')}`);
       await new Promise((r) => setTimeout(r, 10));
     }
+  }
+
+  /** A message matching `pred` arrived (at or after index `from`). */
+  has(pred: (m: ServerMessage) => boolean, from = 0): boolean {
+    return this.messages.slice(from).some(pred);
   }
 
   count(event: ServerMessage['event']) {

@@ -5,6 +5,7 @@ import { buildTestApp, bearer, type TestContext } from '../helpers/build';
 import { interviews, jobs } from '../../src/db/schema';
 import { FliteTts } from '../../src/interview/providers/tts/flite';
 import { InterviewClient } from './ws-client';
+import { consentTo } from '../helpers/consent';
 
 /**
  * The whole offline pipeline through a real socket: Flite-synthesized speech streamed in real time
@@ -33,7 +34,8 @@ async function createJob(overrides: Partial<typeof jobs.$inferInsert> = {}) {
 }
 
 beforeAll(async () => {
-  t = await buildTestApp({ INTERVIEW_MAX_QUESTIONS: '2', INTERVIEW_SILENCE_MS: '500' });
+  // One planned question: the first answer earns a follow-up, the second closes the interview.
+  t = await buildTestApp({ INTERVIEW_MAX_QUESTIONS: '1', INTERVIEW_SILENCE_MS: '500' });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/ws/session`;
 });
@@ -47,6 +49,7 @@ describe('live interview over the socket, offline providers', () => {
     const { token, user } = await t.signUp();
     const job = await createJob();
     const interviewId = crypto.randomUUID();
+    await consentTo(t.app, token, job.id);
     const client = await InterviewClient.connect(`${base}?token=${token}`);
     client.send({
       event: 'start',
@@ -84,6 +87,15 @@ describe('live interview over the socket, offline providers', () => {
     expect(users[0]).toMatch(/five years/);
     expect(users[1]).toMatch(/short film/);
     const ai = client.texts('ai');
+    // The first answer earns a follow-up (not the closing), and it names nothing the recognizer
+    // misheard: every word it shares with the heard answer was really said.
+    expect(ai[1]).not.toMatch(/Goodbye/);
+    const said = new Set(answers[0]!.toLowerCase().match(/[a-z]+/g));
+    const heardWords = new Set(users[0]!.toLowerCase().match(/[a-z]+/g));
+    const echoed = (ai[1]!.toLowerCase().match(/[a-z]+/g) ?? []).filter(
+      (w) => w.length > 3 && heardWords.has(w) && !said.has(w),
+    );
+    expect(echoed).toEqual([]);
     expect(ai.at(-1)).toMatch(/Goodbye/);
     expect(client.messages.filter((m) => m.event === 'metrics').length).toBeGreaterThanOrEqual(2);
     client.close();

@@ -5,6 +5,7 @@ import { buildTestApp, bearer, type TestContext } from '../helpers/build';
 import { interviews, jobs } from '../../src/db/schema';
 import { createInterview } from '../../src/services/interviews';
 import { InterviewClient } from './ws-client';
+import { consentTo } from '../helpers/consent';
 
 let t: TestContext;
 let base: string;
@@ -30,6 +31,7 @@ async function started(
   sessionId = crypto.randomUUID(),
   interviewId = crypto.randomUUID(),
 ) {
+  await consentTo(t.app, token, jobId);
   const client = await InterviewClient.connect(`${base}?token=${token}`);
   client.send({
     event: 'start',
@@ -69,6 +71,7 @@ describe('/ws/session', () => {
     ]);
     // Still usable.
     const j = await job();
+    await consentTo(t.app, token, j.id);
     client.send({
       event: 'start',
       session_id: crypto.randomUUID(),
@@ -150,7 +153,7 @@ describe('/ws/session', () => {
       30000,
     );
     expect((welcome as { text: string }).text).toBe(
-      'Welcome back. To start, tell me a little about your creative background and what draws you to this role.',
+      'Welcome back. To start, tell me about your creative background and what draws you to this role.',
     );
     second.client.close();
   }, 90000);

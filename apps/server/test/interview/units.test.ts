@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { decodeWav, encodeWav, resample } from '../../src/interview/audio';
+import { decodeWav, encodeWav, resample, Resampler } from '../../src/interview/audio';
 import { Endpointer, silenceWindowFor } from '../../src/interview/endpointing';
-import { buildPlan, Conductor, needsFollowUp } from '../../src/interview/plan';
+import { buildPlan, Conductor } from '../../src/interview/plan';
 import { StructuredInterviewer } from '../../src/interview/providers/llm/structured';
 import { SentenceSplitter, splitSentences } from '../../src/interview/sentence-splitter';
 import { plan, silence, tone } from './fakes';
@@ -104,6 +104,7 @@ describe('interview plan and conductor', () => {
     );
     expect(p.firstName).toBe('Ana');
     expect(p.questions[0]).toMatch(/^You mentioned you work as an audio engineer/);
+    expect(p.required).toEqual(['Which podcasts do you admire?']);
     expect(p.questions[1]).toBe('Which podcasts do you admire?');
     expect(p.questions[2]).toMatch(/sound design/);
     expect(p.questions).toHaveLength(4);
@@ -113,10 +114,11 @@ describe('interview plan and conductor', () => {
   it('follows up once on a short or vague answer, then moves on, and closes on budget or time', () => {
     const c = new Conductor(plan(2));
     c.opening();
-    expect(needsFollowUp('not sure')).toBe(true);
-    expect(c.next('not sure', 0).kind).toBe('follow_up');
+    expect(c.next('not sure', 0)).toMatchObject({ kind: 'follow_up', reason: 'clarify' });
     expect(c.next('still not sure', 0).kind).toBe('question'); // only one follow-up per question
-    expect(c.next('I built a portfolio of twenty children book illustrations', 0).kind).toBe('closing');
+    const probe = c.next('I built a portfolio of twenty children book illustrations', 0);
+    expect(probe).toMatchObject({ kind: 'follow_up', reason: 'probe' }); // depth before breadth
+    expect(c.next('Mostly watercolor.', 0).kind).toBe('closing');
 
     const timed = new Conductor(plan(8));
     timed.opening();
@@ -127,8 +129,35 @@ describe('interview plan and conductor', () => {
     const p = plan();
     const i = new StructuredInterviewer(p);
     const greeting = i.render({ move: { kind: 'greeting', question: p.questions[0]! }, history: [], minutesLeft: 25 });
-    expect(greeting).toMatch(/^Hi Dana, thanks for joining\. I'm the AI interviewer for the Storyboard Artist role\./);
+    expect(greeting).toMatch(/^Hi Dana, I'm the AI interviewer for the Storyboard Artist role\./);
     expect(greeting.endsWith(p.questions[0]!)).toBe(true);
     expect(i.render({ move: { kind: 'closing' }, history: [], minutesLeft: 0 })).toMatch(/Goodbye!$/);
+  });
+});
+
+describe('resampling for the recognizer (24 kHz → 16 kHz)', () => {
+  const tone = (hz: number, seconds = 0.5, rate = 24000) =>
+    Int16Array.from({ length: rate * seconds }, (_, i) => Math.round(10000 * Math.sin((2 * Math.PI * hz * i) / rate)));
+  const level = (x: Int16Array) => Math.sqrt(x.slice(200, -200).reduce((s, v) => s + v * v, 0) / (x.length - 400));
+
+  it('keeps speech frequencies up to the recognizer’s 6.8 kHz at full level', () => {
+    for (const hz of [300, 1000, 4000, 6000, 6800]) {
+      expect(level(resample(tone(hz), 24000, 16000)) / level(tone(hz))).toBeGreaterThan(0.8);
+    }
+  });
+
+  it('removes what lies above the new Nyquist frequency instead of folding it into speech', () => {
+    for (const hz of [9000, 11000])
+      expect(level(resample(tone(hz), 24000, 16000)) / level(tone(hz))).toBeLessThan(0.02);
+  });
+
+  it('a stream resampled in 100 ms chunks equals the whole clip resampled at once', () => {
+    const clip = tone(1234, 1);
+    const stream = new Resampler(24000, 16000);
+    const chunks: number[] = [];
+    for (let i = 0; i < clip.length; i += 2400) chunks.push(...stream.process(clip.subarray(i, i + 2400)));
+    const whole = resample(clip, 24000, 16000);
+    expect(chunks.length).toBeGreaterThan(whole.length - 20);
+    expect(chunks).toEqual(Array.from(whole.subarray(0, chunks.length)));
   });
 });

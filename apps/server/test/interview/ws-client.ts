@@ -45,8 +45,9 @@ export class InterviewClient {
     });
   }
 
-  static async connect(url: string, autoPlay = true): Promise<InterviewClient> {
-    const client = new InterviewClient(new WebSocket(url), autoPlay);
+  /** `protocols`: subprotocols to offer (the web app sends `['bearer', token]`). */
+  static async connect(url: string, autoPlay = true, protocols?: string[]): Promise<InterviewClient> {
+    const client = new InterviewClient(new WebSocket(url, protocols), autoPlay);
     await client.opened;
     return client;
   }

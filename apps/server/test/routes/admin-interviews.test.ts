@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { bearer, buildTestApp, type TestContext } from '../helpers/build';
+import { bearer, buildTestAppWithAdmin, type TestContext } from '../helpers/build';
 import { postJob, type Candidate } from '../helpers/work-fixtures';
 import { interviewDecisions, interviews, users } from '../../src/db/schema';
 import { createInterview } from '../../src/services/interviews';
@@ -13,8 +13,7 @@ let jobId: string;
 let cand: Candidate;
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  admin = await t.adminToken();
+  ({ t, admin } = await buildTestAppWithAdmin());
   const [row] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.role, 'admin'));
   adminId = row!.id;
   jobId = (await postJob(t, admin, { title: 'Motion Design Critic', position_type: 'Contract' })).id;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
-import { bearer, buildTestApp, type TestContext } from '../helpers/build';
+import { bearer, buildTestAppWithAdmin, type TestContext } from '../helpers/build';
 import { acceptedCandidate, createTasks, postJob, sampleTask, type Candidate } from '../helpers/work-fixtures';
 import { earnings, payouts, users } from '../../src/db/schema';
 
@@ -9,8 +9,7 @@ let admin: string;
 let jobId: string;
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  admin = await t.adminToken();
+  ({ t, admin } = await buildTestAppWithAdmin());
   jobId = (await postJob(t, admin, { title: 'Payout job', pay_per_hour: 21 })).id;
 });
 afterAll(() => t.close());

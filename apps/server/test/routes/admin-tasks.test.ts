@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { bearer, buildTestApp, type TestContext } from '../helpers/build';
+import { bearer, buildTestAppWithAdmin, type TestContext } from '../helpers/build';
 import { acceptedCandidate, createTasks, postJob, sampleTask, type Candidate } from '../helpers/work-fixtures';
 import { annotationTasks, earnings, users } from '../../src/db/schema';
 import { createInterview } from '../../src/services/interviews';
@@ -12,8 +12,7 @@ let jobId: string;
 let accepted: Candidate;
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  admin = await t.adminToken();
+  ({ t, admin } = await buildTestAppWithAdmin());
   const [row] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.role, 'admin'));
   adminId = row!.id;
   jobId = (await postJob(t, admin, { title: 'Voice-over Reviewer' })).id;
@@ -183,6 +182,48 @@ describe('POST /api/admin/tasks/{id}/assign', () => {
       (await post(accepted.token, `/api/admin/tasks/${task!.id}/assign`, { user_id: accepted.user.id })).statusCode,
     ).toBe(403);
     expect((await post(admin, `/api/admin/tasks/${task!.id}/assign`, { user_id: 'x' })).statusCode).toBe(422);
+  });
+});
+
+describe('POST /api/admin/tasks/assign (several at once)', () => {
+  it('assigns every task of the list in one request, in the order given', async () => {
+    const tasks = await createTasks(t, admin, jobId, [sampleTask(), sampleTask(), sampleTask()]);
+    const second = (await acceptedCandidate(t, admin, jobId)).candidate;
+    const owners = [accepted, second, accepted];
+    const res = await post(admin, '/api/admin/tasks/assign', {
+      assignments: tasks.map((task, i) => ({ task_id: task.id, user_id: owners[i]!.user.id })),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(
+      res.json().map((x: { id: string; assignee_id: string; status: string }) => [x.id, x.assignee_id, x.status]),
+    ).toEqual(tasks.map((task, i) => [task.id, owners[i]!.user.id, 'assigned']));
+  });
+
+  it('assigns nothing when one assignment fails, and names it', async () => {
+    const tasks = await createTasks(t, admin, jobId, [sampleTask(), sampleTask()]);
+    const stranger = await t.signUp();
+    const res = await post(admin, '/api/admin/tasks/assign', {
+      assignments: [
+        { task_id: tasks[0]!.id, user_id: accepted.user.id },
+        { task_id: tasks[1]!.id, user_id: stranger.user.id },
+      ],
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({
+      detail: 'Assignment 2: The assignee must be a candidate with an accepted interview for this job.',
+    });
+    for (const task of tasks) expect((await taskRow(task.id)).assigneeId).toBeNull();
+  });
+
+  it('refuses an empty list, a task listed twice and non-admins', async () => {
+    const [task] = await createTasks(t, admin, jobId, [sampleTask()]);
+    expect((await post(admin, '/api/admin/tasks/assign', { assignments: [] })).statusCode).toBe(422);
+    const twice = { task_id: task!.id, user_id: accepted.user.id };
+    const dup = await post(admin, '/api/admin/tasks/assign', { assignments: [twice, twice] });
+    expect(dup.statusCode).toBe(422);
+    expect(dup.json().detail[0].msg).toBe('Each task may appear only once');
+    expect((await post(accepted.token, '/api/admin/tasks/assign', { assignments: [twice] })).statusCode).toBe(403);
+    expect((await taskRow(task!.id)).assigneeId).toBeNull();
   });
 });
 

@@ -61,7 +61,11 @@ it('walks job → interview → decision → task → start → submit → revie
           task_name: 'Rate the opening scene',
           task_description: 'A 90-second opening of a short film.',
           instructions: 'Rate the pacing and the sound design.',
-          data_to_annotate: { title: 'Opening scene', data_type: 'video', data_url: '/api/files/abc' },
+          data_to_annotate: {
+            title: 'Opening scene',
+            data_type: 'video',
+            data_url: '/api/files/3f2b8c1e-9a4d-4e6f-8b7a-1c2d3e4f5a6b',
+          },
           assignee_id: cand.user.id,
         },
       ],

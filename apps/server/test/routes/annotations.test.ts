@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { bearer, buildTestApp, type TestContext } from '../helpers/build';
+import { bearer, buildTestAppWithAdmin, type TestContext } from '../helpers/build';
 import {
   acceptedCandidate,
   backdateStart,
@@ -19,8 +19,7 @@ let alice: Candidate;
 let bob: Candidate;
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  admin = await t.adminToken();
+  ({ t, admin } = await buildTestAppWithAdmin());
   job = await postJob(t, admin, { title: 'Poster Critic', pay_per_hour: 36 });
   alice = (await acceptedCandidate(t, admin, job.id)).candidate;
   bob = (await acceptedCandidate(t, admin, job.id)).candidate;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { bearer, buildTestApp, type TestContext } from '../helpers/build';
+import { bearer, buildTestAppWithAdmin, type TestContext } from '../helpers/build';
 import {
   acceptedCandidate,
   backdateStart,
@@ -16,10 +16,7 @@ import { isoWeekOf } from '../../src/services/earnings';
 let t: TestContext;
 let admin: string;
 
-beforeAll(async () => {
-  t = await buildTestApp();
-  admin = await t.adminToken();
-});
+beforeAll(async () => ({ t, admin } = await buildTestAppWithAdmin()));
 afterAll(() => t.close());
 
 const HOUR = 3600;

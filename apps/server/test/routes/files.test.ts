@@ -75,8 +75,8 @@ describe('POST /api/files/upload (resumes)', () => {
     const onDisk = fs.readFileSync(path.join(t.config.dataDir, 'uploads', ...row!.storageKey.split('/')));
     expect(onDisk.equals(pdf)).toBe(true);
 
-    // Served back byte for byte, as a download that is never rendered.
-    const served = await t.app.inject({ method: 'GET', url: body.url });
+    // Served back byte for byte to its owner, as a download that is never rendered.
+    const served = await t.app.inject({ method: 'GET', url: body.url, headers: bearer(token) });
     expect(served.statusCode).toBe(200);
     expect(served.rawPayload.equals(pdf)).toBe(true);
     expect(served.headers['content-type']).toBe('application/pdf');
@@ -171,7 +171,8 @@ describe('POST /api/files/upload (resumes)', () => {
     expect((await upload({ filename: 'a.pdf', data: pdf }, { ip: '10.77.0.2' })).statusCode).toBe(201);
     const { token } = await t.signUp();
     expect((await upload({ filename: 'a.pdf', data: pdf }, { ip: '10.77.0.1', token })).statusCode).toBe(201);
-  });
+    // Seven uploads, each parsed in its own child process: generous on a loaded machine.
+  }, 120_000);
 });
 
 describe('POST /api/files/upload?purpose=task_media', () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { bearer, buildTestApp, type TestContext } from '../helpers/build';
+import { bearer, buildTestAppWithAdmin, type TestContext } from '../helpers/build';
 import { postJob, type Candidate } from '../helpers/work-fixtures';
 import { interviews } from '../../src/db/schema';
 import {
@@ -10,8 +10,9 @@ import {
   createInterview,
   createOrResumeInterview,
   getInterviewForUser,
-  onInterviewCompleted,
+  INTERVIEW_NOT_STARTED,
 } from '../../src/services/interviews';
+import { buildApp } from '../../src/app';
 import type { AppError } from '../../src/lib/http-errors';
 
 let t: TestContext;
@@ -22,8 +23,7 @@ let alice: Candidate;
 let bob: Candidate;
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  admin = await t.adminToken();
+  ({ t, admin } = await buildTestAppWithAdmin());
   job = await postJob(t, admin, { title: 'Podcast Critic', position_type: 'Contract' });
   otherJob = await postJob(t, admin, { title: 'Logo Reviewer', position_type: 'Part-time' });
   alice = await t.signUp();
@@ -129,7 +129,7 @@ describe('POST /api/interviews/{id}/complete', () => {
 
   it('moves in_progress to completed once, and then answers with the unchanged interview', async () => {
     const completedIds: string[] = [];
-    const off = onInterviewCompleted((id) => {
+    const off = t.app.events.on('interview.completed', ({ interviewId: id }) => {
       completedIds.push(id);
     });
     const live = await createInterview(t.database.db, {
@@ -153,11 +153,38 @@ describe('POST /api/interviews/{id}/complete', () => {
     off();
   });
 
-  it.each(['not_started', 'scheduled'] as const)('also completes a %s interview', async (status) => {
-    const iv = await createInterview(t.database.db, { jobId: job.id, candidateId: alice.user.id, status });
-    const res = await complete(alice.token, iv.id);
-    expect(res.statusCode).toBe(200);
-    expect(res.json().status).toBe('completed');
+  it.each(['not_started', 'scheduled'] as const)(
+    'refuses (409) to complete a %s interview: it never started',
+    async (status) => {
+      const completedIds: string[] = [];
+      const off = t.app.events.on('interview.completed', ({ interviewId }) => void completedIds.push(interviewId));
+      const iv = await createInterview(t.database.db, { jobId: job.id, candidateId: alice.user.id, status });
+      const res = await complete(alice.token, iv.id);
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toEqual({ detail: INTERVIEW_NOT_STARTED });
+      const [row] = await t.database.db.select().from(interviews).where(eq(interviews.id, iv.id));
+      expect(row).toMatchObject({ status, completedAt: null });
+      await new Promise((r) => setTimeout(r, 10));
+      expect(completedIds).not.toContain(iv.id);
+      off();
+    },
+  );
+
+  it('announces a completion only on the app that completed it (events are app-scoped)', async () => {
+    const other = await buildApp({ config: t.app.config, database: t.database, logger: false });
+    const heardElsewhere: string[] = [];
+    const off = other.events.on('interview.completed', ({ interviewId }) => void heardElsewhere.push(interviewId));
+    const live = await createInterview(t.database.db, {
+      jobId: job.id,
+      candidateId: alice.user.id,
+      status: 'in_progress',
+      startedAt: new Date(),
+    });
+    expect((await complete(alice.token, live.id)).statusCode).toBe(200);
+    await new Promise((r) => setTimeout(r, 10));
+    expect(heardElsewhere).toEqual([]);
+    off();
+    await other.close();
   });
 
   it.each(['under_review', 'approved', 'rejected'] as const)('leaves a %s interview as it is', async (status) => {
@@ -302,7 +329,7 @@ describe('createOrResumeInterview (used by the live interview socket)', () => {
         sessionId: 's',
       }),
       createOrResumeInterview(t.database.db, { jobId: 'not-a-job', candidateId: jay.user.id, sessionId: 's' }),
-      completeInterview(t.database.db, 'abc', jay.user.id),
+      completeInterview(t.database.db, 'abc', jay.user.id, t.app.events),
       getInterviewForUser(t.database.db, 'abc', { sub: jay.user.id, role: 'candidate' }),
     ];
     for (const p of cases) expect((await rejection(p)).statusCode).toBe(404);
@@ -315,7 +342,7 @@ describe('createOrResumeInterview (used by the live interview socket)', () => {
       candidateId: ivy.user.id,
       sessionId: 's',
     });
-    const done = await completeInterview(t.database.db, iv.id, ivy.user.id);
+    const done = await completeInterview(t.database.db, iv.id, ivy.user.id, t.app.events);
     expect(done.status).toBe('completed');
     expect((await getInterviewForUser(t.database.db, iv.id, { sub: ivy.user.id, role: 'candidate' })).status).toBe(
       'completed',

@@ -1,13 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, buildTestApp, type TestContext } from '../helpers/build';
+import { bearer, buildTestApp, buildTestAppWithAdmin, type TestContext } from '../helpers/build';
 import { seedSampleJobs, SAMPLE_JOBS } from '../../src/services/sample-jobs';
 
 let t: TestContext;
 let admin: string;
-beforeAll(async () => {
-  t = await buildTestApp();
-  admin = await t.adminToken();
-});
+beforeAll(async () => ({ t, admin } = await buildTestAppWithAdmin()));
 afterAll(() => t.close());
 
 const newJob = {

@@ -106,6 +106,8 @@ describe('POST /api/interviews/upload/video', () => {
   it("answers 404 for another user's interview and for an unknown one, and keeps nothing", async () => {
     const owner = await ctx.signUp();
     const other = await ctx.signUp();
+    // The other candidate has an interview of their own, so the check before the body passes.
+    await newInterview(other.user.id);
     const interviewId = await newInterview(owner.user.id);
     const before = storedFileCount();
     const res = await upload(other.token, interviewId);
@@ -117,7 +119,8 @@ describe('POST /api/interviews/upload/video', () => {
   });
 
   it('needs a bearer token, a video and an interview id', async () => {
-    const { token } = await ctx.signUp();
+    const { token, user } = await ctx.signUp();
+    await newInterview(user.id);
     const noAuth = multipart({ interview_id: 'x' }, { name: 'a.webm', data: fakeWebm() });
     const res = await ctx.app.inject({ method: 'POST', url: '/api/interviews/upload/video', ...noAuth });
     expect(res.statusCode).toBe(401);

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { extractResumeText, parseResumeText, readResume } from '../../src/services/resume';
+import { UNREADABLE_RESUME, extractResumeText, parseResumeText, readResume } from '../../src/services/resume';
 import { DOCX, PDF } from '../../src/services/storage/sniff';
 import { makeDocxResume, makePdfResume } from '../fixtures/resumes';
 
 describe('resume parsing', () => {
   it('prefills the onboarding fields from a PDF resume', async () => {
-    const prefill = await readResume(await makePdfResume(), PDF);
+    const { prefill } = await readResume(await makePdfResume(), PDF);
     expect(prefill).toEqual({
       firstName: 'Maria',
       lastName: 'Gonzalez',
@@ -39,7 +39,7 @@ describe('resume parsing', () => {
   });
 
   it('prefills the onboarding fields from a DOCX resume', async () => {
-    const prefill = await readResume(await makeDocxResume(), DOCX);
+    const { prefill } = await readResume(await makeDocxResume(), DOCX);
     expect(prefill).toEqual({
       firstName: 'James',
       lastName: "O'Connor",
@@ -67,8 +67,12 @@ describe('resume parsing', () => {
   });
 
   it('extracts the text of both formats', async () => {
-    expect(await extractResumeText(await makePdfResume(), PDF)).toContain('Pixel Forge Studio');
-    expect(await extractResumeText(await makeDocxResume(), DOCX)).toContain('Northlight Films');
+    expect(await extractResumeText(await makePdfResume(), PDF)).toEqual({
+      text: expect.stringContaining('Pixel Forge Studio'),
+    });
+    expect(await extractResumeText(await makeDocxResume(), DOCX)).toEqual({
+      text: expect.stringContaining('Northlight Films'),
+    });
   });
 
   it('returns only what it finds', () => {
@@ -77,7 +81,11 @@ describe('resume parsing', () => {
   });
 
   it('never throws on a broken file', async () => {
-    expect(await readResume(Buffer.from('%PDF-1.7 garbage'), PDF)).toEqual({});
-    expect(await readResume(Buffer.from('PK\u0003\u0004 not a zip'), DOCX)).toEqual({});
+    for (const [bytes, type] of [
+      [Buffer.from('%PDF-1.7 garbage'), PDF],
+      [Buffer.from('PK\u0003\u0004 not a zip'), DOCX],
+    ] as const) {
+      expect(await readResume(bytes, type)).toEqual({ prefill: {}, unreadable: UNREADABLE_RESUME });
+    }
   });
 });

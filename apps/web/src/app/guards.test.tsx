@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AuthProvider } from '../features/auth/hooks/auth-context';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RequireAuth } from './guards';
 
 function renderAt(path: string) {
@@ -21,9 +21,9 @@ function renderAt(path: string) {
     { initialEntries: [path] },
   );
   render(
-    <AuthProvider>
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <RouterProvider router={router} />
-    </AuthProvider>,
+    </QueryClientProvider>,
   );
 }
 

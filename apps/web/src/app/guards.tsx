@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { Spinner } from '../components/Spinner';
-import { useAuth } from '../features/auth/hooks/auth-context';
+import { useAuth } from '../lib/auth';
 
 type GuardProps = {
   children: ReactNode;
@@ -12,7 +12,7 @@ type GuardProps = {
   loadingLabel?: string;
 };
 
-/** The route guard of spec part 1 section 2. */
+/** The route guard of docs/product/screens/accounts.md. */
 export function RequireAuth({
   children,
   requireCompleteProfile = false,

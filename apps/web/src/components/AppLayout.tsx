@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { NavLink, useNavigate } from 'react-router';
 import { Briefcase, LayoutGrid, LogOut, Shield, User as UserIcon } from 'lucide-react';
 import { PRODUCT_NAME } from '@app/shared';
-import { useAuth } from '../features/auth/hooks/auth-context';
+import { useAuth } from '../lib/auth';
 
 const NAV = [
   { to: '/', label: 'Opportunities', icon: LayoutGrid, end: true },
@@ -15,7 +15,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900'
   }`;
 
-/** Signed-in screens: a sidebar on desktop, a bottom bar on mobile (spec part 1 section 1). */
+/** Signed-in screens: a sidebar on desktop, a bottom bar on mobile (docs/product/screens/accounts.md). */
 export function AppLayout({ children }: { children: ReactNode }) {
   const { user, logout } = useAuth();
   const navigate = useNavigate();

@@ -4,7 +4,7 @@ import { inputClass } from './form-styles';
 
 export type ListField = { key: string; label: string; placeholder?: string; multiline?: boolean; type?: string };
 
-/** The fields of each list of spec part 1 section 3 ("List entries"). */
+/** The fields of each list of docs/product/rules.md ("List entries"). */
 export const LIST_FIELDS = {
   education: [
     { key: 'school', label: 'School' },

@@ -1,7 +1,5 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
-
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]), textarea:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
+import type { ReactNode } from 'react';
+import * as Dialog from '@radix-ui/react-dialog';
 
 type ModalProps = {
   title: ReactNode;
@@ -14,68 +12,75 @@ type ModalProps = {
   hideTitle?: boolean;
 };
 
+/** Puts the focus on the element marked `data-autofocus` when there is one (else the first focusable). */
+export function focusMarkedElement(event: Event) {
+  const marked = (event.currentTarget as HTMLElement | null)?.querySelector<HTMLElement>('[data-autofocus]');
+  if (!marked) return;
+  event.preventDefault();
+  marked.focus();
+}
+
+/** For dialogs only their own buttons close: Escape and clicks outside do nothing. */
+const keepOpen = {
+  onEscapeKeyDown: (e: Event) => e.preventDefault(),
+  onPointerDownOutside: (e: Event) => e.preventDefault(),
+  onInteractOutside: (e: Event) => e.preventDefault(),
+};
+
+export const DialogTitle = Dialog.Title;
+
 /**
- * An accessible modal dialog: role=dialog with aria-modal, labelled by its title, focus moved inside
- * on open and kept there with Tab, Escape closes, focus returns to the opener on close.
+ * A modal dialog that stays until the page removes it (the interview's end, onboarding's
+ * verification): Escape and clicks outside do nothing. Its content names it with a `DialogTitle`.
+ */
+export function BlockingDialog({
+  overlayClassName,
+  className,
+  children,
+}: {
+  overlayClassName: string;
+  className: string;
+  children: ReactNode;
+}) {
+  return (
+    <Dialog.Root open>
+      <Dialog.Portal>
+        <Dialog.Overlay className={overlayClassName}>
+          <Dialog.Content aria-describedby={undefined} {...keepOpen} className={className}>
+            {children}
+          </Dialog.Content>
+        </Dialog.Overlay>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+/**
+ * A modal dialog on Radix (decision 0121): labelled by its title, focus moved inside on open and kept
+ * there, Escape and the backdrop close it, the page behind is inert and does not scroll, focus returns
+ * to the opener on close. Rendered while open; the caller unmounts it to close.
  */
 export function Modal({ title, children, onClose, size = 'default', hideTitle = false }: ModalProps) {
-  const titleId = useId();
-  const ref = useRef<HTMLDivElement>(null);
-  const onCloseRef = useRef(onClose);
-  onCloseRef.current = onClose;
-
-  useEffect(() => {
-    const opener = document.activeElement as HTMLElement | null;
-    const node = ref.current!;
-    const first = node.querySelector<HTMLElement>('[data-autofocus]') ?? node.querySelector<HTMLElement>(FOCUSABLE);
-    (first ?? node).focus();
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') {
-        e.stopPropagation();
-        onCloseRef.current();
-        return;
-      }
-      if (e.key !== 'Tab') return;
-      const items = Array.from(node.querySelectorAll<HTMLElement>(FOCUSABLE));
-      if (items.length === 0) return e.preventDefault();
-      const [head, tail] = [items[0]!, items[items.length - 1]!];
-      if (e.shiftKey && document.activeElement === head) {
-        e.preventDefault();
-        tail.focus();
-      } else if (!e.shiftKey && document.activeElement === tail) {
-        e.preventDefault();
-        head.focus();
-      }
-    };
-    node.addEventListener('keydown', onKey);
-    const overflow = document.body.style.overflow;
-    document.body.style.overflow = 'hidden';
-    return () => {
-      node.removeEventListener('keydown', onKey);
-      document.body.style.overflow = overflow;
-      opener?.focus?.();
-    };
-  }, []);
-
   const box =
     size === 'sheet'
       ? 'h-full w-full overflow-y-auto bg-white'
       : `max-h-[90vh] w-full overflow-y-auto rounded-xl bg-white p-6 shadow-xl ${size === 'wide' ? 'max-w-2xl' : 'max-w-md'}`;
 
   return (
-    <div
-      className={`fixed inset-0 z-50 flex bg-slate-900/50 ${size === 'sheet' ? '' : 'items-center justify-center p-4'}`}
-      onMouseDown={(e) => {
-        if (e.target === e.currentTarget) onClose();
-      }}
-    >
-      <div ref={ref} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} className={box}>
-        <h2 id={titleId} className={hideTitle ? 'sr-only' : 'text-lg font-semibold text-slate-900'}>
-          {title}
-        </h2>
-        {children}
-      </div>
-    </div>
+    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
+      <Dialog.Portal>
+        <Dialog.Overlay
+          className={`fixed inset-0 z-50 flex bg-slate-900/50 ${size === 'sheet' ? '' : 'items-center justify-center p-4'}`}
+        >
+          <Dialog.Content aria-describedby={undefined} onOpenAutoFocus={focusMarkedElement} className={box}>
+            <Dialog.Title className={hideTitle ? 'sr-only' : 'text-lg font-semibold text-slate-900'}>
+              {title}
+            </Dialog.Title>
+            {children}
+          </Dialog.Content>
+        </Dialog.Overlay>
+      </Dialog.Portal>
+    </Dialog.Root>
   );
 }
 

@@ -1,40 +1,50 @@
-/**
- * An underlined row of tabs. Tab `k` gets id `{idPrefix}-tab-{k}` and controls `{idPrefix}-panel-{k}`,
- * so the page's tab panel uses `tabPanelId` / `tabId` for its id and aria-labelledby.
- */
-export const tabId = (idPrefix: string, key: string) => `${idPrefix}-tab-${key}`;
-export const tabPanelId = (idPrefix: string, key: string) => `${idPrefix}-panel-${key}`;
+import type { ReactNode } from 'react';
+import * as Tabs from '@radix-ui/react-tabs';
 
 type Props<K extends string> = {
-  idPrefix: string;
   label: string;
   tabs: readonly { key: K; label: string }[];
   selected: K;
   onSelect: (key: K) => void;
   className?: string;
+  panelClassName?: string;
+  /** The selected tab's panel. */
+  children: ReactNode;
 };
 
-export function TabList<K extends string>({ idPrefix, label, tabs, selected, onSelect, className = '' }: Props<K>) {
+/**
+ * An underlined row of tabs over the selected tab's panel, on Radix (decision 0121): tabs and panel are
+ * wired to each other, arrow keys move between tabs, Tab goes from the tabs into the panel.
+ */
+export function TabList<K extends string>({
+  label,
+  tabs,
+  selected,
+  onSelect,
+  className = '',
+  panelClassName,
+  children,
+}: Props<K>) {
   return (
-    <div role="tablist" aria-label={label} className={`flex gap-1 border-b border-slate-200 ${className}`}>
-      {tabs.map((t) => (
-        <button
-          key={t.key}
-          type="button"
-          role="tab"
-          id={tabId(idPrefix, t.key)}
-          aria-selected={selected === t.key}
-          aria-controls={tabPanelId(idPrefix, t.key)}
-          onClick={() => onSelect(t.key)}
-          className={`-mb-px border-b-2 px-4 py-2 text-sm font-medium ${
-            selected === t.key
-              ? 'border-brand-600 text-brand-700'
-              : 'border-transparent text-slate-500 hover:text-slate-800'
-          }`}
-        >
-          {t.label}
-        </button>
-      ))}
-    </div>
+    <Tabs.Root value={selected} onValueChange={(key) => onSelect(key as K)}>
+      <Tabs.List aria-label={label} className={`flex gap-1 border-b border-slate-200 ${className}`}>
+        {tabs.map((t) => (
+          <Tabs.Trigger
+            key={t.key}
+            value={t.key}
+            className={`-mb-px border-b-2 px-4 py-2 text-sm font-medium ${
+              selected === t.key
+                ? 'border-brand-600 text-brand-700'
+                : 'border-transparent text-slate-500 hover:text-slate-800'
+            }`}
+          >
+            {t.label}
+          </Tabs.Trigger>
+        ))}
+      </Tabs.List>
+      <Tabs.Content value={selected} className={panelClassName}>
+        {children}
+      </Tabs.Content>
+    </Tabs.Root>
   );
 }

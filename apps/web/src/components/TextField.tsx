@@ -1,4 +1,5 @@
-import { useId, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { FormField } from './FormField';
 import { inputClass } from './form-styles';
 
 type Props = {
@@ -14,9 +15,12 @@ type Props = {
   badge?: string;
   /** Help text under the field. */
   help?: ReactNode;
+  /** The field's validation message (marks the control invalid). */
+  error?: string;
   multiline?: boolean;
   rows?: number;
   autoComplete?: string;
+  inputMode?: 'decimal' | 'numeric' | 'text';
   name?: string;
 };
 
@@ -32,44 +36,34 @@ export function TextField({
   placeholder,
   badge,
   help,
+  error,
   multiline,
   rows = 4,
   autoComplete,
+  inputMode,
   name,
 }: Props) {
-  const id = useId();
-  const helpId = help ? `${id}-help` : undefined;
-  const common = {
-    id,
-    name,
-    value,
-    readOnly,
-    placeholder,
-    required,
-    autoComplete,
-    'aria-describedby': helpId,
-    onChange: (e: { target: { value: string } }) => onChange?.(e.target.value),
-    onBlur,
-    className: inputClass,
-  };
   return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
-        {label}
-        {required && (
-          <span className="text-red-600" aria-hidden>
-            {' '}
-            *
-          </span>
-        )}
-        {badge && <span className="ml-2 rounded bg-brand-50 px-1.5 py-0.5 text-xs text-brand-700">{badge}</span>}
-      </label>
-      {multiline ? <textarea rows={rows} {...common} /> : <input type={type} {...common} />}
-      {help && (
-        <p id={helpId} className="mt-1 text-xs text-slate-500">
-          {help}
-        </p>
-      )}
-    </div>
+    <FormField label={label} required={required} badge={badge} help={help} error={error}>
+      {(control) => {
+        const common = {
+          ...control,
+          name,
+          value,
+          readOnly,
+          placeholder,
+          required,
+          autoComplete,
+          onChange: (e: { target: { value: string } }) => onChange?.(e.target.value),
+          onBlur,
+          className: inputClass,
+        };
+        return multiline ? (
+          <textarea rows={rows} {...common} />
+        ) : (
+          <input type={type} inputMode={inputMode} {...common} />
+        );
+      }}
+    </FormField>
   );
 }

@@ -6,7 +6,7 @@ type Props = {
   legend?: string;
 };
 
-/** The work authorization choice (spec part 1 section 3) as a labelled radio group. */
+/** The work authorization choice (docs/product/rules.md) as a labelled radio group. */
 export function WorkAuthorizationField({ value, onChange, legend = 'Work authorization status' }: Props) {
   return (
     <fieldset>

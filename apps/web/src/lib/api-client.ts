@@ -5,7 +5,7 @@ import { authStorage } from './auth-storage';
 export const API_ORIGIN: string = import.meta.env.VITE_API_ORIGIN ?? '';
 export const API_BASE = `${API_ORIGIN}/api`;
 
-/** An HTTP error with the reply body, so callers can read `detail` (spec part 1 section 8). */
+/** An HTTP error with the reply body, so callers can read `detail` (docs/product/errors.md). */
 export class ApiError extends Error {
   constructor(
     readonly status: number,

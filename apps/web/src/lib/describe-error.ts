@@ -2,7 +2,7 @@ import { describeErrorDetail } from '@app/shared';
 import { ApiError } from './api-client';
 
 /**
- * One line for a failed call (spec part 1 section 8): the reply's `detail` (a validation list becomes
+ * One line for a failed call (docs/product/errors.md): the reply's `detail` (a validation list becomes
  * 'Validation error: ...'), else its `message`, else the fallback; a network failure gives the
  * client's own message.
  */
@@ -11,3 +11,10 @@ export function describeError(err: unknown, fallback: string): string {
   if (err instanceof Error && err.message) return err.message;
   return fallback;
 }
+
+/** The server's `detail` for a refused call, else `fallback` (also for network failures). */
+export const serverDetailOr = (fallback: string) => (err: unknown) =>
+  err instanceof ApiError ? describeErrorDetail(err.body, fallback) : fallback;
+
+/** The error's own message, else `fallback`. */
+export const messageOr = (fallback: string) => (err: unknown) => (err instanceof Error ? err.message : fallback);

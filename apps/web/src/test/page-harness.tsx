@@ -3,7 +3,6 @@ import { render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { vi } from 'vitest';
-import { AuthProvider } from '../features/auth/hooks/auth-context';
 
 export const candidate = {
   id: 'u1',
@@ -67,9 +66,7 @@ export function renderPage(path: string, routePath: string, element: ReactNode) 
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>
-      <AuthProvider>
-        <RouterProvider router={router} />
-      </AuthProvider>
+      <RouterProvider router={router} />
     </QueryClientProvider>,
   );
 }

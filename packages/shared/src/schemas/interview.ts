@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Interview record statuses (spec part 2 sections 3 and 4). */
+/** Interview record statuses (docs/product/rules.md). */
 export const INTERVIEW_STATUSES = [
   'not_started',
   'scheduled',
@@ -14,8 +14,7 @@ export const interviewStatusSchema = z.enum(INTERVIEW_STATUSES);
 export type InterviewStatus = z.infer<typeof interviewStatusSchema>;
 
 /**
- * Statuses that stop a candidate from starting another interview for the same job (spec part 2
- * section 4, "Starting an interview"). An in_progress interview blocks only other sessions.
+ * Statuses that stop a candidate from starting another interview for the same job (docs/product/rules.md, "Starting an interview"). An in_progress interview blocks only other sessions.
  */
 export const INTERVIEW_BLOCKING_STATUSES = ['in_progress', 'completed', 'under_review', 'approved'] as const;
 

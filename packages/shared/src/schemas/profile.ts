@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { cleanListEntries } from '../profile-lists';
 import { userSchema } from './auth';
+import { NUL_MESSAGE, hasNul, linkText, text } from './text';
 
 export const WORK_AUTHORIZATION_OPTIONS = [
   { value: 'citizen', label: 'Citizen/Permanent Resident' },
@@ -84,7 +85,7 @@ export function normalizeExpertise(items: readonly string[] | null | undefined):
 }
 
 const entryText = (max: number = PROFILE_LIMITS.entryField) =>
-  z.string().trim().max(max, `Must be at most ${max} characters`).optional();
+  text().trim().max(max, `Must be at most ${max} characters`).optional();
 
 export const educationEntrySchema = z.object({
   school: entryText(),
@@ -102,13 +103,13 @@ export const workExperienceEntrySchema = z.object({
 export const projectEntrySchema = z.object({
   name: entryText(),
   description: entryText(PROFILE_LIMITS.entryDescription),
-  url: entryText(PROFILE_LIMITS.url),
+  url: linkText(PROFILE_LIMITS.url).optional(),
 });
 export const publicationEntrySchema = z.object({
   title: entryText(),
   publisher: entryText(),
   year: entryText(),
-  url: entryText(PROFILE_LIMITS.url),
+  url: linkText(PROFILE_LIMITS.url).optional(),
 });
 export const certificationEntrySchema = z.object({
   name: entryText(),
@@ -125,30 +126,25 @@ const entryList = <S extends z.ZodType<ProfileListEntry>>(entry: S, label: strin
     .transform((list) => cleanListEntries(list ?? []));
 
 const optionalText = (max: number) =>
-  z
-    .string()
+  text()
     .trim()
     .max(max, `Must be at most ${max} characters`)
     .nullable()
     .transform((v) => v || null);
 
-/** A link the web app may render: an http(s) address or a path on this server (uploaded files). */
-const linkSchema = z
-  .string()
-  .trim()
-  .max(PROFILE_LIMITS.url, `Must be at most ${PROFILE_LIMITS.url} characters`)
-  .refine((v) => v === '' || /^https?:\/\/[^\s/]+[^\s]*$/i.test(v) || /^\/(?!\/)[^\s]*$/.test(v), {
-    message: 'Must be an http(s) address or a path starting with /',
-  })
-  .nullable()
-  .transform((v) => v || null);
+/** A link the web app may render: an http(s) address, or (files) an uploaded file on this server. */
+const linkSchema = (opts: { files?: boolean } = {}) =>
+  linkText(PROFILE_LIMITS.url, opts)
+    .nullable()
+    .transform((v) => v || null);
 
 const textList = (label: string, message?: string) =>
   z
     .array(
-      z
-        .string()
-        .max(PROFILE_LIMITS.expertiseItem, `Each ${label} must be at most ${PROFILE_LIMITS.expertiseItem} characters`),
+      text().max(
+        PROFILE_LIMITS.expertiseItem,
+        `Each ${label} must be at most ${PROFILE_LIMITS.expertiseItem} characters`,
+      ),
       message ? { message } : undefined,
     )
     .max(PROFILE_LIMITS.listItems, `At most ${PROFILE_LIMITS.listItems} ${label} entries`)
@@ -166,11 +162,13 @@ export const EXPERTISE_REQUIRED = 'Please provide at least one expertise area';
 export const profileCompleteRequestSchema = z.object({
   name: z
     .string({ error: (i) => (i.input === undefined ? NAME_REQUIRED : 'Name must be text') })
+    .refine((v) => !hasNul(v), { message: NUL_MESSAGE })
     .trim()
     .min(1, NAME_REQUIRED)
     .max(PROFILE_LIMITS.name, `Name must be at most ${PROFILE_LIMITS.name} characters`),
   bio: z
     .string({ error: (i) => (i.input === undefined ? BIO_REQUIRED : 'Bio must be text') })
+    .refine((v) => !hasNul(v), { message: NUL_MESSAGE })
     .trim()
     .min(1, BIO_REQUIRED)
     .max(PROFILE_LIMITS.bio, `Bio must be at most ${PROFILE_LIMITS.bio} characters`),
@@ -189,13 +187,13 @@ export const profileCompleteRequestSchema = z.object({
   projects: entryList(projectEntrySchema, 'project').optional(),
   publications: entryList(publicationEntrySchema, 'publication').optional(),
   certifications: entryList(certificationEntrySchema, 'certification').optional(),
-  resume_url: linkSchema.optional(),
+  resume_url: linkSchema({ files: true }).optional(),
   work_authorization: workAuthorizationSchema.nullable().optional(),
   citizenship: optionalText(100).optional(),
   phone: optionalText(40).optional(),
   city: optionalText(100).optional(),
   country: optionalText(100).optional(),
-  linkedin_url: linkSchema.optional(),
+  linkedin_url: linkSchema().optional(),
   summary: optionalText(PROFILE_LIMITS.summary).optional(),
 });
 export type ProfileCompleteRequest = z.input<typeof profileCompleteRequestSchema>;
@@ -245,6 +243,8 @@ export const fileUploadReplySchema = z.object({
   content_type: z.string(),
   size: z.number(),
   prefill: resumePrefillSchema.optional(),
+  /** Set when the resume was stored but could not be read: the candidate types the fields. */
+  prefill_error: z.string().optional(),
 });
 export type FileUploadReply = z.infer<typeof fileUploadReplySchema>;
 

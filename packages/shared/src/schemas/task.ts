@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { linkText } from './text';
 import { jobStatusSchema } from './job';
 import { FEEDBACK_MAX_LENGTH } from '../constants';
 
-/** Creative (annotation) task statuses (spec part 2 section 3). */
+/** Creative (annotation) task statuses (docs/product/rules.md). */
 export const TASK_STATUSES = ['pending', 'assigned', 'in_progress', 'completed', 'reviewed'] as const;
 export const taskStatusSchema = z.enum(TASK_STATUSES);
 export type TaskStatus = z.infer<typeof taskStatusSchema>;
@@ -11,7 +12,7 @@ export const TASK_DATA_TYPES = ['text', 'image', 'video', 'audio', 'document'] a
 export const taskDataTypeSchema = z.enum(TASK_DATA_TYPES);
 export type TaskDataType = z.infer<typeof taskDataTypeSchema>;
 
-/** Rating labels shown next to the 1-5 buttons on the task screen (spec part 2 section 2.4). */
+/** Rating labels shown next to the 1-5 buttons on the task screen (docs/product/screens/task.md). */
 export const QUALITY_RATING_LABELS: Record<number, string> = {
   1: 'Poor Quality',
   2: 'Needs Improvement',
@@ -26,13 +27,9 @@ export const transcriptTurnEntrySchema = z.object({
 });
 
 /** A data URL is either server-relative (`/api/files/<id>`) or an absolute http(s) URL. */
-const dataUrlSchema = z
-  .string()
-  .trim()
-  .max(2000)
-  .refine((v) => v.startsWith('/') || /^https?:\/\/\S+$/i.test(v), {
-    message: 'data_url must be an http(s) URL or a path starting with /',
-  });
+const dataUrlSchema = linkText(2000, { files: true }).refine((v) => v !== '', {
+  message: 'data_url must be an http(s) URL or an uploaded file (/api/files/...)',
+});
 
 /** The item a task asks the candidate to rate. Without data_type the item is a transcript. */
 export const dataToAnnotateSchema = z.object({
@@ -45,6 +42,9 @@ export const dataToAnnotateSchema = z.object({
 });
 export type DataToAnnotate = z.infer<typeof dataToAnnotateSchema>;
 
+/** The item as stored and sent back: its link was checked on the way in, so replies carry it as is. */
+const storedDataToAnnotateSchema = dataToAnnotateSchema.extend({ data_url: z.string().optional() });
+
 /** One task as the candidate reads it (GET /api/annotations/...). */
 export const annotationTaskSchema = z.object({
   id: z.string(),
@@ -56,7 +56,7 @@ export const annotationTaskSchema = z.object({
   task_name: z.string(),
   task_description: z.string(),
   instructions: z.string(),
-  data_to_annotate: dataToAnnotateSchema,
+  data_to_annotate: storedDataToAnnotateSchema,
   quality_rating: z.number().int().nullable(),
   feedback_notes: z.string().nullable(),
   created_at: z.string(),
@@ -105,6 +105,21 @@ export type TaskCreateRequest = z.input<typeof taskCreateRequestSchema>;
 
 /** POST /api/admin/tasks/{id}/assign */
 export const taskAssignRequestSchema = z.object({ user_id: z.uuid({ message: 'user_id must be a UUID' }) });
+
+/** POST /api/admin/tasks/assign: several assignments at once, applied all or nothing. */
+export const taskBulkAssignRequestSchema = z.object({
+  assignments: z
+    .array(
+      z.object({
+        task_id: z.uuid({ message: 'task_id must be a UUID' }),
+        user_id: z.uuid({ message: 'user_id must be a UUID' }),
+      }),
+    )
+    .min(1, 'Add at least one assignment')
+    .max(200, 'At most 200 assignments at a time')
+    .refine((list) => new Set(list.map((a) => a.task_id)).size === list.length, 'Each task may appear only once'),
+});
+export type TaskBulkAssignRequest = z.input<typeof taskBulkAssignRequestSchema>;
 
 /** POST /api/admin/tasks/{id}/review */
 export const taskReviewRequestSchema = z.object({ approved: z.boolean({ message: 'approved must be true or false' }) });

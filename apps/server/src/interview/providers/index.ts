@@ -1,4 +1,6 @@
+import path from 'node:path';
 import type { InterviewPlan } from '../plan';
+import { JobModels, type JobText } from '../recognition/job-model';
 import { OpenAiInterviewer } from './llm/openai';
 import { StructuredInterviewer } from './llm/structured';
 import { OpenAiStt } from './stt/openai';
@@ -23,13 +25,25 @@ export type ProviderConfig = {
   TTS_MODEL: string;
   TTS_VOICE: string;
   FLITE_VOICE: string;
+  /** Job language models are cached under DATA_DIR/recognition; without it, the general model only. */
+  dataDir?: string;
+  /** Build and use job-aware language models for the offline recognizer (decision 0117). */
+  STT_JOB_MODELS?: boolean;
 };
+
+/** A session's recognizer chain and how to let go of it. */
+export type SessionStt = { stt: SpeechToText[]; release(): void };
 
 export type Providers = {
   stt: SpeechToText[];
   tts: TextToSpeech[];
   /** Interviewers are per session: they phrase that session's plan. */
   interviewers: (plan: InterviewPlan) => Interviewer[];
+  /**
+   * The recognizer chain for one interview: the offline engine with the job's own language model
+   * when it is built (a build starts in the background otherwise), else the shared chain.
+   */
+  sttFor?(job: JobText | null): SessionStt;
   warmUp(): void;
   close(): void;
 };
@@ -58,6 +72,20 @@ export function buildProviders(config: ProviderConfig): Providers {
     }
     return pocketsphinx;
   });
+  const jobModels =
+    config.dataDir && config.STT_JOB_MODELS !== false ? new JobModels(path.join(config.dataDir, 'recognition')) : null;
+  const sttFor = (job: JobText | null): SessionStt => {
+    const shared = { stt, release() {} };
+    if (!job || !jobModels || !stt.includes(pocketsphinx) || !pocketsphinx.available()) return shared;
+    const model = jobModels.get(job);
+    if (!model) return shared;
+    // One warm recognizer with the job's model per session, so no utterance waits for it to load.
+    const own = new PocketsphinxStt({ lm: model.lm, dict: model.dict, respellings: model.respellings, warm: 1 });
+    if (!own.available()) return shared;
+    own.warmUp();
+    return { stt: stt.map((p) => (p === pocketsphinx ? own : p)), release: () => own.close() };
+  };
+
   const tts = order(config.TTS_PROVIDER, Boolean(config.TTS_BASE_URL), 'flite').map((name): TextToSpeech => {
     if (name === 'openai') {
       return new OpenAiTts({
@@ -84,6 +112,7 @@ export function buildProviders(config: ProviderConfig): Providers {
             })
           : new StructuredInterviewer(plan),
       ),
+    sttFor,
     warmUp() {
       if (stt.includes(pocketsphinx) && pocketsphinx.available()) pocketsphinx.warmUp();
       if (tts.includes(flite)) void flite.warmUp().catch(() => {});

@@ -1,7 +1,15 @@
+import type { AnswerItem, Understanding } from '../understanding/understand';
+
 /**
  * Provider interfaces of the live interview pipeline. Offline implementations need no keys;
  * OpenAI-compatible ones take a base URL (hosted services and local servers alike).
  */
+
+/** A recognized word with the engine's confidence in it (0..1). */
+export type SttWord = { text: string; confidence: number };
+
+/** The final result of an utterance; engines that report per-word confidences add `words`. */
+export type SttFinal = { text: string; words?: SttWord[] };
 
 /** One utterance being recognized: audio goes in while the candidate speaks, text comes out. */
 export interface SttStream {
@@ -11,7 +19,7 @@ export interface SttStream {
    * No more audio: resolves with the final text of the utterance. `speechEndedAt` (wall clock, ms)
    * lets an engine answer as soon as it has certainly heard the speech up to that moment.
    */
-  finish(hint?: { speechEndedAt?: number }): Promise<string>;
+  finish(hint?: { speechEndedAt?: number }): Promise<string | SttFinal>;
   /** Drops the utterance (barge-in, end, socket gone). */
   abort(): void;
 }
@@ -35,9 +43,29 @@ export type ChatMessage = { role: 'system' | 'user' | 'assistant'; content: stri
 /** What the conductor wants said next; the interviewer provider phrases it. */
 export type InterviewMove =
   | { kind: 'greeting'; question: string }
-  | { kind: 'question'; question: string; acknowledge: boolean }
-  | { kind: 'follow_up'; question: string }
-  | { kind: 'closing' };
+  | {
+      kind: 'question';
+      question: string;
+      acknowledge: boolean;
+      /** Something the candidate surely said, to reflect in the acknowledgment. */
+      about?: AnswerItem;
+      /** Why the last answer ends here: the candidate did not know, or said they were done. */
+      after?: 'dont_know' | 'done';
+    }
+  | {
+      kind: 'follow_up';
+      /** The open question the follow-up belongs to. */
+      question: string;
+      /** probe: dig into what they said; clarify: ask for an example; steer: back on topic; explain: rephrase. */
+      reason?: 'probe' | 'clarify' | 'steer' | 'explain';
+      /** For a probe: what the candidate said that the follow-up names. */
+      about?: AnswerItem;
+    }
+  | {
+      kind: 'closing';
+      /** Something the candidate surely said in the last answer, to reflect before the goodbye. */
+      about?: AnswerItem;
+    };
 
 export type InterviewerRequest = {
   move: InterviewMove;
@@ -46,6 +74,8 @@ export type InterviewerRequest = {
   /** The candidate's latest answer, when the move answers one. */
   lastAnswer?: string;
   minutesLeft: number;
+  /** What the understanding stage made of the last answer. */
+  understood?: Understanding;
 };
 
 export interface Interviewer {

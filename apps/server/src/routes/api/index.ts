@@ -12,15 +12,18 @@ import adminInterviewsRoutes from './admin/interviews';
 import adminTasksRoutes from './admin/tasks';
 import adminPayoutsRoutes from './admin/payouts';
 import uploadVideoRoutes from './interviews/upload-video';
-import interviewTranscriptRoutes from '../../interview/transcript-routes';
+import interviewTranscriptRoutes from './interviews/transcript';
 import adminListingsRoutes from './admin/listings';
 import adminCandidatesRoutes from './admin/candidates';
+import accountRoutes from './account';
+import adminAccessLogRoutes from './admin/access-log';
 
 /** Every /api route group. Each group is an encapsulated plugin with its own hooks. */
 export async function registerApiRoutes(api: FastifyInstance) {
   await api.register(healthRoutes);
   await api.register(authRoutes);
   await api.register(profileRoutes);
+  await api.register(accountRoutes);
   await api.register(jobsRoutes);
   await api.register(filesRoutes);
   await api.register(interviewsRoutes);
@@ -38,5 +41,6 @@ export async function registerApiRoutes(api: FastifyInstance) {
     await admin.register(adminPayoutsRoutes);
     await admin.register(adminListingsRoutes);
     await admin.register(adminCandidatesRoutes);
+    await admin.register(adminAccessLogRoutes);
   });
 }

@@ -1,9 +1,11 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import websocket from '@fastify/websocket';
 import fp from 'fastify-plugin';
 import type { WebSocket } from 'ws';
 import { clientMessageSchema, INTERVIEW_MAX_MESSAGE_BYTES, type ClientMessage, type ServerMessage } from '@app/shared';
 import type { TokenClaims } from '../../plugins/auth';
+import { systemClock } from '../../lib/clock';
+import { AudioGuard, chunkDurationMs } from '../../interview/audio-guard';
 import { SessionManager } from '../../interview/manager';
 import { buildProviders, type Providers } from '../../interview/providers';
 import type { InterviewSession } from '../../interview/session';
@@ -11,27 +13,55 @@ import type { InterviewSession } from '../../interview/session';
 declare module 'fastify' {
   interface FastifyInstance {
     interviewSessions: SessionManager;
+    /** Graceful shutdown: tells every live interview socket to reconnect elsewhere; returns how many. */
+    drainInterviewSockets: () => number;
   }
 }
+
+/** Close code "service restart": the client reconnects (to another instance) and resumes. */
+export const CLOSE_RESTART = 1012;
+const RESTART_NOTICE = 'The server is restarting. Reconnecting you to continue the interview.';
 
 export type InterviewSocketOptions = {
   /** Providers to use instead of the configured ones (tests). */
   providers?: Providers;
 };
 
+/** The subprotocol a browser offers, followed by its token: `Sec-WebSocket-Protocol: bearer, <token>`. */
+const BEARER_PROTOCOL = 'bearer';
+
 /**
- * The live interview socket, `/ws/session?token=<session token>` (spec part 2 section 7).
+ * The session token of a socket handshake: from the `Sec-WebSocket-Protocol` header (what the web
+ * app sends, so the token never sits in a URL or a log), else `?token=` (spec clients).
+ */
+function socketToken(request: FastifyRequest): string | undefined {
+  const offered = (request.headers['sec-websocket-protocol'] ?? '').split(',').map((p) => p.trim());
+  if (offered[0] === BEARER_PROTOCOL && offered[1]) return offered[1];
+  const token = (request.query as Record<string, unknown>).token;
+  return typeof token === 'string' && token ? token : undefined;
+}
+
+/**
+ * The live interview socket, `/ws/session` with the session token in the `Sec-WebSocket-Protocol`
+ * header or as `?token=` (docs/product/socket-protocol.md).
  * JSON text frames with an `event` field. Bad frames get an `error` event; they never end the
  * connection or the server.
  */
 async function interviewSocketRoutes(app: FastifyInstance, opts: InterviewSocketOptions = {}) {
   const config = app.config;
   // Above our own limit, so an oversized frame still gets a readable error; far above it, ws drops the connection.
-  await app.register(websocket, { options: { maxPayload: INTERVIEW_MAX_MESSAGE_BYTES * 4 } });
+  await app.register(websocket, {
+    options: {
+      maxPayload: INTERVIEW_MAX_MESSAGE_BYTES * 4,
+      // A browser only accepts the connection when the server answers one of the offered protocols.
+      handleProtocols: (offered: Set<string>) => (offered.has(BEARER_PROTOCOL) ? BEARER_PROTOCOL : false),
+    },
+  });
 
   const providers = opts.providers ?? buildProviders(config);
   const manager = new SessionManager({
     db: app.db,
+    events: app.events,
     providers,
     maxMinutes: config.INTERVIEW_MAX_MINUTES,
     maxQuestions: config.INTERVIEW_MAX_QUESTIONS,
@@ -42,29 +72,49 @@ async function interviewSocketRoutes(app: FastifyInstance, opts: InterviewSocket
     log: app.log,
   });
   app.decorate('interviewSessions', manager);
+  const live = new Set<WebSocket>();
+  const sendRestart = (socket: WebSocket) => {
+    if (socket.readyState !== socket.OPEN) return;
+    socket.send(JSON.stringify({ event: 'notice', msg: RESTART_NOTICE } satisfies ServerMessage));
+    socket.close(CLOSE_RESTART, 'Server restarting');
+  };
+  app.decorate('drainInterviewSockets', () => {
+    const n = live.size;
+    for (const socket of live) sendRestart(socket);
+    return n;
+  });
   app.addHook('onClose', async () => {
     manager.close();
     providers.close();
   });
 
-  app.get('/ws/session', { websocket: true }, (socket: WebSocket, request) => {
+  // The token (and its server-side session) is checked before the handler runs, so the handler can
+  // attach its message listener at once and no early frame is lost while the database answers.
+  const authenticateSocket = async (request: FastifyRequest) => {
+    const token = socketToken(request);
+    if (!token) return;
+    request.auth = await app.verifyToken(token).catch(() => undefined);
+  };
+
+  app.get('/ws/session', { websocket: true, preValidation: authenticateSocket }, (socket: WebSocket, request) => {
     const send = (msg: ServerMessage) => {
       if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(msg));
     };
-    const token = (request.query as Record<string, unknown>).token;
-    let user: TokenClaims;
-    try {
-      if (typeof token !== 'string' || !token) throw new Error('missing token');
-      user = app.jwt.verify<TokenClaims>(token);
-    } catch {
+    const user: TokenClaims | undefined = request.auth;
+    if (!user) {
       send({ event: 'error', message: 'Not authenticated' });
       socket.close(4401, 'Not authenticated');
       return;
     }
+    // Shutting down: no new interviews here; the client reconnects and lands on another instance.
+    if (app.draining) return sendRestart(socket);
+    live.add(socket);
     providers.warmUp();
 
     let session: InterviewSession | null = null;
     let starting = false;
+    const audio = new AudioGuard(systemClock);
+    let refusingAudio = false;
     const owner = () => socket.close(4000, 'Replaced by a newer connection');
 
     socket.on('message', (data, isBinary) => {
@@ -92,7 +142,7 @@ async function interviewSocketRoutes(app: FastifyInstance, opts: InterviewSocket
         if (session || starting) return send({ event: 'error', message: 'The session has already started.' });
         starting = true;
         void manager
-          .start(msg, user.sub, send, owner)
+          .start(msg, user.sub, send, owner, { send, close: (code, reason) => socket.close(code, reason) })
           .then((s) => {
             session = s;
             if (s && socket.readyState !== socket.OPEN) manager.detach(s, owner);
@@ -116,7 +166,7 @@ async function interviewSocketRoutes(app: FastifyInstance, opts: InterviewSocket
     const dispatch = (s: InterviewSession, msg: Exclude<ClientMessage, { event: 'start' }>) => {
       switch (msg.event) {
         case 'mic_chunk':
-          return s.micChunk(msg.audio_b64);
+          return micChunk(s, msg.audio_b64);
         case 'ai_chunk_played':
           return s.aiChunkPlayed(msg.seq);
         case 'barge_in':
@@ -129,7 +179,25 @@ async function interviewSocketRoutes(app: FastifyInstance, opts: InterviewSocket
       }
     };
 
+    /** Audio faster than real time beyond a small burst is refused, and the socket closed if it goes on. */
+    const micChunk = (s: InterviewSession, audioB64: string) => {
+      const verdict = audio.admit(chunkDurationMs(audioB64));
+      if (verdict === 'accept') {
+        refusingAudio = false;
+        return s.micChunk(audioB64);
+      }
+      if (verdict === 'close') {
+        send({ event: 'error', message: 'Audio kept arriving faster than real time; the connection is closed.' });
+        socket.close(1008, 'Audio faster than real time');
+        return;
+      }
+      if (!refusingAudio)
+        send({ event: 'error', message: 'Audio is arriving faster than real time; the extra audio was dropped.' });
+      refusingAudio = true;
+    };
+
     socket.on('close', () => {
+      live.delete(socket);
       if (session) manager.detach(session, owner);
     });
     socket.on('error', (err) => app.log.warn({ err: err.message }, 'interview socket error'));

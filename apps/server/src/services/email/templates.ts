@@ -1,4 +1,4 @@
-import { PRODUCT_NAME } from '@app/shared';
+import { PRODUCT_NAME, formatMoney } from '@app/shared';
 
 /** A rendered message, ready for the transport (plain text and HTML alternatives). */
 export type EmailMessage = { to: string; subject: string; text: string; html: string };
@@ -133,7 +133,7 @@ export function tasksAssignedEmail(
 }
 
 export function payoutSentEmail(ctx: EmailContext, r: Recipient, amount: number, transactions: number): EmailMessage {
-  const dollars = `$${amount.toFixed(2)}`;
+  const dollars = formatMoney(amount);
   return render(ctx, {
     to: r.email,
     name: r.name,
@@ -143,5 +143,19 @@ export function payoutSentEmail(ctx: EmailContext, r: Recipient, amount: number,
       'Payments arrive via our card payment provider, less any currency conversion fees. Your Earnings page shows these transactions as Completed.',
     ],
     action: { label: 'View your earnings', path: '/earnings' },
+  });
+}
+
+/** The password reset link; `ctx.publicUrl` is PUBLIC_URL or the origin the request came from. */
+export function passwordResetEmail(ctx: EmailContext, r: Recipient, token: string, validMinutes: number): EmailMessage {
+  return render(ctx, {
+    to: r.email,
+    name: r.name,
+    subject: 'Reset your password',
+    paragraphs: [
+      `Someone (hopefully you) asked to reset the password of your ${PRODUCT_NAME} account. The link below works once, for ${validMinutes} minutes.`,
+      'If you did not ask for this, ignore this message: your password stays as it is.',
+    ],
+    action: { label: 'Choose a new password', path: `/reset-password?token=${encodeURIComponent(token)}` },
   });
 }

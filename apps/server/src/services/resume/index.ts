@@ -1,33 +1,33 @@
 import type { ResumePrefill } from '@app/shared';
-import { extractResumeText } from './extract';
+import { extractResumeText, type ExtractLimits } from './extract';
 import { parseResumeText } from './parse';
 
-export { extractResumeText } from './extract';
+export { extractResumeText, DEFAULT_EXTRACT_LIMITS, type ExtractLimits } from './extract';
 export { parseResumeText } from './parse';
 
-/** Parsing gives up after this long; the upload itself has already succeeded. */
-const PARSE_TIMEOUT_MS = 10_000;
+/** Said in the upload reply when the document could not be read; the upload itself is kept. */
+export const UNREADABLE_RESUME =
+  'We could not read this document, so nothing was filled in. Please type your details in the form.';
 
 /**
- * The prefill for an uploaded resume. Never throws: a resume we cannot read gives an empty prefill
- * (the candidate types the fields instead).
+ * The prefill for an uploaded resume. Never throws: a resume we cannot read (broken, hostile, too
+ * slow) gives no prefill and a note for the reply.
  */
 export async function readResume(
   bytes: Buffer,
   contentType: string,
   log?: { warn: (obj: object, msg: string) => void },
-): Promise<ResumePrefill> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<null>((resolve) => {
-    timer = setTimeout(() => resolve(null), PARSE_TIMEOUT_MS);
-  });
+  limits?: ExtractLimits,
+): Promise<{ prefill: ResumePrefill; unreadable?: string }> {
+  const result = await extractResumeText(bytes, contentType, limits);
+  if ('unreadable' in result) {
+    log?.warn({ reason: result.unreadable, contentType, sizeBytes: bytes.length }, 'resume could not be read');
+    return { prefill: {}, unreadable: UNREADABLE_RESUME };
+  }
   try {
-    const text = await Promise.race([extractResumeText(bytes, contentType), timeout]);
-    return text ? parseResumeText(text) : {};
+    return { prefill: result.text ? parseResumeText(result.text) : {} };
   } catch (err) {
-    log?.warn({ err }, 'resume could not be parsed');
-    return {};
-  } finally {
-    clearTimeout(timer);
+    log?.warn({ err }, 'resume text could not be parsed');
+    return { prefill: {}, unreadable: UNREADABLE_RESUME };
   }
 }

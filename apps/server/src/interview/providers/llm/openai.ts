@@ -1,21 +1,47 @@
 import type { InterviewPlan } from '../../plan';
+import { sayable } from '../../understanding/understand';
 import { ProviderError, type ChatMessage, type Interviewer, type InterviewerRequest } from '../types';
+import { sentences } from './phrasing';
+import { replyProblem } from './reply-check';
+import { StructuredInterviewer } from './structured';
 
 export type OpenAiChatOptions = { baseUrl: string; apiKey?: string; model: string; timeoutMs?: number };
 
 /**
- * An OpenAI-compatible streaming chat model as the interviewer. The interview plan is its system
- * prompt; the conductor's next move (ask this question, follow up, close) is added as an
- * instruction so time-keeping and the question budget stay in the server's hands.
+ * An OpenAI-compatible chat model as the interviewer. The interview plan is its system prompt; the
+ * conductor's next move (ask this question, follow up about what the candidate said, close) and the
+ * items it may name are added as an instruction, so time-keeping, the question budget and what was
+ * surely heard stay in the server's hands. The reply is checked before it is spoken: one that breaks
+ * the rules (see reply-check.ts) is replaced by the built-in phrasing for that turn.
  */
 export class OpenAiInterviewer implements Interviewer {
   readonly name = 'openai-chat';
+  private readonly fallback: StructuredInterviewer;
+  /** Why replies were replaced, oldest first (for logs and tests). */
+  readonly replaced: string[] = [];
+
   constructor(
     private readonly plan: InterviewPlan,
     private readonly opts: OpenAiChatOptions,
-  ) {}
+  ) {
+    this.fallback = new StructuredInterviewer(plan);
+  }
 
   async *reply(request: InterviewerRequest, signal: AbortSignal): AsyncIterable<string> {
+    // Whole reply first: it cannot be checked sentence by sentence once it is being spoken.
+    let text = '';
+    for await (const piece of this.stream(request, signal)) text += piece;
+    if (signal.aborted) return;
+    const problem = replyProblem(text, request, this.plan);
+    if (problem) {
+      this.replaced.push(problem);
+      text = this.fallback.render(request);
+    } else this.fallback.remember(text);
+    const parts = sentences(text);
+    for (const [i, sentence] of parts.entries()) yield i < parts.length - 1 ? `${sentence} ` : sentence;
+  }
+
+  private async *stream(request: InterviewerRequest, signal: AbortSignal): AsyncIterable<string> {
     const { baseUrl, apiKey, model, timeoutMs = 20000 } = this.opts;
     const messages: ChatMessage[] = [
       { role: 'system', content: this.plan.systemPrompt },
@@ -58,14 +84,37 @@ export class OpenAiInterviewer implements Interviewer {
 
 function instructionFor(r: InterviewerRequest): string {
   const time = `About ${Math.max(0, Math.round(r.minutesLeft))} minutes are left.`;
-  switch (r.move.kind) {
+  const heard = r.understood ? sayable(r.understood).map((i) => i.text) : [];
+  const items = heard.length
+    ? ` From the last answer you may name only these, which were surely heard: ${heard.map((h) => `"${h}"`).join(', ')}. Mention nothing else from it.`
+    : ' Do not quote the last answer.';
+  const m = r.move;
+  switch (m.kind) {
     case 'greeting':
-      return `Greet the candidate warmly in one or two sentences, then ask: "${r.move.question}"`;
+      return `Greet the candidate warmly in one short sentence, then ask: "${m.question}"`;
     case 'question':
-      return `${time} Acknowledge the candidate's last answer in one short sentence (no evaluation), then ask: "${r.move.question}"`;
+      if (m.after === 'dont_know')
+        return `${time} The candidate did not know. Say that's fine in a few words, then ask: "${m.question}"`;
+      return (
+        `${time}${items} Acknowledge the last answer in a few words` +
+        (m.about ? ` that name "${m.about.text}"` : '') +
+        ` (no evaluation), then ask: "${m.question}"`
+      );
     case 'follow_up':
-      return `${time} The last answer was short or vague. Ask one specific follow-up about it, in the spirit of: "${r.move.question}"`;
+      switch (m.reason) {
+        case 'probe':
+          return `${time}${items} Ask one short follow-up question about "${m.about?.text ?? 'their answer'}", naming it. Do not ask the next planned question.`;
+        case 'steer':
+          return `${time} The last answer was off topic. Politely bring the candidate back and ask again: "${m.question}"`;
+        case 'explain':
+          return `The candidate asked what the question means. Explain it in one simple sentence and ask it again: "${m.question}"`;
+        default:
+          return `${time} The last answer was short or vague. Ask for one concrete example from their own work, in one short question, without quoting the answer.`;
+      }
     case 'closing':
-      return 'Close the interview now: thank the candidate by first name, say the hiring team will review the conversation and email next steps, and say goodbye. Do not ask anything.';
+      return (
+        (m.about ? `Acknowledge "${m.about.text}" in a few words, then close` : 'Close') +
+        ' the interview now: thank the candidate by first name, say the hiring team will review the conversation and email next steps, and say goodbye. Do not ask anything.'
+      );
   }
 }

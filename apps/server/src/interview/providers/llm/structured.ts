@@ -1,17 +1,19 @@
 import type { InterviewPlan } from '../../plan';
 import type { Interviewer, InterviewerRequest } from '../types';
-
-const ACKS = ['Thank you.', 'Got it, thanks.', 'That is helpful, thank you.', 'Great, thanks for sharing that.'];
+import { Phrasebook } from './phrasing';
 
 /**
- * The built-in interviewer: no model, no keys. It speaks the conductor's moves with fixed,
- * friendly phrasing, so the interview works fully offline and answers instantly.
+ * The built-in interviewer: no model, no keys. It speaks the conductor's moves in its own words
+ * (see phrasing.ts), naming back what the candidate surely said, so the interview works fully
+ * offline and answers instantly.
  */
 export class StructuredInterviewer implements Interviewer {
   readonly name = 'structured';
-  private turn = 0;
+  private readonly phrases: Phrasebook;
 
-  constructor(private readonly plan: InterviewPlan) {}
+  constructor(plan: InterviewPlan) {
+    this.phrases = new Phrasebook(plan);
+  }
 
   async *reply(request: InterviewerRequest, signal: AbortSignal): AsyncIterable<string> {
     const text = this.render(request);
@@ -23,25 +25,11 @@ export class StructuredInterviewer implements Interviewer {
   }
 
   render(request: InterviewerRequest): string {
-    const move = request.move;
-    const name = this.plan.firstName;
-    this.turn++;
-    switch (move.kind) {
-      case 'greeting':
-        return (
-          `Hi ${name}, thanks for joining. I'm the AI interviewer for the ${this.plan.jobTitle} role. ` +
-          `This conversation takes up to ${this.plan.maxMinutes} minutes. Speak naturally; if you need time to think, just say give me a moment. ` +
-          move.question
-        );
-      case 'question':
-        return move.acknowledge ? `${ACKS[this.turn % ACKS.length]} ${move.question}` : move.question;
-      case 'follow_up':
-        return move.question;
-      case 'closing':
-        return (
-          `Thank you, ${name}. That's all my questions for today. ` +
-          `We'll review our conversation, and the hiring team will email you with next steps. Goodbye!`
-        );
-    }
+    return this.phrases.render(request.move);
+  }
+
+  /** What another interviewer said in this interview, so the built-in phrasing does not repeat it. */
+  remember(text: string) {
+    this.phrases.remember(text);
   }
 }

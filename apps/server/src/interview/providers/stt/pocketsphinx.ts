@@ -1,7 +1,8 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import fs from 'node:fs';
 import { pcmToBuffer } from '../../audio';
-import { ProviderError, type SpeechToText, type SttStream } from '../types';
+import { respell } from '../../recognition/job-text';
+import { ProviderError, type SpeechToText, type SttFinal, type SttStream, type SttWord } from '../types';
 
 /**
  * The recognizer prints an utterance after this much silence. Kept below the session's silence
@@ -14,6 +15,11 @@ export type PocketsphinxOptions = {
   modelDir?: string;
   /** Recognizer processes kept started and waiting, so an utterance never waits for model loading. */
   warm?: number;
+  /** A job's language model and dictionary instead of the general ones (recognition/job-model.ts). */
+  lm?: string;
+  dict?: string;
+  /** Recognizer phrase → the job's spelling ("z brush" → "ZBrush"), applied to every transcript. */
+  respellings?: Map<string, string>;
 };
 
 /**
@@ -27,12 +33,20 @@ export type PocketsphinxOptions = {
  * Processes are started ahead of time (model loading takes ~300 ms). Node cannot give the program
  * a pipe it accepts as `-infile`, so a shell `cat` feeds it `/dev/stdin`.
  * Lines printed mid-utterance (the recognizer's own pause detection) become interim transcripts.
+ *
+ * `-time yes` adds, after each utterance's text, one line per word with its start, end and
+ * posterior probability; those posteriors are the word confidences the interviewer uses to name back
+ * only what it surely heard (decision 0116). They come from the lattice pocketsphinx builds anyway:
+ * no measurable extra CPU.
  */
 export class PocketsphinxStt implements SpeechToText {
   readonly name = 'pocketsphinx';
   private readonly binary: string;
   private readonly modelDir: string;
   private readonly warmTarget: number;
+  private readonly lm: string;
+  private readonly dict: string;
+  private readonly respellings: Map<string, string>;
   private idle: ChildProcessWithoutNullStreams[] = [];
   private closed = false;
 
@@ -40,11 +54,14 @@ export class PocketsphinxStt implements SpeechToText {
     this.binary = opts.binary ?? 'pocketsphinx_continuous';
     this.modelDir = opts.modelDir ?? '/usr/share/pocketsphinx/model/en-us';
     this.warmTarget = opts.warm ?? 1;
+    this.lm = opts.lm ?? `${this.modelDir}/en-us.lm.bin`;
+    this.dict = opts.dict ?? `${this.modelDir}/cmudict-en-us.dict`;
+    this.respellings = opts.respellings ?? new Map();
   }
 
   /** Whether the program and its model look installed. */
   available(): boolean {
-    return fs.existsSync(`${this.modelDir}/en-us.lm.bin`);
+    return fs.existsSync(this.lm) && fs.existsSync(this.dict);
   }
 
   warmUp() {
@@ -58,7 +75,7 @@ export class PocketsphinxStt implements SpeechToText {
     const proc = this.idle.shift() ?? this.spawnProcess();
     // Refill after this utterance has its process (spawning costs CPU; do it off the hot path).
     setImmediate(() => this.warmUp());
-    return new PocketsphinxStream(this.name, proc, onInterim);
+    return new PocketsphinxStream(this.name, proc, onInterim, this.respellings);
   }
 
   close() {
@@ -72,8 +89,8 @@ export class PocketsphinxStt implements SpeechToText {
     const q = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
     const cmd =
       `cat | exec ${q(this.binary)} -infile /dev/stdin -hmm ${q(`${m}/en-us`)} ` +
-      `-lm ${q(`${m}/en-us.lm.bin`)} -dict ${q(`${m}/cmudict-en-us.dict`)} -fwdflat no ` +
-      `-vad_postspeech ${Math.round(POST_SPEECH_MS / 10)} -logfn /dev/null`;
+      `-lm ${q(this.lm)} -dict ${q(this.dict)} -fwdflat no ` +
+      `-vad_postspeech ${Math.round(POST_SPEECH_MS / 10)} -time yes -logfn /dev/null`;
     // Own process group, so the shell, `cat` and the recognizer can be ended together.
     const proc = spawn('sh', ['-c', cmd], { stdio: ['pipe', 'pipe', 'pipe'], detached: true });
     proc.on('error', () => {}); // reported through the stream's exit handling
@@ -83,32 +100,94 @@ export class PocketsphinxStt implements SpeechToText {
   }
 }
 
+/** One utterance as the recognizer printed it: its text, then its words with posteriors. */
+type Utterance = { text: string; words: SttWord[]; complete: boolean };
+
+/** `word start end posterior`, as `-time yes` prints it (alternate pronunciations end in `(2)`). */
+const WORD_LINE = /^(\S+) \d+\.\d+ \d+\.\d+ (\d+(?:\.\d+)?(?:e[-+]?\d+)?)$/i;
+
+/** A printed posterior as a confidence: the recognizer's log arithmetic can round a sure word to 1.0002. */
+const posterior = (printed: string) => Math.min(1, Math.max(0, Number(printed) || 0));
+
+/** Silence, sentence marks and noise the recognizer reports between words. */
+const isFiller = (word: string) => /^(<.*>|\[.*\]|\+\+.*\+\+)$/.test(word);
+
+/** Reads the recognizer's output: utterance texts followed by their word lines. */
+export class PocketsphinxOutput {
+  readonly utterances: Utterance[] = [];
+
+  /** Takes one printed line; returns true when it completed an utterance. */
+  add(line: string): boolean {
+    const word = WORD_LINE.exec(line);
+    if (!word) {
+      this.utterances.push({ text: line, words: [], complete: false });
+      return false;
+    }
+    let current = this.utterances.at(-1);
+    if (!current || current.complete) {
+      // An utterance with no words prints an empty text line, which never reaches us.
+      current = { text: '', words: [], complete: false };
+      this.utterances.push(current);
+    }
+    const text = word[1]!.replace(/\(\d+\)$/, '');
+    if (text === '</s>') {
+      current.complete = true;
+      return true;
+    }
+    if (!isFiller(text)) current.words.push({ text, confidence: posterior(word[2]!) });
+    return false;
+  }
+
+  get text(): string {
+    return this.utterances
+      .map((u) => u.text)
+      .join(' ')
+      .replace(/\s+/g, ' ')
+      .trim();
+  }
+
+  /** The last utterance has all its word lines. */
+  get complete(): boolean {
+    return this.utterances.at(-1)?.complete ?? false;
+  }
+
+  /** The text with its words' confidences; without them when some utterance printed none. */
+  final(): SttFinal {
+    const text = this.text;
+    const withText = this.utterances.filter((u) => u.text);
+    if (!withText.length || withText.some((u) => !u.words.length)) return { text };
+    return { text, words: withText.flatMap((u) => u.words) };
+  }
+}
+
 class PocketsphinxStream implements SttStream {
-  private lines: string[] = [];
+  private output = new PocketsphinxOutput();
   private partial = '';
   private stderr = '';
   private exited: Promise<number | null>;
   private aborted = false;
-  private lastLineAt = 0;
-  private onLine: (() => void) | null = null;
+  private lastUtteranceAt = 0;
+  private onUtterance: (() => void) | null = null;
 
   constructor(
     private readonly name: string,
     private readonly proc: ChildProcessWithoutNullStreams,
     onInterim: (text: string) => void,
+    private readonly respellings: Map<string, string>,
   ) {
     proc.stdout.setEncoding('utf8');
     proc.stdout.on('data', (chunk: string) => {
       this.partial += chunk;
       const parts = this.partial.split('\n');
       this.partial = parts.pop() ?? '';
-      const added = parts.map((l) => l.trim()).filter(Boolean);
-      if (added.length) {
-        this.lines.push(...added);
-        this.lastLineAt = Date.now();
-        this.onLine?.();
-        if (!this.aborted) onInterim(this.text());
+      const before = this.output.text;
+      let completed = false;
+      for (const line of parts.map((l) => l.trim()).filter(Boolean)) completed = this.output.add(line) || completed;
+      if (completed) {
+        this.lastUtteranceAt = Date.now();
+        this.onUtterance?.();
       }
+      if (!this.aborted && this.output.text !== before) onInterim(this.respelled({ text: this.output.text }).text);
     });
     proc.stderr.setEncoding('utf8');
     proc.stderr.on('data', (c: string) => (this.stderr = (this.stderr + c).slice(-500)));
@@ -126,36 +205,64 @@ class PocketsphinxStream implements SttStream {
     this.proc.stdin.write(pcmToBuffer(samples));
   }
 
-  async finish(hint: { speechEndedAt?: number } = {}): Promise<string> {
+  async finish(hint: { speechEndedAt?: number } = {}): Promise<SttFinal> {
     this.proc.stdin.end();
-    // A line printed POST_SPEECH_MS after the end of speech covers everything said: answer now
-    // instead of waiting for the process to exit (which costs 100 ms to a second on a busy machine).
+    // An utterance completed POST_SPEECH_MS after the end of speech covers everything said: answer
+    // now instead of waiting for the process to exit (100 ms to a second on a busy machine).
     const end = hint.speechEndedAt;
-    const covered = () => end !== undefined && this.lines.length > 0 && this.lastLineAt >= end + POST_SPEECH_MS;
-    if (covered()) return this.text();
+    const covered = () => end !== undefined && this.output.complete && this.lastUtteranceAt >= end + POST_SPEECH_MS;
+    if (covered()) return this.respelled(this.output.final());
     const early = new Promise<'early'>((resolve) => {
-      this.onLine = () => covered() && resolve('early');
+      this.onUtterance = () => covered() && resolve('early');
     });
     const timeout = new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), 10000).unref());
     const code = await Promise.race([this.exited, timeout, early]);
-    this.onLine = null;
-    if (code === 'early') return this.text();
+    this.onUtterance = null;
+    if (code === 'early') return this.respelled(this.output.final());
     if (code === 'timeout') {
       killGroup(this.proc);
       throw new ProviderError(this.name, 'recognizer timed out');
     }
-    if (this.partial.trim()) this.lines.push(this.partial.trim());
+    if (this.partial.trim()) this.output.add(this.partial.trim());
     if (code !== 0) throw new ProviderError(this.name, `recognizer failed (${code}) ${this.stderr.trim()}`.trim());
-    return this.text();
+    return this.respelled(this.output.final());
+  }
+
+  /** The job's spellings written in; a respelled name is as sure as its least sure word. */
+  private respelled(final: SttFinal): SttFinal {
+    if (!this.respellings.size) return final;
+    const merge = <T extends { text: string }>(parts: T[], text: string) => ({ ...parts[0]!, text });
+    if (!final.words) {
+      const words = final.text
+        .split(' ')
+        .filter(Boolean)
+        .map((text) => ({ text }));
+      return {
+        text: respell(words, this.respellings, merge)
+          .map((w) => w.text)
+          .join(' '),
+      };
+    }
+    const words = respell(final.words, this.respellings, (parts, text) => ({
+      text,
+      confidence: Math.min(...parts.map((p) => p.confidence)),
+    }));
+    const text = respell(
+      final.text
+        .split(' ')
+        .filter(Boolean)
+        .map((t) => ({ text: t })),
+      this.respellings,
+      merge,
+    )
+      .map((w) => w.text)
+      .join(' ');
+    return { text, words };
   }
 
   abort() {
     this.aborted = true;
     killGroup(this.proc);
-  }
-
-  private text(): string {
-    return this.lines.join(' ').replace(/\s+/g, ' ').trim();
   }
 }
 

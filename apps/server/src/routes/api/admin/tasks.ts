@@ -3,10 +3,11 @@ import { z } from 'zod';
 import {
   adminTaskSchema,
   taskAssignRequestSchema,
+  taskBulkAssignRequestSchema,
   taskCreateRequestSchema,
   taskReviewRequestSchema,
 } from '@app/shared';
-import { assignTask, createTasks, reviewTask } from '../../../services/tasks';
+import { assignTask, assignTasks, createTasks, reviewTask } from '../../../services/tasks';
 
 const taskParams = z.object({ id: z.uuid({ message: 'Task id must be a UUID' }) });
 
@@ -22,6 +23,12 @@ const adminTasksRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => reply.status(201).send(await createTasks(app.db, request.params.id, request.body.tasks)),
+  );
+
+  app.post(
+    '/admin/tasks/assign',
+    { schema: { body: taskBulkAssignRequestSchema, response: { 200: z.array(adminTaskSchema) } } },
+    async (request) => assignTasks(app.db, request.body.assignments),
   );
 
   app.post(

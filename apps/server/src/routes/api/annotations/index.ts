@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { annotationTaskSchema, taskSubmitRequestSchema } from '@app/shared';
-import { assertSelfOrAdmin } from '../../../services/interviews';
+import { assertSelfOrAdmin } from '../../../lib/authz';
 import { getTaskForUser, listTasksForUser, startTask, submitTask } from '../../../services/tasks';
 
 const taskParams = z.object({ taskId: z.uuid({ message: 'Task id must be a UUID' }) });

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { earningsSummarySchema, earningsTransactionSchema } from '@app/shared';
-import { assertSelfOrAdmin } from '../../../services/interviews';
+import { assertSelfOrAdmin } from '../../../lib/authz';
 import { getEarningsSummary, listTransactions } from '../../../services/earnings';
 
 const userParams = z.object({ userId: z.uuid({ message: 'User id must be a UUID' }) });

@@ -26,7 +26,7 @@ const interviewsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/interviews/:id/complete',
     { schema: { params: idParams, response: { 200: interviewSchema } } },
-    async (request) => completeInterview(app.db, request.params.id, request.auth!.sub),
+    async (request) => completeInterview(app.db, request.params.id, request.auth!.sub, app.events),
   );
 };
 export default interviewsRoutes;

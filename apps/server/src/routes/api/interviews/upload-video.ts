@@ -5,25 +5,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
+import { interviewVideoUploadReplySchema } from '@app/shared';
 import { AppError, badRequest } from '../../../lib/http-errors';
 import { deleteFile, FileTooLargeError, type FileRow } from '../../../services/storage';
 import {
   RECORDING_MAX_BYTES,
   attachRecording,
+  authorizeRecordingUpload,
   getRecordingFile,
   openRecording,
   parseRange,
   storeRecording,
 } from '../../../services/interview-recordings';
 
-const uploadReplySchema = z.object({
-  file_id: z.string(),
-  interview_id: z.string(),
-  size_bytes: z.number(),
-  content_type: z.string(),
-});
-
-const uploadVideoRoutes: FastifyPluginAsyncZod<{ maxBytes?: number }> = async (app, opts) => {
+const uploadVideoRoutes: FastifyPluginAsyncZod<{ maxBytes?: number; maxPerHour?: number }> = async (app, opts) => {
   const maxBytes = opts.maxBytes ?? RECORDING_MAX_BYTES;
   // Encapsulated in this plugin, so these limits do not affect other upload routes. The storage
   // write enforces maxBytes itself; the parser's own limit is one byte above so that one fires.
@@ -34,8 +29,35 @@ const uploadVideoRoutes: FastifyPluginAsyncZod<{ maxBytes?: number }> = async (a
   app.post(
     '/interviews/upload/video',
     {
-      preHandler: app.authenticate,
-      schema: { consumes: ['multipart/form-data'], response: { 201: uploadReplySchema } },
+      // Everything that can refuse the upload runs before the body is read: the token, the size the
+      // client declares, the per-user rate and the interview (owner and state).
+      onRequest: [
+        app.authenticate,
+        async (request) => {
+          const declared = Number(request.headers['content-length']);
+          if (declared > maxBytes + 64 * 1024) throw new FileTooLargeError(maxBytes);
+        },
+      ],
+      preParsing: [
+        async (request) => {
+          const query = request.query as { interview_id?: unknown };
+          const named = request.headers['x-interview-id'] ?? query.interview_id;
+          await authorizeRecordingUpload(app.db, request.auth!, typeof named === 'string' ? named.trim() : undefined);
+        },
+      ],
+      config: {
+        rateLimit: {
+          max: opts.maxPerHour ?? 20,
+          timeWindow: '1 hour',
+          keyGenerator: (request) => `recording:${request.auth?.sub ?? request.ip}`,
+          hook: 'preParsing',
+        },
+      },
+      schema: {
+        consumes: ['multipart/form-data'],
+        querystring: z.object({ interview_id: z.string().max(100).optional() }),
+        response: { 201: interviewVideoUploadReplySchema },
+      },
     },
     async (request, reply) => {
       if (!request.isMultipart()) throw new AppError(415, 'Send the recording as multipart/form-data');
@@ -67,7 +89,7 @@ const uploadVideoRoutes: FastifyPluginAsyncZod<{ maxBytes?: number }> = async (a
         if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new FileTooLargeError(maxBytes);
         throw err;
       }
-      const interviewId = fields.interview_id?.trim();
+      const interviewId = fields.interview_id?.trim() || request.query.interview_id?.trim();
       if (!stored) throw badRequest('The video file is missing');
       if (!interviewId) {
         await discard();

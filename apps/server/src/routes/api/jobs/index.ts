@@ -1,8 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { jobSchema, jobStatusSchema } from '@app/shared';
-import { getJob, listJobs } from '../../../services/jobs';
+import { getJob } from '../../../services/jobs';
+import { cachedJob, cachedJobList } from '../../../services/job-cache';
+import { sendCachedJson } from '../../../lib/etag-reply';
 
+/** The public job list and job detail, served from the in-process cache (decision 0097). */
 const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/jobs',
@@ -18,7 +21,7 @@ const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(jobSchema) },
       },
     },
-    async (request) => listJobs(app.db, { statuses: request.query.status }),
+    async (request, reply) => sendCachedJson(request, reply, await cachedJobList(app.db, request.query.status)),
   );
 
   app.get(
@@ -26,7 +29,11 @@ const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: { params: z.object({ id: z.uuid({ message: 'Job id must be a UUID' }) }), response: { 200: jobSchema } },
     },
-    async (request) => getJob(app.db, request.params.id),
+    async (request, reply) => {
+      const cached = await cachedJob(app.db, request.params.id);
+      // Not in the cached list: a job written moments ago by another instance, or none (404).
+      return cached ? sendCachedJson(request, reply, cached) : getJob(app.db, request.params.id);
+    },
   );
 };
 export default jobsRoutes;

@@ -3,6 +3,7 @@ import type { CandidateBalance, Page, Payout, PayoutHistoryItem } from '@app/sha
 import { API_BASE, apiRequest } from '../../../lib/api-client';
 import { authStorage } from '../../../lib/auth-storage';
 import { adminKeys, qs } from './query';
+import { saveResponseAsFile } from '../../../lib/download';
 
 export type BalanceParams = { q?: string; only_available?: 'true'; page: number; page_size?: number };
 
@@ -37,13 +38,5 @@ export async function downloadPayoutCsv(id: string) {
     headers: { authorization: `Bearer ${authStorage.get() ?? ''}` },
   });
   if (!res.ok) throw new Error(`Export failed (HTTP ${res.status})`);
-  const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? `payout-${id}.csv`;
-  const url = URL.createObjectURL(await res.blob());
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  await saveResponseAsFile(res, `payout-${id}.csv`);
 }

@@ -1,5 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminTask, CandidateTaskProgress, Page, TaskCreate, TaskStatus } from '@app/shared';
+import type {
+  AdminTask,
+  CandidateTaskProgress,
+  Page,
+  TaskBulkAssignRequest,
+  TaskCreate,
+  TaskStatus,
+} from '@app/shared';
 import { apiRequest } from '../../../lib/api-client';
 import { adminKeys, qs } from './query';
 
@@ -38,3 +45,7 @@ export function useTaskMutation<A>(fn: (arg: A) => Promise<unknown>) {
   const qc = useQueryClient();
   return useMutation({ mutationFn: fn, onSettled: () => qc.invalidateQueries({ queryKey: adminKeys.all }) });
 }
+
+/** POST /api/admin/tasks/assign: several assignments in one request, all or nothing. */
+export const assignTasks = (assignments: TaskBulkAssignRequest['assignments']) =>
+  apiRequest<AdminTask[]>('/admin/tasks/assign', { method: 'POST', body: { assignments } });

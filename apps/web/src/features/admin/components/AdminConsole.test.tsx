@@ -57,6 +57,39 @@ describe('JobFormPage', { timeout: 15_000 }, () => {
       custom_questions: ['Which poster moved you?'],
     });
   });
+
+  it("says when the pay is not a number, shows the server's field messages, and clears them on the next edit", async () => {
+    const user = userEvent.setup();
+    mockApi({
+      'POST /admin/jobs': {
+        status: 422,
+        body: { detail: [{ loc: ['body', 'skills', 0, 'name'], msg: 'Skill name is taken', type: 'value_error' }] },
+      },
+    });
+    renderPage('/admin/jobs/new', '/admin/jobs/new', <JobFormPage />);
+
+    await user.type(await screen.findByLabelText('Title'), 'Poster Critic');
+    await user.type(screen.getByLabelText('Description'), 'Rate posters.');
+    await user.type(screen.getByLabelText('Position type'), 'Contract');
+    await user.type(screen.getByLabelText('Pay per hour (USD)'), 'abc');
+    await user.click(screen.getByRole('button', { name: 'Create job' }));
+    expect(screen.getByText('Pay per hour must be a number')).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('Please fix the field marked above.');
+
+    await user.clear(screen.getByLabelText('Pay per hour (USD)'));
+    expect(screen.queryByText('Pay per hour must be a number')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Add skill' }));
+    await user.type(screen.getByLabelText('Skill 1 name'), 'Figma');
+    await user.click(screen.getByRole('button', { name: 'Create job' }));
+    expect(await screen.findByText('Skill name is taken')).toBeInTheDocument();
+    expect(screen.getByLabelText('Skill 1 name')).toHaveAttribute('aria-invalid', 'true');
+
+    await user.type(screen.getByLabelText('Availability'), 'Weekends');
+    await waitFor(() => expect(screen.queryByText('Skill name is taken')).not.toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: 'Remove skill 1' }));
+    expect(screen.queryByLabelText('Skill 1 name')).not.toBeInTheDocument();
+    expect(screen.getByText('No skills yet.')).toBeInTheDocument();
+  });
 });
 
 const interview: AdminInterviewDetail = {

@@ -7,6 +7,7 @@ import {
 } from '@app/shared';
 import { ErrorBanner } from '../../../components/ErrorBanner';
 import { absoluteUrl } from '../../../lib/api-client';
+import { openFileLink } from '../../../lib/open-file';
 import { describeError } from '../../../lib/describe-error';
 import { useAdminInterviews } from '../api/interviews';
 import { useAdminJobs } from '../api/jobs';
@@ -24,6 +25,37 @@ export function AssessmentSummary({ a }: { a: AdminInterviewListItem['assessment
       {a.overall_score !== null && <span className="text-slate-600"> · {a.overall_score}/5</span>}
       <span className="block text-xs text-slate-500">{a.method === 'model' ? 'Model' : 'Built-in'}</span>
     </span>
+  );
+}
+
+/** An interview's job, status, assessment, date and review link: the tail of a row in the console's lists. */
+export function InterviewCells({
+  interview: i,
+  reviewLabel,
+}: {
+  interview: AdminInterviewListItem;
+  reviewLabel?: string;
+}) {
+  return (
+    <>
+      <td className={td}>{i.job_title ?? 'General Interview'}</td>
+      <td className={td}>
+        <InterviewBadge status={i.status} />
+      </td>
+      <td className={td}>
+        <AssessmentSummary a={i.assessment} />
+      </td>
+      <td className={td}>{dateTime(i.completed_at ?? i.created_at)}</td>
+      <td className={`${td} text-right`}>
+        <Link
+          to={`/admin/interviews/${i.id}`}
+          className="font-medium text-brand-700 hover:underline"
+          aria-label={reviewLabel}
+        >
+          Review
+        </Link>
+      </td>
+    </>
   );
 }
 
@@ -88,6 +120,7 @@ export function ApplicantsPage() {
                   {i.candidate_resume_url && (
                     <a
                       href={absoluteUrl(i.candidate_resume_url)}
+                      onClick={(e) => openFileLink(e, i.candidate_resume_url)}
                       target="_blank"
                       rel="noreferrer"
                       className="text-xs text-brand-700 hover:underline"
@@ -97,23 +130,10 @@ export function ApplicantsPage() {
                     </a>
                   )}
                 </td>
-                <td className={td}>{i.job_title ?? 'General Interview'}</td>
-                <td className={td}>
-                  <InterviewBadge status={i.status} />
-                </td>
-                <td className={td}>
-                  <AssessmentSummary a={i.assessment} />
-                </td>
-                <td className={td}>{dateTime(i.completed_at ?? i.created_at)}</td>
-                <td className={`${td} text-right`}>
-                  <Link
-                    to={`/admin/interviews/${i.id}`}
-                    className="font-medium text-brand-700 hover:underline"
-                    aria-label={`Review interview of ${i.candidate_name || i.candidate_email}`}
-                  >
-                    Review
-                  </Link>
-                </td>
+                <InterviewCells
+                  interview={i}
+                  reviewLabel={`Review interview of ${i.candidate_name || i.candidate_email}`}
+                />
               </tr>
             ))}
           </Table>

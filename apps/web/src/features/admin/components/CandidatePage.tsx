@@ -1,12 +1,13 @@
 import { Link, useParams } from 'react-router';
-import { WORK_AUTHORIZATION_OPTIONS } from '@app/shared';
+import { WORK_AUTHORIZATION_OPTIONS, formatMoney } from '@app/shared';
 import { ErrorBanner } from '../../../components/ErrorBanner';
 import { Spinner } from '../../../components/Spinner';
 import { absoluteUrl } from '../../../lib/api-client';
+import { openFileLink } from '../../../lib/open-file';
 import { describeError } from '../../../lib/describe-error';
 import { useCandidate } from '../api/candidates';
-import { AssessmentSummary } from './ApplicantsPage';
-import { Empty, InterviewBadge, Section, Table, dateTime, money, td } from './ui';
+import { InterviewCells } from './ApplicantsPage';
+import { Empty, Section, Table, dateTime } from './ui';
 
 type Entry = Record<string, string | undefined>;
 const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v : null);
@@ -84,6 +85,7 @@ export function CandidatePage() {
                 c.resume_url ? (
                   <a
                     href={absoluteUrl(c.resume_url)}
+                    onClick={(e) => openFileLink(e, c.resume_url)}
                     target="_blank"
                     rel="noreferrer"
                     className="text-brand-700 hover:underline"
@@ -134,9 +136,9 @@ export function CandidatePage() {
           </Section>
           <Section title="Money">
             <dl className="grid grid-cols-2 gap-y-1 text-sm">
-              <Row label="Pending review" value={money(c.balance.pending)} />
-              <Row label="Available" value={money(c.balance.available)} />
-              <Row label="Paid" value={money(c.balance.paid)} />
+              <Row label="Pending review" value={formatMoney(c.balance.pending)} />
+              <Row label="Available" value={formatMoney(c.balance.available)} />
+              <Row label="Paid" value={formatMoney(c.balance.paid)} />
             </dl>
           </Section>
         </div>
@@ -148,19 +150,7 @@ export function CandidatePage() {
           <Table label="Interviews" head={['Job', 'Status', 'AI assessment', 'Interviewed', '']}>
             {c.interview_list.map((i) => (
               <tr key={i.id}>
-                <td className={td}>{i.job_title ?? 'General Interview'}</td>
-                <td className={td}>
-                  <InterviewBadge status={i.status} />
-                </td>
-                <td className={td}>
-                  <AssessmentSummary a={i.assessment} />
-                </td>
-                <td className={td}>{dateTime(i.completed_at ?? i.created_at)}</td>
-                <td className={`${td} text-right`}>
-                  <Link to={`/admin/interviews/${i.id}`} className="font-medium text-brand-700 hover:underline">
-                    Review
-                  </Link>
-                </td>
+                <InterviewCells interview={i} />
               </tr>
             ))}
           </Table>

@@ -5,10 +5,12 @@ import { ErrorBanner } from '../../../components/ErrorBanner';
 import { Spinner } from '../../../components/Spinner';
 import { inputClass, primaryButtonClass, secondaryButtonClass } from '../../../components/form-styles';
 import { absoluteUrl } from '../../../lib/api-client';
+import { openFileLink } from '../../../lib/open-file';
 import { describeError } from '../../../lib/describe-error';
 import { fetchRecordingUrl } from '../api/files';
 import { useAdminInterview, useDecideInterview } from '../api/interviews';
 import { AssessmentPanel } from './AssessmentPanel';
+import { InterviewPrivacyPanel } from './InterviewPrivacyPanel';
 import { InterviewBadge, Section, dateTime } from './ui';
 
 const clock = (s: number) => `${Math.floor(s / 60)}:${String(Math.floor(s % 60)).padStart(2, '0')}`;
@@ -201,6 +203,7 @@ export function InterviewReviewPage() {
               {' · '}
               <a
                 href={absoluteUrl(i.candidate_resume_url)}
+                onClick={(e) => openFileLink(e, i.candidate_resume_url)}
                 target="_blank"
                 rel="noreferrer"
                 className="text-brand-700 hover:underline"
@@ -222,6 +225,9 @@ export function InterviewReviewPage() {
           <DecisionForm interview={i} />
         </Section>
       </div>
+      <Section title="Privacy">
+        <InterviewPrivacyPanel interviewId={i.id} />
+      </Section>
     </div>
   );
 }

@@ -1,50 +1,26 @@
-import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, type ComponentProps } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Plus, Trash2 } from 'lucide-react';
-import { INTERVIEW_TYPES, JOB_STATUSES, jobCreateSchema, type Job, type JobCreate } from '@app/shared';
+import { useController, useForm, useWatch, type Control, type Path } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { INTERVIEW_TYPES, JOB_STATUSES, type Job } from '@app/shared';
 import { ErrorBanner } from '../../../components/ErrorBanner';
+import { FormField } from '../../../components/FormField';
 import { Spinner } from '../../../components/Spinner';
+import { TextField } from '../../../components/TextField';
 import { cardClass, inputClass, primaryButtonClass, secondaryButtonClass } from '../../../components/form-styles';
-import { ApiError } from '../../../lib/api-client';
 import { describeError } from '../../../lib/describe-error';
 import { useJob, useSaveJob } from '../api/jobs';
+import {
+  EMPTY_JOB_FORM,
+  countFieldErrors,
+  jobFormSchema,
+  jobFormValues,
+  jobPayload,
+  serverFieldErrors,
+  type JobFormValues,
+} from '../lib/job-form';
 import { PageHeader, titleCase } from './ui';
-
-type FormState = {
-  title: string;
-  description: string;
-  position_type: string;
-  pay_per_hour: string;
-  availability: string;
-  status: Job['status'];
-  interview_type: Job['interview_type'];
-  skills: { name: string; description: string }[];
-  custom_questions: string[];
-};
-
-const EMPTY: FormState = {
-  title: '',
-  description: '',
-  position_type: '',
-  pay_per_hour: '',
-  availability: '',
-  status: 'active',
-  interview_type: 'standard',
-  skills: [],
-  custom_questions: [],
-};
-
-const fromJob = (j: Job): FormState => ({
-  title: j.title,
-  description: j.description,
-  position_type: j.position_type,
-  pay_per_hour: j.pay_per_hour === null ? '' : String(j.pay_per_hour),
-  availability: j.availability,
-  status: j.status,
-  interview_type: j.interview_type,
-  skills: j.skills.map((s) => ({ name: s.name, description: s.description })),
-  custom_questions: [...j.custom_questions],
-});
 
 const INTERVIEW_TYPE_LABELS: Record<Job['interview_type'], string> = {
   standard: 'Standard',
@@ -53,80 +29,68 @@ const INTERVIEW_TYPE_LABELS: Record<Job['interview_type'], string> = {
   custom_exercise: 'Custom exercise',
 };
 
-type Errors = Record<string, string>;
+type JobControl = Control<JobFormValues>;
 
-function toPayload(f: FormState): JobCreate {
-  const pay = f.pay_per_hour.trim();
-  return {
-    title: f.title,
-    description: f.description,
-    position_type: f.position_type,
-    // An empty field means "no pay set" (the marketplace then shows the default rate).
-    pay_per_hour: pay === '' ? null : Number(pay),
-    availability: f.availability,
-    status: f.status,
-    interview_type: f.interview_type,
-    skills: f.skills,
-    custom_questions: f.custom_questions,
-  };
-}
-
-/** Field path ("skills.0.name") → message, from the shared schema or the server's 422 list. */
-function validate(f: FormState): Errors {
-  const parsed = jobCreateSchema.safeParse(toPayload(f));
-  if (parsed.success) return {};
-  const errors: Errors = {};
-  for (const issue of parsed.error.issues) {
-    const key = issue.path.join('.');
-    errors[key] ??=
-      issue.path[0] === 'pay_per_hour' && Number.isNaN(Number(f.pay_per_hour))
-        ? 'Pay per hour must be a number'
-        : issue.message;
-  }
-  return errors;
-}
-
-function serverErrors(err: unknown): Errors | null {
-  if (!(err instanceof ApiError) || err.status !== 422) return null;
-  const detail = (err.body as { detail?: unknown })?.detail;
-  if (!Array.isArray(detail)) return null;
-  const errors: Errors = {};
-  for (const d of detail as { loc: (string | number)[]; msg: string }[]) {
-    errors[d.loc.filter((p) => p !== 'body').join('.')] = d.msg;
-  }
-  return errors;
-}
-
-function Field({
-  label,
-  error,
-  children,
-  hint,
-}: {
-  label: string;
-  error?: string;
-  hint?: string;
-  children: (id: string, describedBy?: string) => ReactNode;
-}) {
-  const id = useId();
-  const describedBy = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
+/** The shared text field bound to one form value, with that value's message. */
+function JobTextField({
+  control,
+  name,
+  ...props
+}: { control: JobControl; name: Path<JobFormValues> } & Omit<ComponentProps<typeof TextField>, 'value'>) {
+  const { field, fieldState } = useController({ control, name });
   return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
-        {label}
-      </label>
-      {children(id, describedBy)}
-      {hint && !error && (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">
-          {hint}
-        </p>
+    <TextField
+      {...props}
+      value={String(field.value ?? '')}
+      onChange={field.onChange}
+      onBlur={field.onBlur}
+      error={fieldState.error?.message}
+    />
+  );
+}
+
+function JobSelectField<T extends string>({
+  control,
+  name,
+  label,
+  options,
+  optionLabel,
+}: {
+  control: JobControl;
+  name: 'status' | 'interview_type';
+  label: string;
+  options: readonly T[];
+  optionLabel: (option: T) => string;
+}) {
+  const { field, fieldState } = useController({ control, name });
+  return (
+    <FormField label={label} error={fieldState.error?.message}>
+      {(controlProps) => (
+        <select
+          {...controlProps}
+          className={inputClass}
+          value={field.value}
+          onChange={(e) => field.onChange(e.target.value)}
+          onBlur={field.onBlur}
+        >
+          {options.map((o) => (
+            <option key={o} value={o}>
+              {optionLabel(o)}
+            </option>
+          ))}
+        </select>
       )}
-      {error && (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-600">
-          {error}
-        </p>
-      )}
-    </div>
+    </FormField>
+  );
+}
+
+const withoutIndex = <T,>(items: T[], index: number) => items.filter((_, j) => j !== index);
+
+function RemoveButton({ label, className = '', onClick }: { label: string; className?: string; onClick: () => void }) {
+  return (
+    <button type="button" className={`${secondaryButtonClass} ${className}`} aria-label={label} onClick={onClick}>
+      <Trash2 className="h-4 w-4" aria-hidden />
+    </button>
   );
 }
 
@@ -136,195 +100,116 @@ export function JobFormPage() {
   const job = useJob(jobId);
   const save = useSaveJob(jobId);
   const navigate = useNavigate();
-  const [form, setForm] = useState<FormState>(EMPTY);
-  const [errors, setErrors] = useState<Errors>({});
-  const [submitted, setSubmitted] = useState(false);
+  const { control, handleSubmit, reset, setValue, setError, clearErrors, trigger, watch, formState } =
+    useForm<JobFormValues>({
+      defaultValues: EMPTY_JOB_FORM,
+      // `raw`: the payload is built from the values as typed (the server trims), not the parsed copy.
+      resolver: zodResolver(jobFormSchema, undefined, { raw: true }),
+      // Re-checking is done below for the whole form, so every message follows each edit.
+      reValidateMode: 'onSubmit',
+      shouldFocusError: false,
+    });
+  const submitted = useRef(false);
+  const skills = useWatch({ control, name: 'skills' });
+  const questions = useWatch({ control, name: 'custom_questions' });
 
   useEffect(() => {
-    if (job.data) setForm(fromJob(job.data));
-  }, [job.data]);
+    if (job.data) reset(jobFormValues(job.data));
+  }, [job.data, reset]);
+
+  // After a first submit, the messages follow the edits (server messages included, which an edit clears).
+  useEffect(() => {
+    const subscription = watch(() => {
+      if (submitted.current) void trigger();
+    });
+    return () => subscription.unsubscribe();
+  }, [watch, trigger]);
 
   if (jobId && job.isLoading) return <Spinner label="Loading job..." />;
   if (jobId && job.error) return <ErrorBanner message={describeError(job.error, 'Job not found')} />;
 
-  const update = (patch: Partial<FormState>) => {
-    const next = { ...form, ...patch };
-    setForm(next);
-    // After a first submit, errors follow the edits.
-    if (submitted) setErrors(validate(next));
-  };
-
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    setSubmitted(true);
-    const found = validate(form);
-    setErrors(found);
-    if (Object.keys(found).length) return;
+  const onValid = async (values: JobFormValues) => {
     try {
-      await save.mutateAsync(toPayload(form));
+      await save.mutateAsync(jobPayload(values));
       navigate('/admin/jobs');
     } catch (err) {
-      const fromServer = serverErrors(err);
-      if (fromServer) setErrors(fromServer);
+      const fromServer = serverFieldErrors(err);
+      if (!fromServer) return;
+      clearErrors();
+      for (const [path, message] of Object.entries(fromServer)) {
+        setError(path as Path<JobFormValues>, { type: 'server', message });
+      }
     }
   };
 
-  const err = (k: string) => errors[k];
-  const errorCount = Object.keys(errors).length;
+  const errorCount = countFieldErrors(formState.errors);
+  const listChange = { shouldDirty: true } as const;
 
   return (
     <>
       <PageHeader title={jobId ? 'Edit job' : 'New job'} />
       <form
-        onSubmit={onSubmit}
+        onSubmit={(e) => {
+          submitted.current = true;
+          void handleSubmit(onValid)(e);
+        }}
         noValidate
         className={`${cardClass} space-y-5`}
         aria-label={jobId ? 'Edit job' : 'New job'}
       >
-        <Field label="Title" error={err('title')}>
-          {(id, d) => (
-            <input
-              id={id}
-              aria-describedby={d}
-              aria-invalid={Boolean(err('title'))}
-              className={inputClass}
-              value={form.title}
-              onChange={(e) => update({ title: e.target.value })}
-            />
-          )}
-        </Field>
-        <Field label="Description" error={err('description')}>
-          {(id, d) => (
-            <textarea
-              id={id}
-              rows={5}
-              aria-describedby={d}
-              aria-invalid={Boolean(err('description'))}
-              className={inputClass}
-              value={form.description}
-              onChange={(e) => update({ description: e.target.value })}
-            />
-          )}
-        </Field>
+        <JobTextField control={control} name="title" label="Title" />
+        <JobTextField control={control} name="description" label="Description" multiline rows={5} />
         <div className="grid gap-5 md:grid-cols-2">
-          <Field label="Position type" error={err('position_type')} hint="e.g. Part-time, Contract">
-            {(id, d) => (
-              <input
-                id={id}
-                aria-describedby={d}
-                aria-invalid={Boolean(err('position_type'))}
-                className={inputClass}
-                value={form.position_type}
-                onChange={(e) => update({ position_type: e.target.value })}
-              />
-            )}
-          </Field>
-          <Field label="Pay per hour (USD)" error={err('pay_per_hour')} hint="Leave empty for the default rate">
-            {(id, d) => (
-              <input
-                id={id}
-                inputMode="decimal"
-                aria-describedby={d}
-                aria-invalid={Boolean(err('pay_per_hour'))}
-                className={inputClass}
-                value={form.pay_per_hour}
-                onChange={(e) => update({ pay_per_hour: e.target.value })}
-              />
-            )}
-          </Field>
-          <Field label="Status" error={err('status')}>
-            {(id) => (
-              <select
-                id={id}
-                className={inputClass}
-                value={form.status}
-                onChange={(e) => update({ status: e.target.value as FormState['status'] })}
-              >
-                {JOB_STATUSES.map((s) => (
-                  <option key={s} value={s}>
-                    {titleCase(s)}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-          <Field label="Interview type" error={err('interview_type')}>
-            {(id) => (
-              <select
-                id={id}
-                className={inputClass}
-                value={form.interview_type}
-                onChange={(e) => update({ interview_type: e.target.value as FormState['interview_type'] })}
-              >
-                {INTERVIEW_TYPES.map((t) => (
-                  <option key={t} value={t}>
-                    {INTERVIEW_TYPE_LABELS[t]}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
+          <JobTextField control={control} name="position_type" label="Position type" help="e.g. Part-time, Contract" />
+          <JobTextField
+            control={control}
+            name="pay_per_hour"
+            label="Pay per hour (USD)"
+            inputMode="decimal"
+            help="Leave empty for the default rate"
+          />
+          <JobSelectField
+            control={control}
+            name="status"
+            label="Status"
+            options={JOB_STATUSES}
+            optionLabel={titleCase}
+          />
+          <JobSelectField
+            control={control}
+            name="interview_type"
+            label="Interview type"
+            options={INTERVIEW_TYPES}
+            optionLabel={(t) => INTERVIEW_TYPE_LABELS[t]}
+          />
         </div>
-        <Field label="Availability" error={err('availability')} hint="Time zones, geography, commitment">
-          {(id, d) => (
-            <textarea
-              id={id}
-              rows={2}
-              aria-describedby={d}
-              className={inputClass}
-              value={form.availability}
-              onChange={(e) => update({ availability: e.target.value })}
-            />
-          )}
-        </Field>
+        <JobTextField
+          control={control}
+          name="availability"
+          label="Availability"
+          multiline
+          rows={2}
+          help="Time zones, geography, commitment"
+        />
 
         <fieldset className="space-y-3">
           <legend className="text-sm font-medium text-slate-700">Skills</legend>
-          {form.skills.length === 0 && <p className="text-sm text-slate-500">No skills yet.</p>}
-          {form.skills.map((s, i) => (
+          {skills.length === 0 && <p className="text-sm text-slate-500">No skills yet.</p>}
+          {skills.map((_, i) => (
             <div key={i} className="grid gap-3 rounded-md border border-slate-200 p-3 md:grid-cols-[1fr_2fr_auto]">
-              <Field label={`Skill ${i + 1} name`} error={err(`skills.${i}.name`)}>
-                {(id, d) => (
-                  <input
-                    id={id}
-                    aria-describedby={d}
-                    className={inputClass}
-                    value={s.name}
-                    onChange={(e) =>
-                      update({ skills: form.skills.map((x, j) => (j === i ? { ...x, name: e.target.value } : x)) })
-                    }
-                  />
-                )}
-              </Field>
-              <Field label={`Skill ${i + 1} description`} error={err(`skills.${i}.description`)}>
-                {(id, d) => (
-                  <input
-                    id={id}
-                    aria-describedby={d}
-                    className={inputClass}
-                    value={s.description}
-                    onChange={(e) =>
-                      update({
-                        skills: form.skills.map((x, j) => (j === i ? { ...x, description: e.target.value } : x)),
-                      })
-                    }
-                  />
-                )}
-              </Field>
-              <button
-                type="button"
-                className={`${secondaryButtonClass} self-end`}
-                aria-label={`Remove skill ${i + 1}`}
-                onClick={() => update({ skills: form.skills.filter((_, j) => j !== i) })}
-              >
-                <Trash2 className="h-4 w-4" aria-hidden />
-              </button>
+              <JobTextField control={control} name={`skills.${i}.name`} label={`Skill ${i + 1} name`} />
+              <JobTextField control={control} name={`skills.${i}.description`} label={`Skill ${i + 1} description`} />
+              <RemoveButton
+                label={`Remove skill ${i + 1}`}
+                className="self-end"
+                onClick={() => setValue('skills', withoutIndex(skills, i), listChange)}
+              />
             </div>
           ))}
           <button
             type="button"
             className={secondaryButtonClass}
-            onClick={() => update({ skills: [...form.skills, { name: '', description: '' }] })}
+            onClick={() => setValue('skills', [...skills, { name: '', description: '' }], listChange)}
           >
             <Plus className="h-4 w-4" aria-hidden />
             Add skill
@@ -333,40 +218,22 @@ export function JobFormPage() {
 
         <fieldset className="space-y-3">
           <legend className="text-sm font-medium text-slate-700">Interview questions</legend>
-          {form.custom_questions.length === 0 && <p className="text-sm text-slate-500">No custom questions.</p>}
-          {form.custom_questions.map((q, i) => (
+          {questions.length === 0 && <p className="text-sm text-slate-500">No custom questions.</p>}
+          {questions.map((_, i) => (
             <div key={i} className="flex items-end gap-3">
               <div className="flex-1">
-                <Field label={`Question ${i + 1}`} error={err(`custom_questions.${i}`)}>
-                  {(id, d) => (
-                    <input
-                      id={id}
-                      aria-describedby={d}
-                      className={inputClass}
-                      value={q}
-                      onChange={(e) =>
-                        update({
-                          custom_questions: form.custom_questions.map((x, j) => (j === i ? e.target.value : x)),
-                        })
-                      }
-                    />
-                  )}
-                </Field>
+                <JobTextField control={control} name={`custom_questions.${i}`} label={`Question ${i + 1}`} />
               </div>
-              <button
-                type="button"
-                className={secondaryButtonClass}
-                aria-label={`Remove question ${i + 1}`}
-                onClick={() => update({ custom_questions: form.custom_questions.filter((_, j) => j !== i) })}
-              >
-                <Trash2 className="h-4 w-4" aria-hidden />
-              </button>
+              <RemoveButton
+                label={`Remove question ${i + 1}`}
+                onClick={() => setValue('custom_questions', withoutIndex(questions, i), listChange)}
+              />
             </div>
           ))}
           <button
             type="button"
             className={secondaryButtonClass}
-            onClick={() => update({ custom_questions: [...form.custom_questions, ''] })}
+            onClick={() => setValue('custom_questions', [...questions, ''], listChange)}
           >
             <Plus className="h-4 w-4" aria-hidden />
             Add question
@@ -378,7 +245,7 @@ export function JobFormPage() {
             message={`Please fix ${errorCount === 1 ? 'the field' : `${errorCount} fields`} marked above.`}
           />
         )}
-        {save.error && !serverErrors(save.error) && (
+        {save.error && !serverFieldErrors(save.error) && (
           <ErrorBanner message={describeError(save.error, 'Could not save the job')} />
         )}
         <div className="flex gap-3">

@@ -1,12 +1,12 @@
 import { Link } from 'react-router';
 import { Plus } from 'lucide-react';
-import { JOB_STATUSES, type JobStatus } from '@app/shared';
+import { JOB_STATUSES, type JobStatus, formatMoney } from '@app/shared';
 import { ErrorBanner } from '../../../components/ErrorBanner';
 import { primaryButtonClass } from '../../../components/form-styles';
 import { describeError } from '../../../lib/describe-error';
 import { useAdminJobs } from '../api/jobs';
 import { useSearchState } from '../hooks/use-search-state';
-import { Empty, FilterSelect, JobBadge, PageHeader, Pagination, Table, money, td, titleCase } from './ui';
+import { Empty, FilterSelect, JobBadge, PageHeader, Pagination, Table, td, titleCase } from './ui';
 
 const PAGE_SIZE = 20;
 const linkClass = 'font-medium text-brand-700 hover:underline';
@@ -64,7 +64,7 @@ export function JobsPage() {
                 <td className={td}>
                   <JobBadge status={j.status} />
                 </td>
-                <td className={td}>{j.pay_per_hour === null ? '—' : `${money(j.pay_per_hour)}/h`}</td>
+                <td className={td}>{j.pay_per_hour === null ? '—' : `${formatMoney(j.pay_per_hour)}/h`}</td>
                 <td className={td}>{j.applicants}</td>
                 <td className={td}>{j.awaiting_review}</td>
                 <td className={td}>{j.approved}</td>

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { Download } from 'lucide-react';
-import type { Payout } from '@app/shared';
+import { type Payout, formatMoney } from '@app/shared';
 import { ErrorBanner } from '../../../components/ErrorBanner';
-import { Modal } from '../../../components/Modal';
+import { Modal } from '../../../components/lazy-dialogs';
 import { primaryButtonClass, secondaryButtonClass } from '../../../components/form-styles';
 import { describeError } from '../../../lib/describe-error';
 import { downloadPayoutCsv, useBalances, useCreatePayout, usePayouts } from '../api/payouts';
 import { useSearchState } from '../hooks/use-search-state';
-import { Empty, PageHeader, Pagination, Section, Table, dateTime, money, td } from './ui';
+import { Empty, PageHeader, Pagination, Section, Table, dateTime, td } from './ui';
 
 const PAGE_SIZE = 20;
 
@@ -55,7 +55,7 @@ export function PayoutsPage() {
         {result && (
           <p role="status" className="rounded-md bg-green-50 px-3 py-2 text-sm text-green-800">
             {result.payout_id
-              ? `Paid ${money(result.total)} to ${result.items.length} candidate${result.items.length === 1 ? '' : 's'}. They were e-mailed.`
+              ? `Paid ${formatMoney(result.total)} to ${result.items.length} candidate${result.items.length === 1 ? '' : 's'}. They were e-mailed.`
               : 'Nothing was available to pay.'}
           </p>
         )}
@@ -83,9 +83,9 @@ export function PayoutsPage() {
                     <div className="font-medium text-slate-900">{b.name || b.email}</div>
                     {b.name && <div className="text-xs text-slate-500">{b.email}</div>}
                   </td>
-                  <td className={td}>{money(b.pending)}</td>
-                  <td className={`${td} font-medium`}>{money(b.available)}</td>
-                  <td className={td}>{money(b.paid)}</td>
+                  <td className={td}>{formatMoney(b.pending)}</td>
+                  <td className={`${td} font-medium`}>{formatMoney(b.available)}</td>
+                  <td className={td}>{formatMoney(b.paid)}</td>
                   <td className={`${td} text-right`}>
                     <button
                       type="button"
@@ -119,7 +119,7 @@ export function PayoutsPage() {
               {history.data.items.map((p) => (
                 <tr key={p.id}>
                   <td className={td}>{dateTime(p.created_at)}</td>
-                  <td className={`${td} font-medium`}>{money(p.total)}</td>
+                  <td className={`${td} font-medium`}>{formatMoney(p.total)}</td>
                   <td className={td}>{p.recipients}</td>
                   <td className={td}>{p.transactions}</td>
                   <td className={td}>{p.created_by_email ?? '—'}</td>
@@ -155,8 +155,8 @@ export function PayoutsPage() {
       {confirm && (
         <Modal title="Confirm payout" onClose={() => setConfirm(null)}>
           <p className="text-sm text-slate-700">
-            Pay out {confirm.userId ? money(confirm.amount) : 'every available balance'} to {confirm.who}? The accepted
-            earnings are marked paid and each candidate receives an e-mail.
+            Pay out {confirm.userId ? formatMoney(confirm.amount) : 'every available balance'} to {confirm.who}? The
+            accepted earnings are marked paid and each candidate receives an e-mail.
           </p>
           <div className="mt-5 flex justify-end gap-3">
             <button type="button" className={secondaryButtonClass} onClick={() => setConfirm(null)}>

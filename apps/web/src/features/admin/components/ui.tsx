@@ -3,7 +3,6 @@ import type { BadgeColor, InterviewStatus, JobStatus, TaskStatus } from '@app/sh
 import { Badge } from '../../../components/Badge';
 import { secondaryButtonClass } from '../../../components/form-styles';
 
-export const money = (n: number) => `$${n.toFixed(2)}`;
 export const dateTime = (iso: string | null | undefined) =>
   iso
     ? new Date(iso).toLocaleString('en-US', {

@@ -40,7 +40,7 @@ describe('parseTaskFile', () => {
   it('reads JSON in the flat or the API shape', () => {
     const json = JSON.stringify({
       tasks: [
-        { title: 'Logo', data_type: 'image', data_url: '/api/files/abc' },
+        { title: 'Logo', data_type: 'image', data_url: '/api/files/3f2b8c1e-9a4d-4e6f-8b7a-1c2d3e4f5a6b' },
         { task_name: 'Doc', data_to_annotate: { data_type: 'document', data_url: 'https://x.example/doc.pdf' } },
       ],
     });

@@ -6,6 +6,9 @@ import {
   type TaskDataType,
 } from '@app/shared';
 
+/** Stands in for a media file's link until the file is uploaded. */
+const PENDING_UPLOAD_URL = '/api/files/00000000-0000-0000-0000-000000000000';
+
 /**
  * Task files the provider uploads: JSON (an array, or {"tasks": [...]}) or CSV with a header row.
  * Columns / keys (all optional except a name or title and the content for the type):
@@ -133,8 +136,9 @@ function toTask(item: Flat, row: number): ParsedTask | string {
     task_name: taskName,
     task_description: get('task_description'),
     instructions: get('instructions'),
-    // A placeholder URL lets the schema check the rest while the media file is still to be uploaded.
-    data_to_annotate: mediaFile ? { ...data, data_url: '/pending-upload' } : data,
+    // A placeholder uploaded-file link lets the schema check the rest while the media file is still
+    // to be uploaded (its real /api/files/<id> link replaces it).
+    data_to_annotate: mediaFile ? { ...data, data_url: PENDING_UPLOAD_URL } : data,
   };
   const checked = taskCreateSchema.safeParse(task);
   if (!checked.success) {

@@ -1,7 +1,7 @@
 import type { FileUploadReply } from '@app/shared';
 import { apiRequest } from '../../../lib/api-client';
 
-/** POST /api/files/upload without a bearer token (the application wizard's upload, spec section 6). */
+/** POST /api/files/upload without a bearer token (the application wizard's upload, docs/product/rules.md). */
 export function uploadResumeAnonymously(file: File) {
   const form = new FormData();
   form.append('file', file);

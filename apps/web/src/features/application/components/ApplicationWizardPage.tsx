@@ -1,11 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { ArrowLeft, ArrowRight, Check, FileText, Loader2, UploadCloud, Video } from 'lucide-react';
+import { ArrowLeft, ArrowRight, Loader2, Video } from 'lucide-react';
 import {
   APPLICATION_ERRORS,
   APPLICATION_STEP_TITLES,
-  PRODUCT_NAME,
-  RESUME_EXTENSIONS,
   availabilityTextFor,
   buildApplicationPayload,
   buildApplicationSteps,
@@ -21,32 +19,29 @@ import { Spinner } from '../../../components/Spinner';
 import { TextField } from '../../../components/TextField';
 import { WorkAuthorizationField } from '../../../components/WorkAuthorizationField';
 import { primaryButtonClass, secondaryButtonClass } from '../../../components/form-styles';
-import { absoluteUrl } from '../../../lib/api-client';
 import { describeError } from '../../../lib/describe-error';
-import { useAuth } from '../../auth/hooks/auth-context';
-import { completeProfile } from '../api/complete-profile';
-import { getInterviewList } from '../api/get-interviews';
-import { useJob } from '../api/get-job';
-import { useProfile } from '../api/get-profile';
+import { useUser } from '../../../lib/auth';
+import { useStepHeading } from '../../../lib/use-step-heading';
+import { getInterviews } from '../../../api/interviews/get-interviews';
+import { useJob } from '../../../api/jobs/get-job';
+import { useCompleteProfile } from '../../../api/profile/complete-profile';
 import { uploadResumeAnonymously } from '../api/upload-resume';
 import { useMediaCheck } from '../hooks/use-media-check';
 import { interviewPath } from '../new-id';
+import { recordConsent } from '../api/give-consent';
+import { RecordingConsent } from './RecordingConsent';
 import { EquipmentPreview } from './EquipmentPreview';
+import { ApplicationProgress } from './ApplicationProgress';
+import { ResumeStep } from './ResumeStep';
 
-const STEP_PURPOSE: Record<ApplicationStepId, string> = {
-  resume: 'Share your latest resume',
-  work_authorization: 'Confirm you can work',
-  availability: 'Check the schedule',
-  equipment: 'Camera and microphone',
-};
-
-/** The per-job application wizard of spec part 1 sections 2, 4, 5 and 8 (route /apply?jobId=). */
+/** The per-job application wizard of docs/product/screens/application.md, docs/product/rules.md, docs/product/errors.md (route /apply?jobId=). */
 export function ApplicationWizardPage() {
   const [params] = useSearchParams();
   const jobId = params.get('jobId');
   const navigate = useNavigate();
-  const { user, setUser } = useAuth();
-  const profileQuery = useProfile();
+  const profileQuery = useUser();
+  const user = profileQuery.data;
+  const completeProfile = useCompleteProfile();
   const jobQuery = useJob(jobId);
 
   // The steps are fixed once the profile is known, so saving a work authorization mid-way does not
@@ -66,7 +61,8 @@ export function ApplicationWizardPage() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [blocked, setBlocked] = useState(false);
-  const stepHeadingRef = useRef<HTMLHeadingElement>(null);
+  const [consented, setConsented] = useState(false);
+  const { headingRef: stepHeadingRef, showStepStart } = useStepHeading();
 
   const profile = profileQuery.data;
   useEffect(() => {
@@ -106,9 +102,7 @@ export function ApplicationWizardPage() {
     setError(null);
     setBlocked(false);
     setIndex(i);
-    window.scrollTo({ top: 0 });
-    // Keyboard and screen-reader users start the new step at its title.
-    requestAnimationFrame(() => stepHeadingRef.current?.focus({ preventScroll: true }));
+    showStepStart();
   };
 
   const onFile = async (file: File) => {
@@ -120,7 +114,7 @@ export function ApplicationWizardPage() {
         setError('Failed to upload resume');
         return;
       }
-      // The wizard stores the returned url as is (spec section 7).
+      // The wizard stores the returned url as is (docs/product/api.md).
       setState((s) => ({ ...s, resumeUrl: reply.url! }));
       setResumeName(file.name);
     } catch (err) {
@@ -132,15 +126,14 @@ export function ApplicationWizardPage() {
   };
 
   const saveProfile = async () => {
-    const saved = await completeProfile(buildApplicationPayload(profile as ProfileMe & ProfileFields, state));
-    setUser({ ...user, ...saved });
+    await completeProfile.mutateAsync(buildApplicationPayload(profile as ProfileMe & ProfileFields, state));
   };
 
   const startInterview = async () => {
     if (!user) return;
     if (jobId) {
       try {
-        const interviews = await getInterviewList(jobId, user.id);
+        const interviews = await getInterviews({ job_id: jobId, candidate_id: user.id });
         if (findBlockingInterview(interviews, jobId, user.id)) {
           setBlocked(true);
           setError(APPLICATION_ERRORS.existingInterview);
@@ -152,6 +145,7 @@ export function ApplicationWizardPage() {
         return;
       }
     }
+    if (jobId && !(await recordConsent(jobId, setError))) return;
     media.stop();
     navigate(interviewPath(jobId));
   };
@@ -182,73 +176,12 @@ export function ApplicationWizardPage() {
   };
 
   const onBack = () => (index === 0 ? navigate('/') : goTo(index - 1));
-  const nextDisabled = busy || uploading || (step === 'equipment' && !(media.cameraReady && media.micReady));
+  const mediaMissing = step === 'equipment' && !(media.cameraReady && media.micReady);
+  const nextDisabled = busy || uploading || mediaMissing || (isLast && Boolean(jobId) && !consented);
 
   return (
     <div className="min-h-screen bg-slate-50 md:flex">
-      <aside className="hidden w-72 shrink-0 flex-col border-r border-slate-200 bg-white px-6 py-8 md:flex">
-        <p className="text-lg font-semibold text-brand-700">{PRODUCT_NAME}</p>
-        <Link
-          to="/"
-          className="mt-4 inline-flex items-center gap-1 text-sm font-medium text-slate-600 hover:text-brand-700"
-        >
-          <ArrowLeft className="h-4 w-4" aria-hidden />
-          Back to Marketplace
-        </Link>
-        <nav aria-label="Application steps" className="mt-8">
-          <ol className="space-y-2">
-            {steps.map((s, i) => (
-              <li
-                key={s}
-                aria-current={i === index ? 'step' : undefined}
-                className={`flex items-start gap-3 rounded-lg px-3 py-2.5 ${i === index ? 'bg-brand-50' : ''}`}
-              >
-                <span
-                  aria-hidden
-                  className={`mt-0.5 flex h-7 w-7 shrink-0 items-center justify-center rounded-full text-sm font-semibold ${
-                    i < index
-                      ? 'bg-green-600 text-white'
-                      : i === index
-                        ? 'bg-brand-600 text-white'
-                        : 'bg-slate-200 text-slate-600'
-                  }`}
-                >
-                  {i < index ? <Check className="h-4 w-4" /> : i + 1}
-                </span>
-                <span>
-                  <span className="block text-sm font-medium text-slate-800">{APPLICATION_STEP_TITLES[s]}</span>
-                  <span className="block text-xs text-slate-500">{STEP_PURPOSE[s]}</span>
-                </span>
-              </li>
-            ))}
-          </ol>
-        </nav>
-      </aside>
-
-      <header className="sticky top-0 z-20 border-b border-slate-200 bg-white px-4 py-3 md:hidden">
-        <div className="flex items-center justify-between text-sm">
-          <Link to="/" className="inline-flex items-center gap-1 text-slate-600">
-            <ArrowLeft className="h-4 w-4" aria-hidden />
-            Marketplace
-          </Link>
-          <span className="text-slate-500">
-            Step {index + 1} of {steps.length}
-          </span>
-        </div>
-        <div
-          role="progressbar"
-          aria-label="Application progress"
-          aria-valuemin={0}
-          aria-valuemax={steps.length}
-          aria-valuenow={index + 1}
-          className="mt-2 h-1.5 overflow-hidden rounded-full bg-slate-200"
-        >
-          <div
-            className="h-full rounded-full bg-brand-600 transition-all"
-            style={{ width: `${((index + 1) / steps.length) * 100}%` }}
-          />
-        </div>
-      </header>
+      <ApplicationProgress steps={steps} index={index} />
 
       <main className="min-w-0 flex-1 px-4 py-6 sm:px-8 md:py-10">
         <div className="mx-auto max-w-2xl">
@@ -270,54 +203,12 @@ export function ApplicationWizardPage() {
             </h2>
 
             {step === 'resume' && (
-              <div className="space-y-4">
-                {state.resumeUrl && !uploading && (
-                  <div className="flex items-start gap-3 rounded-lg border border-green-200 bg-green-50 px-4 py-3 text-sm text-green-800">
-                    <FileText className="mt-0.5 h-5 w-5 shrink-0" aria-hidden />
-                    <div>
-                      <p className="font-medium">
-                        {resumeName ? `Uploaded: ${resumeName}` : 'We have your resume on file.'}
-                      </p>
-                      <a
-                        href={absoluteUrl(state.resumeUrl)}
-                        target="_blank"
-                        rel="noreferrer"
-                        className="text-green-700 underline"
-                      >
-                        View resume
-                      </a>
-                      <p className="text-green-700">You can upload a newer one below, or continue.</p>
-                    </div>
-                  </div>
-                )}
-                <label
-                  htmlFor="application-resume"
-                  className="flex cursor-pointer flex-col items-center justify-center rounded-xl border-2 border-dashed border-slate-300 px-6 py-8 text-center hover:border-brand-400 hover:bg-slate-50"
-                >
-                  {uploading ? (
-                    <Loader2 className="h-9 w-9 animate-spin text-brand-600" aria-hidden />
-                  ) : (
-                    <UploadCloud className="h-9 w-9 text-brand-600" aria-hidden />
-                  )}
-                  <span className="mt-2 text-sm font-medium">
-                    {uploading ? 'Uploading...' : 'Click to upload your resume'}
-                  </span>
-                  <span className="mt-1 text-xs text-slate-500">PDF, DOC or DOCX (maximum 10MB)</span>
-                  <input
-                    id="application-resume"
-                    type="file"
-                    aria-label="Resume file"
-                    accept={RESUME_EXTENSIONS.join(',')}
-                    className="sr-only"
-                    disabled={uploading}
-                    onChange={(e) => {
-                      const file = e.target.files?.[0];
-                      if (file) void onFile(file);
-                      e.target.value = '';
-                    }}
-                  />
-                </label>
-              </div>
+              <ResumeStep
+                resumeUrl={state.resumeUrl}
+                resumeName={resumeName}
+                uploading={uploading}
+                onFile={(file) => void onFile(file)}
+              />
             )}
 
             {step === 'work_authorization' && (
@@ -368,6 +259,7 @@ export function ApplicationWizardPage() {
             )}
 
             <div className="mt-6 space-y-4">
+              {isLast && jobId && <RecordingConsent checked={consented} onChange={setConsented} />}
               <ErrorBanner message={error} />
               {blocked && (
                 <Link to="/status" className="inline-block text-sm font-medium text-brand-600 hover:underline">

@@ -2,7 +2,6 @@ import { render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AuthProvider } from '../../auth/hooks/auth-context';
 import { EquipmentCheckPage } from './EquipmentCheckPage';
 
 const me = {
@@ -38,9 +37,7 @@ describe('EquipmentCheckPage', () => {
     });
     render(
       <QueryClientProvider client={new QueryClient()}>
-        <AuthProvider>
-          <RouterProvider router={router} />
-        </AuthProvider>
+        <RouterProvider router={router} />
       </QueryClientProvider>,
     );
 

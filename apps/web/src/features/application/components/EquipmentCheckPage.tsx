@@ -4,12 +4,14 @@ import { Briefcase, Clock, Lightbulb, Loader2, MessageSquare, Palette, Sparkles 
 import { EQUIPMENT_CHECK_ERRORS, SUPPORT_EMAIL, findBlockingInterview } from '@app/shared';
 import { ErrorBanner } from '../../../components/ErrorBanner';
 import { cardClass, primaryButtonClass } from '../../../components/form-styles';
-import { useAuth } from '../../auth/hooks/auth-context';
-import { getInterviewList } from '../api/get-interviews';
-import { useJob } from '../api/get-job';
+import { useAuth } from '../../../lib/auth';
+import { getInterviews } from '../../../api/interviews/get-interviews';
+import { useJob } from '../../../api/jobs/get-job';
 import { useMediaCheck } from '../hooks/use-media-check';
 import { interviewPath } from '../new-id';
 import { EquipmentPreview } from './EquipmentPreview';
+import { giveRecordingConsent } from '../api/give-consent';
+import { RecordingConsent } from './RecordingConsent';
 
 const EXPECT = [
   { icon: Palette, text: 'Discuss your creative portfolio and the work you are proudest of' },
@@ -25,7 +27,7 @@ const TIPS = [
   'Show your passion for the craft',
 ];
 
-/** The equipment check before an interview (spec part 1 section 2, part 2 section 2.6). */
+/** The equipment check before an interview (docs/product/screens/application.md). */
 export function EquipmentCheckPage() {
   const [params] = useSearchParams();
   const jobId = params.get('jobId');
@@ -35,6 +37,7 @@ export function EquipmentCheckPage() {
   const media = useMediaCheck(true);
   const [error, setError] = useState<string | null>(null);
   const [starting, setStarting] = useState(false);
+  const [consented, setConsented] = useState(false);
 
   useEffect(() => {
     if (jobError) console.error('Failed to load job', jobError);
@@ -42,15 +45,16 @@ export function EquipmentCheckPage() {
 
   const firstName = user?.name?.trim().split(/\s+/)[0];
   const ready = media.cameraReady && media.micReady;
-  // Starting needs a job id, a user id and the media grant (spec part 1 section 5).
-  const canStart = ready && Boolean(jobId) && Boolean(user?.id) && !starting;
+  // Starting needs a job id, a user id and the media grant (docs/product/rules.md).
+  // ... and the candidate's consent to recording and AI-assisted assessment (the socket checks it).
+  const canStart = ready && consented && Boolean(jobId) && Boolean(user?.id) && !starting;
 
   const onStart = async () => {
     if (!canStart || !jobId || !user) return;
     setError(null);
     setStarting(true);
     try {
-      const interviews = await getInterviewList(jobId, user.id);
+      const interviews = await getInterviews({ job_id: jobId, candidate_id: user.id });
       if (findBlockingInterview(interviews, jobId, user.id)) {
         setError(EQUIPMENT_CHECK_ERRORS.existingInterview);
         return;
@@ -58,6 +62,15 @@ export function EquipmentCheckPage() {
     } catch (err) {
       console.error('Interview status check failed', err);
       setError(EQUIPMENT_CHECK_ERRORS.statusCheck);
+      return;
+    } finally {
+      setStarting(false);
+    }
+    setStarting(true);
+    try {
+      await giveRecordingConsent(jobId);
+    } catch (err) {
+      setError(err instanceof Error ? err.message : 'Could not record your consent. Please try again.');
       return;
     } finally {
       setStarting(false);
@@ -125,6 +138,7 @@ export function EquipmentCheckPage() {
             </p>
           )}
           <div className="mt-5 space-y-3">
+            {jobId && <RecordingConsent checked={consented} onChange={setConsented} />}
             <ErrorBanner message={error} />
             {error === EQUIPMENT_CHECK_ERRORS.existingInterview && (
               <Link to="/status" className="inline-block text-sm font-medium text-brand-600 hover:underline">

@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
+import { LabelledInput } from '../../../components/LabelledInput';
 import { PRODUCT_NAME } from '@app/shared';
 
 export function AuthCard({ title, subtitle, children }: { title: string; subtitle: string; children: ReactNode }) {
@@ -19,3 +20,8 @@ export const inputClass =
   'mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm shadow-sm focus:border-brand-500 focus:ring-1 focus:ring-brand-500 focus:outline-none';
 export const primaryButtonClass =
   'w-full rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-60';
+
+/** A required field of the sign-in screens, in their look. */
+export const AuthField = (props: ComponentProps<typeof LabelledInput>) => (
+  <LabelledInput required labelClassName="block text-sm font-medium" inputClassName={inputClass} {...props} />
+);

@@ -1,42 +1,41 @@
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
-import { MIN_PASSWORD_LENGTH, describeErrorDetail } from '@app/shared';
+import { MIN_PASSWORD_LENGTH } from '@app/shared';
 import { ErrorBanner } from '../../../components/ErrorBanner';
 import { Spinner } from '../../../components/Spinner';
-import { ApiError } from '../../../lib/api-client';
-import { useAuth } from '../hooks/auth-context';
+import { serverDetailOr } from '../../../lib/describe-error';
+import { useAuth } from '../../../lib/auth';
+import { useFormSubmit } from '../../../lib/use-form-submit';
 import { homeFor } from '../../../app/guards';
-import { AuthCard, inputClass, primaryButtonClass } from './AuthCard';
+import { AuthCard, AuthField, primaryButtonClass } from './AuthCard';
 
 export function SignupPage() {
   const { register, isLoading, isAuthenticated, user } = useAuth();
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [submitting, setSubmitting] = useState(false);
   const [justRegistered, setJustRegistered] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { submitting, error, run } = useFormSubmit();
 
   if (isLoading) return <Spinner label="Loading..." />;
   if (isAuthenticated && user && !justRegistered) return <Navigate to={homeFor(user)} replace />;
 
-  const onSubmit = async (e: FormEvent) => {
+  const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    setError(null);
-    setSubmitting(true);
-    try {
-      setJustRegistered(true);
-      await register(email, password);
-      navigate('/onboarding', { replace: true });
-    } catch (err) {
-      setJustRegistered(false);
-      setError(
-        err instanceof ApiError
-          ? describeErrorDetail(err.body, 'Failed to create account')
-          : 'Failed to create account',
-      );
-      setSubmitting(false);
-    }
+    void run(
+      async () => {
+        // The new session must not send the person to their home page before onboarding.
+        setJustRegistered(true);
+        try {
+          await register(email, password);
+        } catch (err) {
+          setJustRegistered(false);
+          throw err;
+        }
+        navigate('/onboarding', { replace: true });
+      },
+      { describe: serverDetailOr('Failed to create account'), keepBusy: true },
+    );
   };
 
   return (
@@ -45,38 +44,28 @@ export function SignupPage() {
       subtitle="Join a community of creative professionals doing paid, remote work."
     >
       <form onSubmit={onSubmit} className="space-y-4">
-        <label className="block text-sm font-medium">
-          Email
-          <input
-            type="email"
-            name="email"
-            required
-            autoComplete="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            className={inputClass}
-          />
-        </label>
-        <label className="block text-sm font-medium">
-          Password
-          <input
-            type="password"
-            name="password"
-            required
-            minLength={MIN_PASSWORD_LENGTH}
-            autoComplete="new-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            className={inputClass}
-          />
-          <span className="mt-1 block text-xs font-normal text-slate-500">
-            At least {MIN_PASSWORD_LENGTH} characters
-          </span>
-        </label>
+        <AuthField label="Email" type="email" name="email" autoComplete="email" value={email} onChange={setEmail} />
+        <AuthField
+          label="Password"
+          type="password"
+          name="password"
+          minLength={MIN_PASSWORD_LENGTH}
+          autoComplete="new-password"
+          value={password}
+          onChange={setPassword}
+          hint={`At least ${MIN_PASSWORD_LENGTH} characters`}
+        />
         <ErrorBanner message={error} />
         <button type="submit" disabled={submitting} className={primaryButtonClass}>
           {submitting ? 'Creating Account...' : 'Create Account'}
         </button>
+        <p className="text-xs text-slate-500">
+          See our{' '}
+          <Link to="/privacy" className="font-medium text-brand-600 hover:underline">
+            privacy notice
+          </Link>{' '}
+          for what we keep about you and why.
+        </p>
       </form>
       <p className="mt-6 text-center text-sm text-slate-600">
         Already have an account?{' '}

@@ -1,22 +1,16 @@
 import { useState } from 'react';
 import { Clock, Download, Landmark, Wallet, TrendingUp } from 'lucide-react';
-import {
-  moneyText,
-  pendingAvailableDate,
-  transactionAmountText,
-  transactionBadge,
-  transactionDescription,
-} from '@app/shared';
+import { formatMoney, pendingAvailableDate, transactionBadge, transactionDescription } from '@app/shared';
 import { Badge } from '../../../components/Badge';
 import { formatDate } from '../../../lib/format';
-import { useAuth } from '../../auth/hooks/auth-context';
+import { useAuth } from '../../../lib/auth';
 import { useEarningsSummary } from '../api/get-earnings-summary';
 import { useEarningsTransactions } from '../api/get-earnings-transactions';
-import { TabList, tabId, tabPanelId } from '../../../components/TabList';
+import { TabList } from '../../../components/TabList';
 
 type Tab = 'transactions' | 'settings';
 
-/** Placeholder bank details: no bank integration exists yet (spec part 2 section 2.5). */
+/** Placeholder bank details: no bank integration exists yet (docs/product/screens/earnings.md). */
 const BANK = { bank: 'First National Bank', account: '•••• •••• 4821', routing: '•••• 0193' };
 
 function Card({
@@ -42,7 +36,7 @@ function Card({
   );
 }
 
-/** Earnings (spec part 2 section 2.5). */
+/** Earnings (docs/product/screens/earnings.md). */
 export function EarningsPage() {
   const { user } = useAuth();
   const summary = useEarningsSummary(user?.id);
@@ -74,12 +68,12 @@ export function EarningsPage() {
         <Card
           icon={<TrendingUp className="h-4 w-4" aria-hidden />}
           title="Total Earnings"
-          amount={moneyText(s.total_earnings)}
+          amount={formatMoney(s.total_earnings)}
         />
         <Card
           icon={<Wallet className="h-4 w-4" aria-hidden />}
           title="Available Balance"
-          amount={moneyText(s.available_balance)}
+          amount={formatMoney(s.available_balance)}
         >
           <button
             type="button"
@@ -91,19 +85,19 @@ export function EarningsPage() {
         <Card
           icon={<Clock className="h-4 w-4" aria-hidden />}
           title="Pending Payment"
-          amount={moneyText(s.pending_payout)}
+          amount={formatMoney(s.pending_payout)}
         >
           <p className="mt-3 text-sm text-slate-500">Available on {formatDate(pendingAvailableDate())}</p>
         </Card>
       </div>
 
-      <TabList idPrefix="earnings" label="Earnings" tabs={tabs} selected={tab} onSelect={setTab} className="mt-8" />
-
-      <div
-        role="tabpanel"
-        id={tabPanelId('earnings', tab)}
-        aria-labelledby={tabId('earnings', tab)}
-        className="mt-4 rounded-xl border border-slate-200 bg-white"
+      <TabList
+        label="Earnings"
+        tabs={tabs}
+        selected={tab}
+        onSelect={setTab}
+        className="mt-8"
+        panelClassName="mt-4 rounded-xl border border-slate-200 bg-white"
       >
         {tab === 'transactions' ? (
           <>
@@ -134,7 +128,7 @@ export function EarningsPage() {
                         <p className="text-sm text-slate-500">{formatDate(t.created_at)}</p>
                       </div>
                       <div className="flex shrink-0 flex-col items-end gap-1 sm:flex-row sm:items-center sm:gap-3">
-                        <span className="font-semibold text-green-700">{transactionAmountText(t.amount)}</span>
+                        <span className="font-semibold text-green-700">{formatMoney(t.amount, { sign: true })}</span>
                         <Badge color={badge === 'Completed' ? 'green' : 'yellow'}>{badge}</Badge>
                       </div>
                     </li>
@@ -178,7 +172,7 @@ export function EarningsPage() {
             </p>
           </div>
         )}
-      </div>
+      </TabList>
     </div>
   );
 }

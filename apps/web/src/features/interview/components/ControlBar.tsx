@@ -17,7 +17,7 @@ type Props = {
 const round =
   'flex h-12 w-12 items-center justify-center rounded-full transition disabled:cursor-not-allowed disabled:opacity-40 sm:h-14 sm:w-14';
 
-/** End interview, interrupt (barge-in), mute toggle and end-my-turn (spec part 2 section 2.8). */
+/** End interview, interrupt (barge-in), mute toggle and end-my-turn (docs/product/screens/interview.md). */
 export function ControlBar(p: Props) {
   const ended = p.status === 'ended';
   const live = p.status === 'ready' || p.status === 'listening' || p.status === 'speaking' || p.status === 'processing';

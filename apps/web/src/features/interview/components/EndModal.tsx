@@ -1,9 +1,10 @@
 import { CheckCircle2 } from 'lucide-react';
+import { BlockingDialog, DialogTitle } from '../../../components/Modal';
 
 export const DEFAULT_CLOSING_LINE =
   'Thank you for taking the time to talk with me today. It was great to learn about your work.';
 
-/** Shown once the interview has ended (spec part 2 section 2.8). */
+/** Shown once the interview has ended (docs/product/screens/interview.md). */
 export function EndModal({
   quote,
   title = 'Thanks for interviewing!',
@@ -18,31 +19,25 @@ export function EndModal({
   onContinue: () => void;
 }) {
   return (
-    <div className="fixed inset-0 z-50 flex items-center justify-center bg-slate-950/70 p-4 backdrop-blur-sm">
-      <div
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="end-modal-title"
-        className="w-full max-w-md rounded-2xl bg-white p-6 text-slate-900 shadow-2xl sm:p-8"
+    // Nothing closes it but its button: the interview is over either way.
+    <BlockingDialog
+      overlayClassName="fixed inset-0 z-50 flex items-center justify-center bg-slate-950/70 p-4 backdrop-blur-sm"
+      className="w-full max-w-md rounded-2xl bg-white p-6 text-slate-900 shadow-2xl sm:p-8"
+    >
+      <CheckCircle2 className="h-10 w-10 text-emerald-500" aria-hidden />
+      <DialogTitle className="mt-4 text-xl font-semibold">{title}</DialogTitle>
+      <p className="mt-2 text-sm text-slate-600">{message}</p>
+      <blockquote className="mt-5 border-l-4 border-indigo-400 bg-indigo-50 px-4 py-3 text-sm text-slate-700 italic">
+        “{quote || DEFAULT_CLOSING_LINE}”
+        <footer className="mt-1 text-xs text-slate-500 not-italic">— AI Interviewer</footer>
+      </blockquote>
+      <button
+        type="button"
+        onClick={onContinue}
+        className="mt-6 w-full rounded-lg bg-indigo-600 px-4 py-2.5 text-sm font-semibold text-white hover:bg-indigo-500"
       >
-        <CheckCircle2 className="h-10 w-10 text-emerald-500" aria-hidden />
-        <h2 id="end-modal-title" className="mt-4 text-xl font-semibold">
-          {title}
-        </h2>
-        <p className="mt-2 text-sm text-slate-600">{message}</p>
-        <blockquote className="mt-5 border-l-4 border-indigo-400 bg-indigo-50 px-4 py-3 text-sm text-slate-700 italic">
-          “{quote || DEFAULT_CLOSING_LINE}”
-          <footer className="mt-1 text-xs text-slate-500 not-italic">— AI Interviewer</footer>
-        </blockquote>
-        <button
-          type="button"
-          onClick={onContinue}
-          autoFocus
-          className="mt-6 w-full rounded-lg bg-indigo-600 px-4 py-2.5 text-sm font-semibold text-white hover:bg-indigo-500"
-        >
-          {actionLabel}
-        </button>
-      </div>
-    </div>
+        {actionLabel}
+      </button>
+    </BlockingDialog>
   );
 }

@@ -1,9 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { CheckCircle2, Mic, Video } from 'lucide-react';
 import { Spinner } from '../../../components/Spinner';
-import { useAuth } from '../../auth/hooks/auth-context';
+import { useAuth } from '../../../lib/auth';
 import { useInterviewSession } from '../hooks/useInterviewSession';
+import { useLeaveIfNeverStarted } from '../hooks/useLeaveIfNeverStarted';
 import { lastAIStatement } from '../session/session-state';
 import { EndModal } from './EndModal';
 import { InterviewScreen } from './InterviewScreen';
@@ -82,10 +83,7 @@ function PracticeSession() {
   // Each practice run gets its own id; the server keeps nothing for practice sessions.
   const [practiceId] = useState(() => crypto.randomUUID());
   const session = useInterviewSession({ interviewId: practiceId, practice: true });
-  const leftEarly = session.finished && !session.hadSession;
-  useEffect(() => {
-    if (leftEarly) navigate('/');
-  }, [leftEarly, navigate]);
+  useLeaveIfNeverStarted(session, '/');
   return (
     <>
       <InterviewScreen

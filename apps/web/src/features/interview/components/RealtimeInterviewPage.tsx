@@ -1,14 +1,14 @@
-import { useEffect } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { Spinner } from '../../../components/Spinner';
-import { useAuth } from '../../auth/hooks/auth-context';
-import { useInterviewJob } from '../api/get-job';
+import { useAuth } from '../../../lib/auth';
+import { useJob } from '../../../api/jobs/get-job';
 import { useInterviewSession } from '../hooks/useInterviewSession';
+import { useLeaveIfNeverStarted } from '../hooks/useLeaveIfNeverStarted';
 import { lastAIStatement } from '../session/session-state';
 import { EndModal } from './EndModal';
 import { InterviewScreen } from './InterviewScreen';
 
-/** /realtime-interview/{interviewId}?jobId= — the live AI voice and video interview (spec part 2 section 2.8). */
+/** /realtime-interview/{interviewId}?jobId= — the live AI voice and video interview (docs/product/screens/interview.md). */
 export function RealtimeInterviewPage() {
   const { isLoading, user } = useAuth();
   if (isLoading) return <Spinner label="Loading your profile..." />;
@@ -27,15 +27,10 @@ function LiveInterview() {
   const [params] = useSearchParams();
   const jobId = params.get('jobId');
   const navigate = useNavigate();
-  const job = useInterviewJob(jobId);
+  const job = useJob(jobId);
   const session = useInterviewSession({ interviewId, jobId });
   const statusPath = `/status?interviewId=${encodeURIComponent(interviewId)}`;
-  // Ended before the server ever accepted the session (e.g. it refused to start): nothing was
-  // recorded or reviewed, so go straight to the status page instead of thanking for an interview.
-  const leftEarly = session.finished && !session.hadSession;
-  useEffect(() => {
-    if (leftEarly) navigate('/status');
-  }, [leftEarly, navigate]);
+  useLeaveIfNeverStarted(session, '/status');
 
   return (
     <>

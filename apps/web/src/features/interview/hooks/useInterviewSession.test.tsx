@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES, useInterviewSession } from './useInterviewSession';
 
 const authState = { user: { id: 'user-1', name: 'Ada Lovelace' } as { id: string; name: string | null } | null };
-vi.mock('../../auth/hooks/auth-context', () => ({ useAuth: () => authState }));
+vi.mock('../../../lib/auth', () => ({ useAuth: () => authState }));
 
 // ---- browser fakes ----
 
@@ -16,7 +16,10 @@ class FakeWS {
   onclose: ((e: unknown) => void) | null = null;
   onerror: ((e: unknown) => void) | null = null;
   onmessage: ((e: { data: unknown }) => void) | null = null;
-  constructor(readonly url: string) {
+  constructor(
+    readonly url: string,
+    readonly protocols: string[] = [],
+  ) {
     FakeWS.all.push(this);
   }
   send(d: string) {
@@ -132,7 +135,9 @@ async function connected(opts: { practice?: boolean } = {}) {
 describe('useInterviewSession', () => {
   it('connects, sends start, and goes ready → listening with the recording on at session_ready', async () => {
     const { result } = await connected();
-    expect(ws().url).toMatch(/\/ws\/session\?token=tok$/);
+    // The token travels in the Sec-WebSocket-Protocol header, not in the URL.
+    expect(ws().url).toMatch(/\/ws\/session$/);
+    expect(ws().protocols).toEqual(['bearer', 'tok']);
     expect(ws().sent[0]).toMatchObject({
       event: 'start',
       interview_id: 'iv-1',
@@ -270,7 +275,7 @@ describe('useInterviewSession', () => {
     expect(socket.events().filter((e) => e === 'end')).toHaveLength(1);
     expect(socket.sent.find((m) => m.event === 'end')).toEqual({ event: 'end', reason: 'user_ended' });
     const calls = fetchMock.mock.calls.map(([url, init]) => ({ url: String(url), init: init as RequestInit }));
-    const upload = calls.filter((c) => c.url.endsWith('/api/interviews/upload/video'));
+    const upload = calls.filter((c) => c.url.includes('/api/interviews/upload/video?interview_id='));
     expect(upload).toHaveLength(1);
     const form = upload[0]!.init.body as FormData;
     expect(form.get('session_id')).toBe(result.current.sessionId);

@@ -1,27 +1,25 @@
 /**
- * The live interview in the browser: camera and mic, the socket to /ws/session, AI audio playback,
- * the recording, and finalising (end message, upload, complete). The state machine itself is the
- * pure reducer in session/session-state.ts; this hook wires it to the browser APIs.
+ * The live interview in the browser: wires the pure reducer (session/session-state.ts) to the media
+ * (session/session-media.ts), the socket to /ws/session (session/interview-socket.ts, messages handled
+ * in session/server-messages.ts) and the end (recording upload and completion, session/submit-interview.ts).
  */
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
-import { MIC_SUPPRESS_AFTER_PLAYBACK_MS, serverMessageSchema, type ClientMessage } from '@app/shared';
+import type { ClientMessage } from '@app/shared';
 import { API_ORIGIN } from '../../../lib/api-client';
 import { authStorage } from '../../../lib/auth-storage';
-import { useAuth } from '../../auth/hooks/auth-context';
-import { AudioPlayer } from '../audio/audio-player';
-import { MicCapture } from '../audio/mic-capture';
-import { micMaySend } from '../audio/playback-schedule';
-import { completeInterview } from '../api/complete-interview';
-import { uploadInterviewVideo } from '../api/upload-video';
-import { CONNECT_IN_PROGRESS, InterviewSocket, sessionSocketUrl } from '../session/interview-socket';
-import { InterviewRecorder } from '../session/recorder';
+import { useAuth } from '../../../lib/auth';
 import {
-  canStart,
-  initialSessionState,
-  sessionReducer,
-  type SessionAction,
-  type SessionState,
-} from '../session/session-state';
+  CONNECT_IN_PROGRESS,
+  InterviewSocket,
+  sessionSocketProtocols,
+  sessionSocketUrl,
+} from '../session/interview-socket';
+import { handleServerMessage } from '../session/server-messages';
+import { openSessionMedia, releaseSessionMedia } from '../session/session-media';
+import { createSessionRuntime } from '../session/session-runtime';
+import { canStart, initialSessionState, sessionReducer, type SessionAction } from '../session/session-state';
+import { submitInterview } from '../session/submit-interview';
+import { forgetTabSession, tabSessionId } from '../session/tab-session';
 
 export const MESSAGES = {
   audioInit: 'Failed to initialize audio services. Please check permissions.',
@@ -30,56 +28,11 @@ export const MESSAGES = {
   userMissing: 'User not loaded. Please refresh and try again.',
 } as const;
 
-/** How long the end waits for the AI's closing words to finish playing before finalising. */
-const CLOSING_PLAYBACK_WAIT_MS = 30_000;
-
-const sessionKey = (interviewId: string) => `interview-session:${interviewId}`;
-
-/**
- * The session id for this interview in this tab. It survives a page reload, so the server resumes
- * the same session (and its interview) instead of refusing a second session for the same job.
- */
-function tabSessionId(interviewId: string): string {
-  try {
-    const stored = sessionStorage.getItem(sessionKey(interviewId));
-    if (stored) return stored;
-    const id = crypto.randomUUID();
-    sessionStorage.setItem(sessionKey(interviewId), id);
-    return id;
-  } catch {
-    return crypto.randomUUID(); // storage disabled: a fresh session each load
-  }
-}
-
 export type InterviewSessionOptions = {
   interviewId: string;
   jobId?: string | null;
   /** Practice (/interview-prep): not recorded, not uploaded, not completed. */
   practice?: boolean;
-};
-
-type Runtime = {
-  state: SessionState;
-  generation: number;
-  stream: MediaStream | null;
-  ctx: AudioContext | null;
-  mixDest: MediaStreamAudioDestinationNode | null;
-  mic: MicCapture | null;
-  player: AudioPlayer | null;
-  recorder: InterviewRecorder;
-  socket: InterviewSocket | null;
-  sessionStart: number | null;
-  ready: boolean;
-  muted: boolean;
-  aiPlaying: boolean;
-  lastPlaybackEnd: number | null;
-  finalizing: boolean;
-  lastLevelSent: number;
-};
-
-const mediaConstraints: MediaStreamConstraints = {
-  audio: { echoCancellation: true, noiseSuppression: true, autoGainControl: true },
-  video: { width: { ideal: 1280 }, height: { ideal: 720 }, facingMode: 'user' },
 };
 
 export function useInterviewSession({ interviewId, jobId, practice = false }: InterviewSessionOptions) {
@@ -95,24 +48,7 @@ export function useInterviewSession({ interviewId, jobId, practice = false }: In
   const [actionError, setActionError] = useState<string | null>(null);
   const [audioBlocked, setAudioBlocked] = useState(false);
 
-  const rt = useRef<Runtime>({
-    state: initialSessionState,
-    generation: 0,
-    stream: null,
-    ctx: null,
-    mixDest: null,
-    mic: null,
-    player: null,
-    recorder: new InterviewRecorder(),
-    socket: null,
-    sessionStart: null,
-    ready: false,
-    muted: false,
-    aiPlaying: false,
-    lastPlaybackEnd: null,
-    finalizing: false,
-    lastLevelSent: 0,
-  }).current;
+  const [rt] = useState(createSessionRuntime);
   const userRef = useRef(user);
   userRef.current = user;
   const optsRef = useRef({ interviewId, jobId, practice, sessionId });
@@ -157,17 +93,8 @@ export function useInterviewSession({ interviewId, jobId, practice = false }: In
     });
   }, [trySend]);
 
-  /** Everything after a finished interview or on leaving the page. */
   const releaseMedia = useCallback(() => {
-    rt.mic?.stop();
-    rt.player?.clear();
-    rt.stream?.getTracks().forEach((t) => t.stop());
-    void rt.ctx?.close().catch(() => {});
-    rt.mic = null;
-    rt.player = null;
-    rt.stream = null;
-    rt.ctx = null;
-    rt.mixDest = null;
+    releaseSessionMedia(rt);
     setSelfStream(null);
   }, [rt]);
 
@@ -185,28 +112,8 @@ export function useInterviewSession({ interviewId, jobId, practice = false }: In
         const video = await rt.recorder.stop();
         setIsRecording(false);
         releaseMedia();
-        if (!isPractice && wasStarted) {
-          if (video && video.size > 0) {
-            try {
-              const reply = await uploadInterviewVideo({ video, sessionId: sid, interviewId: id });
-              console.info('Interview recording uploaded', reply);
-            } catch (err) {
-              console.error('Interview recording upload failed', err);
-            }
-          }
-          if (id && authStorage.get()) {
-            try {
-              await completeInterview(id);
-            } catch (err) {
-              console.error('Completing the interview failed', err);
-            }
-          }
-        }
-        try {
-          sessionStorage.removeItem(sessionKey(id));
-        } catch {
-          // nothing to forget
-        }
+        if (!isPractice && wasStarted) await submitInterview({ video, sessionId: sid, interviewId: id });
+        forgetTabSession(id);
         console.info(`Interview ended (${trigger})`);
         setFinished(true);
       } catch (err) {
@@ -219,152 +126,24 @@ export function useInterviewSession({ interviewId, jobId, practice = false }: In
   );
 
   const onServerMessage = useCallback(
-    (raw: unknown) => {
-      const parsed = serverMessageSchema.safeParse(raw);
-      if (!parsed.success) {
-        const event = (raw as { event?: unknown } | null)?.event;
-        console.warn('Ignoring unknown interview socket event', event);
-        return;
-      }
-      const msg = parsed.data;
-      switch (msg.event) {
-        case 'session_ready':
-          act({ type: 'session_ready' });
-          if (rt.sessionStart === null) rt.sessionStart = rt.ctx?.currentTime ?? 0;
-          setHadSession(true);
-          rt.ready = true;
-          if (!optsRef.current.practice && !rt.recorder.isRecording && rt.stream && rt.mixDest && !rt.finalizing) {
-            try {
-              const tracks = [...rt.stream.getVideoTracks(), ...rt.mixDest.stream.getAudioTracks()];
-              rt.recorder.start(new MediaStream(tracks));
-              setIsRecording(true);
-            } catch (err) {
-              console.error('Recording could not start', err);
-            }
-          }
-          act({ type: 'mic_started' });
-          return;
-        case 'transcript':
-          act({
-            type: 'transcript',
-            speaker: msg.speaker,
-            text: msg.text,
-            final: msg.final,
-            id: crypto.randomUUID(),
-            timestamp: Date.now(),
-          });
-          return;
-        case 'tts_chunk':
-          if (!rt.finalizing) rt.player?.enqueue(msg.seq, msg.audio_b64);
-          return;
-        case 'answer_end':
-          act({ type: 'answer_end' });
-          return;
-        case 'conversation_ended':
-          void (async () => {
-            // Let the interviewer finish its closing words before everything stops.
-            await rt.player?.whenIdle(CLOSING_PLAYBACK_WAIT_MS);
-            await finalize('ai');
-          })();
-          return;
-        case 'notice':
-          // Operational notes (e.g. a speech provider fell back to another); not for the candidate.
-          console.info('Interview notice:', msg.msg);
-          return;
-        case 'error':
-          act({ type: 'failed', message: msg.message });
-          return;
-        case 'metrics':
-          act({ type: 'metrics', latency: msg.latency });
-          return;
-      }
-    },
+    (raw: unknown) =>
+      handleServerMessage(rt, raw, {
+        act,
+        practice: () => optsRef.current.practice,
+        onSessionAccepted: () => setHadSession(true),
+        onRecordingStarted: () => setIsRecording(true),
+        finalize,
+      }),
     [act, finalize, rt],
   );
 
-  const ensureMedia = useCallback(
-    async (generation: number) => {
-      if (rt.stream && rt.ctx) return;
-      const stream = await navigator.mediaDevices.getUserMedia(mediaConstraints);
-      if (generation !== rt.generation) {
-        stream.getTracks().forEach((t) => t.stop());
-        throw new Error('superseded');
-      }
-      const ctx = new AudioContext({ sampleRate: 48000 });
-      rt.stream = stream;
-      rt.ctx = ctx;
-      setSelfStream(stream);
-      // Autoplay rules may hold the context until a click; the screen then offers a button.
-      const syncBlocked = () => setAudioBlocked(ctx.state === 'suspended');
-      ctx.onstatechange = syncBlocked;
-      void ctx.resume().catch(() => {});
-      syncBlocked();
-
-      // The AI voice goes to the speakers and, with the mic, into the recording's audio track.
-      const mixDest = ctx.createMediaStreamDestination();
-      const aiOut = ctx.createGain();
-      aiOut.connect(ctx.destination);
-      aiOut.connect(mixDest);
-      rt.mixDest = mixDest;
-      rt.player = new AudioPlayer(ctx, aiOut, {
-        onChunkStarted: (seq, at) =>
-          trySend({ event: 'ai_chunk_played', seq, timestamp: Math.max(0, at - (rt.sessionStart ?? 0)) }),
-        onPlaybackStart: () => {
-          rt.aiPlaying = true;
-          act({ type: 'playback_started' });
-        },
-        onPlaybackEnd: () => {
-          rt.aiPlaying = false;
-          rt.lastPlaybackEnd = performance.now();
-          act({ type: 'playback_ended' });
-        },
-      });
-      rt.mic = new MicCapture(ctx, {
-        maySend: () =>
-          rt.ready &&
-          !rt.finalizing &&
-          Boolean(rt.socket?.isOpen) &&
-          micMaySend({
-            muted: rt.muted,
-            aiPlaying: rt.aiPlaying,
-            lastPlaybackEndMs: rt.lastPlaybackEnd,
-            nowMs: performance.now(),
-            suppressMs: MIC_SUPPRESS_AFTER_PLAYBACK_MS,
-          }),
-        onLevel: (level) => {
-          const rounded = Math.round(level * 1000) / 1000;
-          if (rounded !== rt.lastLevelSent) {
-            rt.lastLevelSent = rounded;
-            act({ type: 'audio_level', level: rounded });
-          }
-        },
-        onChunk: (seq, audio_b64, timestamp) => trySend({ event: 'mic_chunk', seq, audio_b64, timestamp }),
-      });
-      await rt.mic.start(stream, optsRef.current.practice ? undefined : mixDest);
-    },
-    [act, rt, trySend],
-  );
-
-  const start = useCallback(async () => {
-    if (!canStart(rt.state.status) || rt.finalizing) return;
-    if (!userRef.current) {
-      act({ type: 'failed', message: MESSAGES.userMissing });
-      return;
-    }
-    const generation = rt.generation;
-    act({ type: 'connect' });
-    try {
-      await ensureMedia(generation);
-    } catch (err) {
-      if (generation !== rt.generation) return;
-      console.error('Media setup failed', err);
-      act({ type: 'failed', message: MESSAGES.audioInit });
-      return;
-    }
-    // The page may have been left (or remounted) while the media was being set up.
-    if (generation !== rt.generation) return;
+  const connectSocket = useCallback(() => {
     if (!rt.socket) {
-      rt.socket = new InterviewSocket(() => sessionSocketUrl(window.location, authStorage.get() ?? '', API_ORIGIN), {
+      const target = () => ({
+        url: sessionSocketUrl(window.location, API_ORIGIN),
+        protocols: sessionSocketProtocols(authStorage.get() ?? ''),
+      });
+      rt.socket = new InterviewSocket(target, {
         onMessage: (m) => onServerMessage(m),
         onOpen: (reconnected) => {
           if (!reconnected) return;
@@ -379,8 +158,35 @@ export function useInterviewSession({ interviewId, jobId, practice = false }: In
         },
       });
     }
+    return rt.socket.connect();
+  }, [act, onServerMessage, rt, sendStart]);
+
+  const start = useCallback(async () => {
+    if (!canStart(rt.state.status) || rt.finalizing) return;
+    if (!userRef.current) {
+      act({ type: 'failed', message: MESSAGES.userMissing });
+      return;
+    }
+    const generation = rt.generation;
+    act({ type: 'connect' });
     try {
-      await rt.socket.connect();
+      await openSessionMedia(rt, generation, {
+        act,
+        send: (message) => trySend(message),
+        onStream: setSelfStream,
+        onAudioBlocked: setAudioBlocked,
+        practice: optsRef.current.practice,
+      });
+    } catch (err) {
+      if (generation !== rt.generation) return;
+      console.error('Media setup failed', err);
+      act({ type: 'failed', message: MESSAGES.audioInit });
+      return;
+    }
+    // The page may have been left (or remounted) while the media was being set up.
+    if (generation !== rt.generation) return;
+    try {
+      await connectSocket();
     } catch (err) {
       if (generation !== rt.generation) return;
       if (err instanceof Error && err.message === CONNECT_IN_PROGRESS) return;
@@ -389,7 +195,7 @@ export function useInterviewSession({ interviewId, jobId, practice = false }: In
     }
     if (generation !== rt.generation) return;
     sendStart();
-  }, [act, ensureMedia, onServerMessage, rt, sendStart]);
+  }, [act, connectSocket, rt, sendStart, trySend]);
 
   // Start once the user is known; leave everything clean when the page goes away.
   const userId = user?.id;

@@ -1,5 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { InterviewSocket, NOT_CONNECTED, reconnectDelay, sessionSocketUrl } from './interview-socket';
+import {
+  InterviewSocket,
+  NOT_CONNECTED,
+  reconnectDelay,
+  sessionSocketProtocols,
+  sessionSocketUrl,
+} from './interview-socket';
 
 class FakeSocket {
   static all: FakeSocket[] = [];
@@ -9,7 +15,10 @@ class FakeSocket {
   onclose: ((ev: { code: number; reason: string }) => void) | null = null;
   onerror: ((ev: unknown) => void) | null = null;
   onmessage: ((ev: { data: unknown }) => void) | null = null;
-  constructor(readonly url: string) {
+  constructor(
+    readonly url: string,
+    readonly protocols: string[] = [],
+  ) {
     FakeSocket.all.push(this);
   }
   send(data: string) {
@@ -23,9 +32,9 @@ class FakeSocket {
     this.readyState = 1;
     this.onopen?.({});
   }
-  drop() {
+  drop(code = 1006) {
     this.readyState = 3;
-    this.onclose?.({ code: 1006, reason: '' });
+    this.onclose?.({ code, reason: '' });
   }
 }
 
@@ -34,9 +43,9 @@ const latest = () => FakeSocket.all[FakeSocket.all.length - 1]!;
 function makeSocket() {
   const handlers = { onMessage: vi.fn(), onOpen: vi.fn(), onUnexpectedClose: vi.fn(), onGiveUp: vi.fn() };
   const socket = new InterviewSocket(
-    () => 'ws://host/ws/session?token=t',
+    () => ({ url: 'ws://host/ws/session', protocols: sessionSocketProtocols('t') }),
     handlers,
-    (u) => new FakeSocket(u),
+    (u, p) => new FakeSocket(u, p),
   );
   return { socket, handlers };
 }
@@ -48,9 +57,14 @@ beforeEach(() => {
 afterEach(() => vi.useRealTimers());
 
 describe('InterviewSocket', () => {
-  it('builds ws:// or wss:// URLs on the page origin with the token', () => {
-    expect(sessionSocketUrl({ protocol: 'http:', host: 'a:3000' }, 't k')).toBe('ws://a:3000/ws/session?token=t%20k');
-    expect(sessionSocketUrl({ protocol: 'https:', host: 'a.com' }, 't')).toBe('wss://a.com/ws/session?token=t');
+  it('builds ws:// or wss:// URLs on the page origin, with the token in the subprotocols, never in the URL', async () => {
+    expect(sessionSocketUrl({ protocol: 'http:', host: 'a:3000' })).toBe('ws://a:3000/ws/session');
+    expect(sessionSocketUrl({ protocol: 'https:', host: 'a.com' })).toBe('wss://a.com/ws/session');
+    expect(sessionSocketProtocols('eyJ.x.y')).toEqual(['bearer', 'eyJ.x.y']);
+    const { socket } = makeSocket();
+    void socket.connect();
+    expect(latest().url).toBe('ws://host/ws/session');
+    expect(latest().protocols).toEqual(['bearer', 't']);
   });
 
   it('refuses to send while not open', async () => {
@@ -143,5 +157,18 @@ describe('InterviewSocket', () => {
 
   it('reconnect delays are 1, 2, 4, 8, 16 seconds', () => {
     expect([0, 1, 2, 3, 4].map((a) => reconnectDelay(a))).toEqual([1000, 2000, 4000, 8000, 16000]);
+  });
+
+  it('reconnects at once when the server restarts (close code 1012), and resumes like after a drop', async () => {
+    const { socket, handlers } = makeSocket();
+    const pending = socket.connect();
+    latest().open();
+    await pending;
+    latest().drop(1012);
+    expect(handlers.onUnexpectedClose).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(300);
+    expect(FakeSocket.all).toHaveLength(2);
+    latest().open();
+    expect(handlers.onOpen).toHaveBeenLastCalledWith(true);
   });
 });

@@ -1,8 +1,11 @@
 /**
- * The live interview socket: one WebSocket to /ws/session with the rules of spec part 2 sections 5
+ * The live interview socket: one WebSocket to /ws/session with the rules of docs/product/rules.md
  * and 8 — sending while closed fails with 'WebSocket not connected', a second connect while one is in
  * progress is rejected, and an unexpected drop reconnects up to 5 times with a delay starting at 1 s
- * and doubling each attempt (the counter resets on a successful open).
+ * and doubling each attempt (the counter resets on a successful open). A server restarting for a
+ * rolling deploy closes with 1012 ("service restart") after a `notice`: the first reconnect then goes
+ * out at once (a short random spread so every candidate does not arrive in the same millisecond) and
+ * the load balancer sends it to an instance that is still up.
  */
 import { RECONNECT_BASE_DELAY_MS, RECONNECT_MAX_ATTEMPTS } from '@app/shared';
 
@@ -12,12 +15,31 @@ export const CONNECT_IN_PROGRESS = 'A connection is already in progress';
 /** Delay before reconnect attempt `attempt` (0-based): 1 s, 2 s, 4 s, 8 s, 16 s. */
 export const reconnectDelay = (attempt: number, base = RECONNECT_BASE_DELAY_MS) => base * 2 ** attempt;
 
-/** The WebSocket URL on the page's own origin (ws: or wss: by the page's protocol). */
-export function sessionSocketUrl(location: { protocol: string; host: string }, token: string, apiOrigin = ''): string {
+/** WebSocket close code "service restart" (RFC 6455 registry): reconnect right away. */
+export const CLOSE_SERVICE_RESTART = 1012;
+/** The first reconnect after a restart waits up to this long (random), instead of 1 s. */
+export const RESTART_RECONNECT_SPREAD_MS = 300;
+
+/** The WebSocket URL on the page's own origin (ws: or wss: by the page's protocol). No token: see below. */
+export function sessionSocketUrl(location: { protocol: string; host: string }, apiOrigin = ''): string {
   const origin = apiOrigin || `${location.protocol}//${location.host}`;
   const wsOrigin = origin.replace(/^http/, 'ws');
-  return `${wsOrigin}/ws/session?token=${encodeURIComponent(token)}`;
+  return `${wsOrigin}/ws/session`;
 }
+
+/** The subprotocol the server answers with when the token travels in the handshake header. */
+export const BEARER_PROTOCOL = 'bearer';
+
+/**
+ * The token goes in the `Sec-WebSocket-Protocol` header (`bearer, <token>`), the only header a
+ * browser lets a page set on a WebSocket, so it never appears in a URL (or a server's access log).
+ */
+export function sessionSocketProtocols(token: string): string[] {
+  return token ? [BEARER_PROTOCOL, token] : [];
+}
+
+/** Where to connect: the URL and the subprotocols to offer. */
+export type SocketTarget = { url: string; protocols: string[] };
 
 type SocketLike = {
   readyState: number;
@@ -29,7 +51,7 @@ type SocketLike = {
   close(code?: number, reason?: string): void;
 };
 
-export type SocketFactory = (url: string) => SocketLike;
+export type SocketFactory = (url: string, protocols: string[]) => SocketLike;
 
 export type SocketHandlers = {
   /** Every parsed JSON message from the server. */
@@ -52,9 +74,10 @@ export class InterviewSocket {
   private timer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(
-    private readonly url: () => string,
+    /** Read at every (re)connect, so a reconnect uses the current token. */
+    private readonly target: () => SocketTarget,
     private readonly handlers: SocketHandlers,
-    private readonly factory: SocketFactory = (u) => new WebSocket(u) as unknown as SocketLike,
+    private readonly factory: SocketFactory = (u, p) => new WebSocket(u, p) as unknown as SocketLike,
   ) {}
 
   get isOpen(): boolean {
@@ -95,7 +118,8 @@ export class InterviewSocket {
       let opened = false;
       let ws: SocketLike;
       try {
-        ws = this.factory(this.url());
+        const { url, protocols } = this.target();
+        ws = this.factory(url, protocols);
       } catch (err) {
         this.connecting = false;
         reject(err instanceof Error ? err : new Error(String(err)));
@@ -123,24 +147,24 @@ export class InterviewSocket {
       ws.onerror = () => {
         // The close event follows and decides what to do.
       };
-      ws.onclose = () => {
+      ws.onclose = (ev) => {
         if (this.ws === ws) this.ws = null;
         this.connecting = false;
         if (!opened) reject(new Error('Failed to connect to server'));
         if (this.closedByUs) return;
         // A dropped live session, or a failed reconnect attempt: try again while attempts remain.
         if (opened) this.handlers.onUnexpectedClose?.();
-        if (opened || reconnect) this.scheduleReconnect();
+        if (opened || reconnect) this.scheduleReconnect(opened && ev?.code === CLOSE_SERVICE_RESTART);
       };
     });
   }
 
-  private scheduleReconnect() {
+  private scheduleReconnect(restart = false) {
     if (this.attempts >= RECONNECT_MAX_ATTEMPTS) {
       this.handlers.onGiveUp?.();
       return;
     }
-    const delay = reconnectDelay(this.attempts);
+    const delay = restart ? Math.random() * RESTART_RECONNECT_SPREAD_MS : reconnectDelay(this.attempts);
     this.attempts += 1;
     this.timer = setTimeout(() => {
       this.timer = null;

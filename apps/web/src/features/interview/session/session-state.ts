@@ -1,5 +1,5 @@
 /**
- * The live interview client state (spec part 2 sections 3 and 4) as a pure reducer, so every
+ * The live interview client state (docs/product/rules.md) as a pure reducer, so every
  * transition can be tested without a socket or audio.
  */
 export type SessionStatus =
@@ -130,7 +130,7 @@ export function lastAIStatement(transcripts: TranscriptEntry[]): string | null {
   return null;
 }
 
-/** The pulse around the mic (spec 2.8): mic active, AI silent, level above the threshold. */
+/** The pulse around the mic (docs/product/screens/interview.md): mic active, AI silent, level above the threshold. */
 export function showMicPulse(s: SessionState, threshold: number): boolean {
   return s.isMicActive && !s.isAIPlaying && s.userAudioLevel > threshold;
 }

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { CheckCircle2, FileText, MailCheck } from 'lucide-react';
 import { EMAIL_SENT_DIALOG_MS, ONBOARDING_DOCUMENTS, type DocumentItem } from '@app/shared';
-import { ConfirmDialog, Modal } from '../../../components/Modal';
+import { ConfirmDialog, Modal } from '../../../components/lazy-dialogs';
 
 /**
  * 'View initial project information': seven documents. Confirming 'Send Document Email' shows

@@ -12,6 +12,7 @@ import {
   type AnnotationTask,
   type Interview,
   type Job,
+  formatMoney,
 } from '@app/shared';
 import { Badge } from '../../../components/Badge';
 import { DocumentsList } from './DocumentsList';
@@ -26,7 +27,7 @@ const PAYOUT_ROWS = [
 
 type Props = { interview: Interview; tasks: AnnotationTask[]; job: Job | undefined; onBack: () => void };
 
-/** The job detail view of Your Jobs (spec part 2 section 2.3). */
+/** The job detail view of Your Jobs (docs/product/screens/your-jobs.md). */
 export function JobDetailView({ interview, tasks, job, onBack }: Props) {
   const navigate = useNavigate();
   const [docOpen, setDocOpen] = useState(false);
@@ -86,7 +87,7 @@ export function JobDetailView({ interview, tasks, job, onBack }: Props) {
             <dl className="mt-4 grid grid-cols-2 gap-4 text-sm">
               <div className="rounded-lg bg-slate-50 p-3">
                 <dt className="text-slate-500">Hourly pay</dt>
-                <dd className="mt-1 font-semibold text-slate-900">${hourly.toFixed(2)} / hour</dd>
+                <dd className="mt-1 font-semibold text-slate-900">{formatMoney(hourly)} / hour</dd>
               </div>
               <div className="rounded-lg bg-slate-50 p-3">
                 <dt className="text-slate-500">Weekly cap</dt>

@@ -4,6 +4,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, renderPage } from '../../../test/page-harness';
 import { YourJobsPage } from './YourJobsPage';
 
+// The dialogs render at once here (the app loads their code with the first one opened).
+vi.mock('../../../components/lazy-dialogs', () => import('../../../components/Modal'));
+
 const interview = (id: string, job_id: string, status: string, acceptance_status: string | null = 'accepted') => ({
   id,
   job_id,
@@ -61,7 +64,7 @@ describe('YourJobsPage', { timeout: 15_000 }, () => {
     const user = userEvent.setup();
     mockApi(API);
     renderPage('/jobs', '/jobs', <YourJobsPage />);
-    expect(await screen.findByRole('tab', { name: 'Active Jobs (1)' })).toBeInTheDocument();
+    expect(await screen.findByRole('tab', { name: 'Active Jobs (1)' }, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Completed (1)' })).toBeInTheDocument();
     const card = screen.getByTestId('your-job-card');
     expect(within(card).getByText('Job j1')).toBeInTheDocument();

@@ -14,12 +14,12 @@ import {
 } from '@app/shared';
 import { Badge } from '../../../components/Badge';
 import { formatDate } from '../../../lib/format';
-import { useAuth } from '../../auth/hooks/auth-context';
-import { useInterviews } from '../api/get-interviews';
-import { useJobs } from '../api/get-jobs';
-import { useUserTasks } from '../api/get-user-tasks';
+import { useAuth } from '../../../lib/auth';
+import { useInterviews } from '../../../api/interviews/get-interviews';
+import { useJobs } from '../../../api/jobs/get-jobs';
+import { useUserTasks } from '../../../api/tasks/get-user-tasks';
 import { JobDetailView } from './JobDetailView';
-import { TabList, tabId, tabPanelId } from '../../../components/TabList';
+import { TabList } from '../../../components/TabList';
 
 type Tab = 'active' | 'completed';
 type Row = { interview: Interview; tasks: AnnotationTask[] };
@@ -69,7 +69,7 @@ function JobRowCard({ row, job, tab, onOpen }: { row: Row; job: Job | undefined;
   );
 }
 
-/** Your Jobs (spec part 2 section 2.3). The open job is kept in ?job={interviewId}. */
+/** Your Jobs (docs/product/screens/your-jobs.md). The open job is kept in ?job={interviewId}. */
 export function YourJobsPage() {
   const { user } = useAuth();
   const interviewsQuery = useInterviews();
@@ -79,7 +79,7 @@ export function YourJobsPage() {
   const [params, setParams] = useSearchParams();
   const openId = params.get('job');
 
-  // Spec part 2 section 8: a failed load is only logged; the screen stays empty.
+  // docs/product/errors.md: a failed load is only logged; the screen stays empty.
   useEffect(() => {
     for (const error of [interviewsQuery.error, tasksQuery.error])
       if (error) console.error('Failed to load Your Jobs', error);
@@ -126,9 +126,7 @@ export function YourJobsPage() {
         </Link>
       </div>
 
-      <TabList idPrefix="your-jobs" label="Your Jobs" tabs={tabs} selected={tab} onSelect={setTab} className="mt-6" />
-
-      <div role="tabpanel" id={tabPanelId('your-jobs', tab)} aria-labelledby={tabId('your-jobs', tab)} className="mt-6">
+      <TabList label="Your Jobs" tabs={tabs} selected={tab} onSelect={setTab} className="mt-6" panelClassName="mt-6">
         {loading ? (
           <p className="py-12 text-center text-slate-600">Loading your jobs...</p>
         ) : rows.length === 0 ? (
@@ -164,7 +162,7 @@ export function YourJobsPage() {
             ))}
           </ul>
         )}
-      </div>
+      </TabList>
     </div>
   );
 }

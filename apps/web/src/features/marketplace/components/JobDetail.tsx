@@ -26,7 +26,7 @@ function Section({ title, children }: { title: string; children: React.ReactNode
   );
 }
 
-/** The job detail panel (spec part 2 section 2.2): facts, checklist, description, skills, questions. */
+/** The job detail panel (docs/product/screens/marketplace.md): facts, checklist, description, skills, questions. */
 export function JobDetail({ job, interview, profile, onClose }: Props) {
   const checklist = applicationChecklist({
     jobId: job.id,

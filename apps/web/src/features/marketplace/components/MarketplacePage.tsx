@@ -10,12 +10,11 @@ import {
   sortJobs,
   type SortMode,
 } from '@app/shared';
-import { Modal } from '../../../components/Modal';
 import { useMediaQuery } from '../../../lib/use-media-query';
-import { useAuth } from '../../auth/hooks/auth-context';
-import { useInterviews } from '../api/get-interviews';
-import { useJobs } from '../api/get-jobs';
-import { useProfileMe } from '../api/get-profile-me';
+import { useAuth } from '../../../lib/auth';
+import { useInterviews } from '../../../api/interviews/get-interviews';
+import { useJobs } from '../../../api/jobs/get-jobs';
+import { Modal, preloadDialogs } from '../../../components/lazy-dialogs';
 import { JobCard } from './JobCard';
 import { JobDetail } from './JobDetail';
 
@@ -24,19 +23,22 @@ const chipClass = (on: boolean) =>
     on ? 'border-brand-600 bg-brand-600 text-white' : 'border-slate-300 bg-white text-slate-700 hover:border-slate-400'
   }`;
 
-/** The marketplace (spec part 2 section 2.2). */
+/** The marketplace (docs/product/screens/marketplace.md). */
 export function MarketplacePage() {
   const { user } = useAuth();
   const jobsQuery = useJobs();
   const interviewsQuery = useInterviews();
-  const profileQuery = useProfileMe();
   const [query, setQuery] = useState('');
   const [sort, setSort] = useState<SortMode>('trending');
   const [appliedOnly, setAppliedOnly] = useState(false);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const isDesktop = useMediaQuery('(min-width: 1024px)');
+  // Only phones show the job in a dialog: they fetch its code as soon as the page is up.
+  useEffect(() => {
+    if (!isDesktop) void preloadDialogs();
+  }, [isDesktop]);
 
-  // Spec part 2 section 8: a failed load is only logged; the screen stays empty.
+  // docs/product/errors.md: a failed load is only logged; the screen stays empty.
   useEffect(() => {
     if (jobsQuery.error) console.error('Failed to load jobs', jobsQuery.error);
     if (interviewsQuery.error) console.error('Failed to load interviews', interviewsQuery.error);
@@ -46,8 +48,8 @@ export function MarketplacePage() {
     () => ownInterviews(interviewsQuery.data ?? [], user?.id),
     [interviewsQuery.data, user?.id],
   );
-  // Job Fit compares against the fresh profile, or the one loaded at sign-in meanwhile.
-  const profile = profileQuery.data ?? user ?? undefined;
+  // The signed-in user is the profile (resume, work authorization, skills for Job Fit).
+  const profile = user ?? undefined;
   const listed = useMemo(() => (jobsQuery.data ?? []).filter(isListedJob), [jobsQuery.data]);
   const visible = useMemo(() => {
     const matching = listed.filter(
@@ -107,7 +109,7 @@ export function MarketplacePage() {
     <JobDetail
       job={selected}
       interview={interviewForJob(interviews, selected.id)}
-      profile={profileQuery.data}
+      profile={profile}
       onClose={() => setSelectedId(null)}
     />
   );

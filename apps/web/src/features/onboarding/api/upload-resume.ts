@@ -8,7 +8,7 @@ export function uploadResume(file: File) {
   return apiRequest<Partial<FileUploadReply>>('/files/upload', { method: 'POST', body: form });
 }
 
-/** Onboarding stores the backend host plus the returned url (spec part 1 section 7). */
+/** Onboarding stores the backend host plus the returned url (docs/product/api.md). */
 export function backendUrl(url: string): string {
   if (/^https?:\/\//i.test(url)) return url;
   const host = API_ORIGIN || window.location.origin;

@@ -24,8 +24,9 @@ import {
 import { ErrorBanner } from '../../../components/ErrorBanner';
 import { primaryButtonClass, secondaryButtonClass } from '../../../components/form-styles';
 import { describeError } from '../../../lib/describe-error';
-import { useAuth } from '../../auth/hooks/auth-context';
-import { completeProfile } from '../api/complete-profile';
+import { useAuth } from '../../../lib/auth';
+import { useStepHeading } from '../../../lib/use-step-heading';
+import { useCompleteProfile } from '../../../api/profile/complete-profile';
 import { scrapeLinkedin } from '../api/scrape-linkedin';
 import { backendUrl, uploadResume } from '../api/upload-resume';
 import { BackgroundStep, PersonalStep, ResumeStep, WorkAuthorizationStep, type LinkedinState } from './OnboardingSteps';
@@ -68,9 +69,10 @@ function pickTyped(f: OnboardingForm): Partial<OnboardingForm> {
   ) as Partial<OnboardingForm>;
 }
 
-/** The 4-step onboarding wizard of spec part 1 sections 2, 4 and 5. */
+/** The 4-step onboarding wizard of docs/product/screens/onboarding.md, docs/product/rules.md. */
 export function OnboardingPage() {
-  const { user, setUser } = useAuth();
+  const { user } = useAuth();
+  const completeProfile = useCompleteProfile();
   const navigate = useNavigate();
   const [form, setForm] = useState<OnboardingForm>(() => initialForm(user));
   const [step, setStep] = useState(1);
@@ -109,13 +111,11 @@ export function OnboardingPage() {
 
   const markPrefilled = (keys: PrefillableField[]) => setPrefilled((p) => new Set([...p, ...keys]));
 
-  const headingRef = useRef<HTMLHeadingElement>(null);
+  const { headingRef, showStepStart } = useStepHeading();
   const goTo = (target: number) => {
     setError(null);
     setStep(target);
-    window.scrollTo({ top: 0 });
-    // Keyboard and screen-reader users start the new step at its title.
-    requestAnimationFrame(() => headingRef.current?.focus({ preventScroll: true }));
+    showStepStart();
   };
 
   const onFile = async (file: File) => {
@@ -178,7 +178,7 @@ export function OnboardingPage() {
     }
     setError(null);
     setCompleted((c) => new Set(c).add(step));
-    // The stages are cosmetic (spec section 4); only the save at the end talks to the server.
+    // The stages are cosmetic (docs/product/rules.md); only the save at the end talks to the server.
     const stages = verificationStages(form.citizenship || form.country);
     for (const [i, stage] of stages.entries()) {
       if (!mounted.current) return;
@@ -186,14 +186,13 @@ export function OnboardingPage() {
       await sleep(i < stages.length - 1 ? VERIFICATION_STAGE_DELAY_MS : VERIFICATION_FINISH_DELAY_MS);
     }
     try {
-      const saved = await completeProfile(buildOnboardingPayload(form));
+      await completeProfile.mutateAsync(buildOnboardingPayload(form));
       if (!mounted.current) return;
       setVerification({ progress: 95, message: 'Finalizing your profile...' });
       await sleep(400);
       setVerification({ progress: 100, message: `Verified! Welcome to ${PRODUCT_NAME}.` });
       await sleep(VERIFICATION_REDIRECT_DELAY_MS);
       if (!mounted.current) return;
-      setUser(saved);
       navigate('/', { replace: true });
     } catch (err) {
       console.error('Completing onboarding failed', err);

@@ -14,7 +14,7 @@ type Props<T> = {
   className?: string;
 };
 
-/** A profile card with its own Edit/Save toggle and its own draft (spec part 1 section 2). */
+/** A profile card with its own Edit/Save toggle and its own draft (docs/product/screens/profile.md). */
 export function ProfileCard<T>({ title, value, view, edit, onSave, className }: Props<T>) {
   const [draft, setDraft] = useState<T | null>(null);
   const [saving, setSaving] = useState(false);

@@ -16,10 +16,12 @@ import { Spinner } from '../../../components/Spinner';
 import { TextField } from '../../../components/TextField';
 import { cardClass } from '../../../components/form-styles';
 import { absoluteUrl } from '../../../lib/api-client';
+import { openFileLink } from '../../../lib/open-file';
 import { describeError } from '../../../lib/describe-error';
-import { useSaveProfile } from '../api/complete-profile';
-import { useProfile } from '../api/get-profile';
+import { useCompleteProfile } from '../../../api/profile/complete-profile';
+import { useUser } from '../../../lib/auth';
 import { ProfileCard } from './ProfileCard';
+import { AccountSection } from './AccountSection';
 
 const RESUME_HINT = 'Enter a public URL to your resume (Google Drive, Dropbox, personal website, etc.)';
 
@@ -59,13 +61,13 @@ function LinkOut({ url }: { url?: string }) {
   );
 }
 
-/** The profile screen of spec part 1 section 2: a header, an Expertise side list and one card per part. */
+/** The profile screen of docs/product/screens/profile.md: a header, an Expertise side list and one card per part. */
 export function ProfilePage() {
-  const { data: profile, error, isPending } = useProfile();
-  const save = useSaveProfile();
+  const { data: profile, error, isPending } = useUser();
+  const save = useCompleteProfile();
 
   useEffect(() => {
-    // Spec section 8: a load failure is only logged, and the screen stays empty.
+    // docs/product/errors.md: a load failure is only logged, and the screen stays empty.
     if (error) console.error('Failed to load profile', error);
   }, [error]);
 
@@ -165,6 +167,7 @@ export function ProfilePage() {
               url ? (
                 <a
                   href={absoluteUrl(url)}
+                  onClick={(e) => openFileLink(e, url)}
                   target="_blank"
                   rel="noreferrer"
                   className="inline-flex items-center gap-1 text-sm font-medium text-brand-600 hover:underline"
@@ -312,6 +315,9 @@ export function ProfilePage() {
             )}
           />
         </div>
+      </div>
+      <div className="mt-6">
+        <AccountSection />
       </div>
     </div>
   );

@@ -80,30 +80,21 @@ describe('StatusPage', { timeout: 15_000 }, () => {
 });
 
 describe('PlaceholderInterviewPage', { timeout: 15_000 }, () => {
-  it('completes the interview and goes to its status', async () => {
+  it('completes nothing: it only links to the status page and the marketplace', async () => {
     const user = userEvent.setup();
-    const fetchMock = mockApi({
-      'POST /interviews/i9/complete': { body: iv('i9', 'completed', '2026-01-01T00:00:00Z') },
-    });
+    const fetchMock = mockApi({});
     renderPage('/interview?interviewId=i9', '/interview', <PlaceholderInterviewPage />);
-    expect(screen.getByRole('heading', { name: 'Interview in Progress' })).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Complete Interview' }));
+    expect(screen.getByRole('heading', { name: 'Interviews happen live' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Complete Interview' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Browse Opportunities' })).toHaveAttribute('href', '/');
+    await user.click(screen.getByRole('link', { name: 'View application status' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/status?interviewId=i9'));
-    expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/interviews/i9/complete'))).toBe(true);
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
   });
 
-  it.each([
-    ['/interview', {}, 'No interview found'],
-    [
-      '/interview?interviewId=i9',
-      { 'POST /interviews/i9/complete': { status: 500, body: {} } },
-      'Failed to complete interview. Please try again.',
-    ],
-  ])('at %s shows %s', async (path, api, message) => {
-    const user = userEvent.setup();
-    mockApi(api);
-    renderPage(path, '/interview', <PlaceholderInterviewPage />);
-    await user.click(screen.getByRole('button', { name: 'Complete Interview' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+  it('links to the status page itself without an interview id', () => {
+    mockApi({});
+    renderPage('/interview', '/interview', <PlaceholderInterviewPage />);
+    expect(screen.getByRole('link', { name: 'View application status' })).toHaveAttribute('href', '/status');
   });
 });

@@ -14,8 +14,9 @@ import {
 } from '@app/shared';
 import { Badge } from '../../../components/Badge';
 import { formatDate } from '../../../lib/format';
-import { useAuth } from '../../auth/hooks/auth-context';
-import { useInterviews } from '../api/get-interviews';
+import { useAuth } from '../../../lib/auth';
+import { useInterviews } from '../../../api/interviews/get-interviews';
+import { useLatestInterview } from '../../../api/interviews/get-latest-interview';
 
 const BADGE_COLORS: Record<string, BadgeColor> = {
   'In Progress': 'yellow',
@@ -45,27 +46,26 @@ function Contact() {
   );
 }
 
-/** The interview status page (spec part 2 section 2.9 and the status table of section 4). */
+/** The interview status page (docs/product/screens/status.md, docs/product/rules.md). */
 export function StatusPage() {
-  const { user, interviewStatus } = useAuth();
+  const { user } = useAuth();
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const interviewsQuery = useInterviews();
+  const latest = useLatestInterview(interviewsQuery.isError).data ?? null;
 
   useEffect(() => {
     if (interviewsQuery.error) console.error('Failed to load interviews', interviewsQuery.error);
   }, [interviewsQuery.error]);
 
-  // The list call failing falls back to the auth layer's latest interview (spec part 2 section 8).
+  // The list call failing falls back to the auth layer's latest interview (docs/product/errors.md).
   const items: StatusItem[] = useMemo(() => {
     if (interviewsQuery.isError) {
-      return interviewStatus
-        ? [{ ...interviewStatus, created_at: String(interviewStatus.created_at ?? '') } as StatusItem]
-        : [];
+      return latest ? [latest as StatusItem] : [];
     }
     const own = ownInterviews(interviewsQuery.data ?? [], user?.id);
     return [...own].sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at));
-  }, [interviewsQuery.isError, interviewsQuery.data, interviewStatus, user?.id]);
+  }, [interviewsQuery.isError, interviewsQuery.data, latest, user?.id]);
 
   if (interviewsQuery.isPending) {
     return <p className="py-24 text-center text-slate-600">Loading your interview status...</p>;

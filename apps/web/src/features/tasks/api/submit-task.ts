@@ -1,5 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AnnotationTask, TaskSubmitRequest } from '@app/shared';
+import { earningsKeys } from '../../../api/earnings/keys';
+import { taskKeys } from '../../../api/tasks/keys';
 import { apiRequest } from '../../../lib/api-client';
 
 /** POST /api/annotations/{taskId}/submit: finishes the task; it cannot be edited afterwards. */
@@ -13,9 +15,8 @@ export function useSubmitTask(taskId: string) {
     // Your Jobs and Earnings change with a submission.
     onSuccess: () =>
       Promise.all([
-        qc.invalidateQueries({ queryKey: ['tasks'] }),
-        qc.invalidateQueries({ queryKey: ['task', taskId] }),
-        qc.invalidateQueries({ queryKey: ['earnings'] }),
+        qc.invalidateQueries({ queryKey: taskKeys.all }),
+        qc.invalidateQueries({ queryKey: earningsKeys.all }),
       ]),
   });
 }

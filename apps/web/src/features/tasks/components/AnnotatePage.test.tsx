@@ -4,6 +4,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, renderPage } from '../../../test/page-harness';
 import { AnnotatePage } from './AnnotatePage';
 
+// The dialogs render at once here (the app loads their code with the first one opened).
+vi.mock('../../../components/lazy-dialogs', () => import('../../../components/Modal'));
+
 const task = (over: Record<string, unknown> = {}) => ({
   id: 't1',
   job_id: 'j1',

@@ -10,13 +10,13 @@ import {
   type AnnotationTask,
 } from '@app/shared';
 import { Badge } from '../../../components/Badge';
-import { ConfirmDialog } from '../../../components/Modal';
+import { ConfirmDialog } from '../../../components/lazy-dialogs';
 import { useSubmitTask } from '../api/submit-task';
 import { useOpenTask } from '../hooks/use-open-task';
 import { ContentPreview } from './ContentPreview';
 import { RatingInput } from './RatingInput';
 
-/** The creative task screen (spec part 2 section 2.4). */
+/** The creative task screen (docs/product/screens/task.md). */
 export function AnnotatePage() {
   const { taskId = '' } = useParams();
   const navigate = useNavigate();

@@ -3,7 +3,7 @@ import { FileText, ImageOff } from 'lucide-react';
 import type { DataToAnnotate } from '@app/shared';
 import { absoluteUrl } from '../../../lib/api-client';
 
-/** Renders the item to rate by data type (spec part 2 section 2.4); no type means a transcript. */
+/** Renders the item to rate by data type (docs/product/screens/task.md); no type means a transcript. */
 export function ContentPreview({ data }: { data: DataToAnnotate }) {
   const [imageFailed, setImageFailed] = useState(false);
   const url = absoluteUrl(data.data_url);

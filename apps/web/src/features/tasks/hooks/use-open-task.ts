@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { taskBlockedMessage, taskNeedsStart, type AnnotationTask } from '@app/shared';
 import { ApiError } from '../../../lib/api-client';
+import { taskKeys } from '../../../api/tasks/keys';
 import { getTask, taskQueryOptions } from '../api/get-task';
 import { startTask } from '../api/start-task';
 
@@ -16,7 +17,7 @@ function badRequestText(err: ApiError): string {
 }
 
 /**
- * Opens a task by the rules of spec part 2 section 4 ("Opening a task") and section 8:
+ * Opens a task by the rules of docs/product/rules.md ("Opening a task"), docs/product/errors.md:
  * a job that is pending, completed or archived alerts and returns to /jobs; an assigned task is
  * started (assigned → in_progress). A 400 alerts the server's detail (or 'Cannot start this task');
  * every load error returns to /jobs, except a 404, which shows 'Task not found'.
@@ -44,7 +45,7 @@ export function useOpenTask(taskId: string): OpenTaskState {
         if (blocked) return leave(blocked);
         if (taskNeedsStart(task.status)) {
           task = await startTask(taskId);
-          void qc.invalidateQueries({ queryKey: ['tasks'] });
+          void qc.invalidateQueries({ queryKey: taskKeys.lists() });
         }
         qc.setQueryData(taskQueryOptions(taskId).queryKey, task);
         setResult({ state: 'ready', task });

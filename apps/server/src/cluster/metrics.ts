@@ -1,0 +1,77 @@
+import client from 'prom-client';
+
+/**
+ * The process's Prometheus metrics (GET /metrics). One registry per process: a process is one
+ * instance. The recorder functions below are what the rest of the code calls; each takes
+ * milliseconds and is cheap enough for every turn or request.
+ */
+export const registry = new client.Registry();
+client.collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
+
+const seconds = (ms: number) => Math.max(0, ms) / 1000;
+
+export const httpDuration = new client.Histogram({
+  name: 'http_request_duration_seconds',
+  help: 'HTTP request duration by method, route pattern and status code',
+  labelNames: ['method', 'route', 'status'] as const,
+  buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+  registers: [registry],
+});
+
+const voiceToVoice = new client.Histogram({
+  name: 'interview_voice_to_voice_seconds',
+  help: 'Live interview: end of the candidate speech to the first interviewer audio sent',
+  buckets: [0.25, 0.5, 0.75, 1, 1.25, 1.5, 2, 2.5, 3, 4, 6, 10],
+  registers: [registry],
+});
+
+const recognizerQueueWait = new client.Histogram({
+  name: 'interview_recognizer_queue_wait_seconds',
+  help: 'Live interview: time a speech segment waited for a free recognizer',
+  buckets: [0, 0.01, 0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10],
+  registers: [registry],
+});
+
+/** Records one interviewer reply's voice-to-voice latency. */
+export function recordVoiceToVoice(ms: number) {
+  voiceToVoice.observe(seconds(ms));
+}
+
+/** Records how long one speech segment waited for a recognizer. */
+export function recordRecognizerQueueWait(ms: number) {
+  recognizerQueueWait.observe(seconds(ms));
+}
+
+/** Values read at scrape time from whichever app instance registered last (tests build several). */
+type Sources = { liveSessions?: () => number; queueSizes?: () => Promise<Record<string, number>> };
+const sources: Sources = {};
+
+/** Points the scrape-time gauges at an app; returns the function that detaches it. */
+export function setMetricSources(next: Sources): () => void {
+  Object.assign(sources, next);
+  return () => {
+    if (sources.liveSessions === next.liveSessions) delete sources.liveSessions;
+    if (sources.queueSizes === next.queueSizes) delete sources.queueSizes;
+  };
+}
+
+new client.Gauge({
+  name: 'interview_live_sessions',
+  help: 'Live interview sessions held by this instance (attached or within their resume grace period)',
+  registers: [registry],
+  collect() {
+    this.set(sources.liveSessions?.() ?? 0);
+  },
+});
+
+new client.Gauge({
+  name: 'jobs_queue_size',
+  help: 'Background jobs (pg-boss) waiting or running, by queue',
+  labelNames: ['queue'] as const,
+  registers: [registry],
+  async collect() {
+    this.reset();
+    const sizes = (await sources.queueSizes?.().catch(() => null)) ?? {};
+    for (const [queue, n] of Object.entries(sizes)) this.set({ queue }, n);
+  },
+});

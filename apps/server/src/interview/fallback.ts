@@ -1,0 +1,292 @@
+import type { Clock, Timer } from '../lib/clock';
+import { STT_RATE } from './audio';
+import {
+  ProviderError,
+  type Interviewer,
+  type InterviewerRequest,
+  type SpeechToText,
+  type SttFinal,
+  type SttStream,
+  type TextToSpeech,
+} from './providers/types';
+
+export type PipelineLog = {
+  warn: (obj: object, msg: string) => void;
+  error: (obj: object, msg: string) => void;
+  info?: (obj: object, msg: string) => void;
+};
+
+type Named = { readonly name: string };
+
+type PoolOptions<P> = {
+  /** How the client names this kind of provider ("Speech synthesis"). */
+  label: string;
+  clock: Clock;
+  /** Tells the candidate's screen (a `notice` event). */
+  notify: (message: string) => void;
+  log?: PipelineLog;
+  /** Checks that a failed provider works again; rejects while it does not. */
+  probe: (provider: P) => Promise<void>;
+  /** First probe after `firstMs`, then twice as long after each failed probe, up to `maxMs`. */
+  backoff?: { firstMs: number; maxMs: number };
+};
+
+export const DEFAULT_BACKOFF = { firstMs: 5_000, maxMs: 120_000 };
+
+type Slot<P> = { provider: P; available: boolean; failures: number; probe: Timer | null };
+
+/**
+ * A provider chain, first choice first. A provider that fails is marked unavailable (the candidate
+ * gets a notice naming the one that takes over) and is probed in the background after a back-off;
+ * once a probe succeeds it is preferred again, so one transient error of a hosted model does not
+ * move the rest of the interview to the offline engine.
+ */
+export class ProviderPool<P extends Named> {
+  private readonly slots: Slot<P>[];
+  private closed = false;
+
+  constructor(
+    providers: P[],
+    private readonly opts: PoolOptions<P>,
+  ) {
+    this.slots = providers.map((provider) => ({ provider, available: true, failures: 0, probe: null }));
+  }
+
+  /** The usable providers in order of preference. */
+  available(): P[] {
+    return this.slots.filter((s) => s.available).map((s) => s.provider);
+  }
+
+  /**
+   * The providers to try for a request: the available ones, or — when every one has failed — all of
+   * them as a last resort (a request that might work beats certain silence).
+   */
+  candidates(): P[] {
+    const available = this.available();
+    return available.length ? available : this.slots.map((s) => s.provider);
+  }
+
+  /** A request succeeded: a provider marked unavailable has evidently recovered. */
+  succeeded(provider: P): void {
+    const slot = this.slots.find((s) => s.provider === provider && !s.available);
+    if (slot) this.recovered(slot);
+  }
+
+  /** Marks `provider` failed (once: a second report of the same failure changes nothing). */
+  failed(provider: P, err: unknown): void {
+    const slot = this.slots.find((s) => s.provider === provider && s.available);
+    if (!slot) return;
+    slot.available = false;
+    const next = this.available()[0]?.name;
+    const { label } = this.opts;
+    this.opts.log?.warn(
+      { err: (err as Error)?.message, label, failed: provider.name, next },
+      'interview provider failed',
+    );
+    this.opts.notify(
+      next ? `${label} (${provider.name}) failed; switched to ${next}.` : `${label} (${provider.name}) failed.`,
+    );
+    this.scheduleProbe(slot);
+  }
+
+  /** Stops probing (the session is over). */
+  close(): void {
+    this.closed = true;
+    for (const slot of this.slots) slot.probe?.cancel();
+  }
+
+  private recovered(slot: Slot<P>) {
+    slot.probe?.cancel();
+    slot.probe = null;
+    slot.available = true;
+    slot.failures = 0;
+    this.opts.log?.info?.({ label: this.opts.label, provider: slot.provider.name }, 'interview provider recovered');
+  }
+
+  private scheduleProbe(slot: Slot<P>) {
+    if (this.closed) return;
+    const { firstMs, maxMs } = this.opts.backoff ?? DEFAULT_BACKOFF;
+    const wait = Math.min(maxMs, firstMs * 2 ** slot.failures);
+    slot.probe = this.opts.clock.setTimeout(() => {
+      slot.probe = null;
+      this.opts.probe(slot.provider).then(
+        () => {
+          if (this.closed) return;
+          slot.available = true;
+          slot.failures = 0;
+          this.opts.log?.info?.(
+            { label: this.opts.label, provider: slot.provider.name },
+            'interview provider recovered',
+          );
+        },
+        () => {
+          slot.failures++;
+          this.scheduleProbe(slot);
+        },
+      );
+    }, wait);
+  }
+}
+
+type AdapterOptions = {
+  clock: Clock;
+  notify: (message: string) => void;
+  /** An `error` event for the candidate when no provider is left. */
+  unavailable: (message: string) => void;
+  log?: PipelineLog;
+  backoff?: { firstMs: number; maxMs: number };
+};
+
+/** Text-to-speech over a provider chain; with none left it says so and returns no audio. */
+export class FallbackTts implements TextToSpeech {
+  readonly name = 'fallback-tts';
+  readonly pool: ProviderPool<TextToSpeech>;
+
+  constructor(
+    providers: TextToSpeech[],
+    private readonly opts: AdapterOptions,
+  ) {
+    this.pool = new ProviderPool(providers, {
+      ...opts,
+      label: 'Speech synthesis',
+      probe: async (p) => void (await p.synthesize('Hello.', new AbortController().signal)),
+    });
+  }
+
+  async synthesize(text: string, signal: AbortSignal): Promise<Int16Array> {
+    for (const provider of this.pool.candidates()) {
+      try {
+        const audio = await provider.synthesize(text, signal);
+        this.pool.succeeded(provider);
+        return audio;
+      } catch (err) {
+        if (signal.aborted) throw err;
+        this.pool.failed(provider, err);
+      }
+    }
+    this.opts.unavailable('Speech synthesis is unavailable right now.');
+    return new Int16Array(0);
+  }
+}
+
+/** The interviewer over a provider chain; a reply that already started is never restarted elsewhere. */
+export class FallbackInterviewer implements Interviewer {
+  readonly name = 'fallback-interviewer';
+  readonly pool: ProviderPool<Interviewer>;
+  private lastRequest: InterviewerRequest | null = null;
+
+  constructor(
+    providers: Interviewer[],
+    private readonly opts: AdapterOptions,
+  ) {
+    // The probe asks the failed provider the question it failed on.
+    this.pool = new ProviderPool(providers, {
+      ...opts,
+      label: 'The interviewer',
+      probe: async (p) => {
+        if (!this.lastRequest) return;
+        for await (const piece of p.reply(this.lastRequest, new AbortController().signal)) if (piece) return;
+        throw new ProviderError(p.name, 'empty reply');
+      },
+    });
+  }
+
+  async *reply(request: InterviewerRequest, signal: AbortSignal): AsyncIterable<string> {
+    this.lastRequest = request;
+    for (const provider of this.pool.candidates()) {
+      let produced = false;
+      try {
+        for await (const piece of provider.reply(request, signal)) {
+          if (signal.aborted) return;
+          if (!produced) this.pool.succeeded(provider);
+          produced = true;
+          yield piece;
+        }
+        if (produced || signal.aborted) return;
+        throw new ProviderError(provider.name, 'empty reply');
+      } catch (err) {
+        if (signal.aborted) return;
+        this.pool.failed(provider, err);
+        if (produced) return; // keep what was already said rather than starting over
+      }
+    }
+    this.opts.unavailable('The interviewer is unavailable right now.');
+    throw new Error('no interviewer available');
+  }
+}
+
+/**
+ * Speech-to-text over a provider chain. The stream keeps the segment's audio, so when the
+ * recognizer fails at the end of an utterance the next provider hears the same audio again.
+ */
+export class FallbackStt implements SpeechToText {
+  readonly name = 'fallback-stt';
+  readonly pool: ProviderPool<SpeechToText>;
+  /** The audio of the last segment a provider failed on; the probe plays it back. */
+  private probeAudio: Int16Array[] = [new Int16Array(STT_RATE / 2)];
+
+  constructor(
+    providers: SpeechToText[],
+    private readonly opts: AdapterOptions,
+  ) {
+    this.pool = new ProviderPool(providers, {
+      ...opts,
+      label: 'Speech recognition',
+      probe: async (p) => {
+        const stream = p.start(() => {});
+        for (const part of this.probeAudio) stream.write(part);
+        await stream.finish();
+      },
+    });
+  }
+
+  /** Throws (after telling the candidate) when no recognizer can start. */
+  start(onInterim: (text: string) => void): SttStream {
+    for (const provider of this.pool.candidates()) {
+      try {
+        return this.wrap(provider, provider.start(onInterim));
+      } catch (err) {
+        this.pool.failed(provider, err);
+      }
+    }
+    this.opts.unavailable('Speech recognition is unavailable right now.');
+    throw new ProviderError(this.name, 'no recognizer available');
+  }
+
+  private wrap(provider: SpeechToText, stream: SttStream): SttStream {
+    const audio: Int16Array[] = [];
+    return {
+      write: (samples) => {
+        audio.push(samples);
+        stream.write(samples);
+      },
+      finish: async (hint) => {
+        try {
+          const text = await stream.finish(hint);
+          this.pool.succeeded(provider);
+          return text;
+        } catch (err) {
+          this.probeAudio = audio;
+          this.pool.failed(provider, err);
+          return this.retry(audio);
+        }
+      },
+      abort: () => stream.abort(),
+    };
+  }
+
+  private async retry(audio: Int16Array[]): Promise<string | SttFinal> {
+    for (const provider of this.pool.available()) {
+      try {
+        const retry = provider.start(() => {});
+        for (const part of audio) retry.write(part);
+        const text = await retry.finish();
+        this.pool.succeeded(provider);
+        return text;
+      } catch (err) {
+        this.pool.failed(provider, err);
+      }
+    }
+    return { text: '' };
+  }
+}

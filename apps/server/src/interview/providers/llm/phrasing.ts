@@ -1,0 +1,172 @@
+import type { InterviewPlan } from '../../plan';
+import type { AnswerItem } from '../../understanding/understand';
+import type { InterviewMove } from '../types';
+
+/**
+ * Probes that name what the candidate did ("You said you built a softbox: ..."). Each is one
+ * sentence, so repeating the question on request keeps what it refers to.
+ */
+const PROBE_ACTION = [
+  'You said you {x}: what was the hardest part of that?',
+  'When you {x}, what did you do yourself, step by step?',
+  'When you {x}, what decisions did you make along the way?',
+  'You said you {x}: how did it turn out, and what would you change today?',
+];
+/** Probes that name a thing or a tool the candidate brought up. */
+const PROBE_THING = [
+  'You mentioned {x}: what was your own part in that?',
+  'Tell me more about {x}: what did you do there, and how did it turn out?',
+  'What was the trickiest part of {x} for you?',
+  'How did {x} come about, and what did you learn from it?',
+];
+const PROBE_TOOL = [
+  'You mentioned {x}: what do you rely on it for most?',
+  'How does {x} fit into the way you work, step by step?',
+  'What is one thing you do with {x} that a beginner would not?',
+];
+/** Probes for a concrete answer whose details were not heard surely enough to name them. */
+const PROBE_UNNAMED = [
+  'What was the hardest part of that for you?',
+  'What did you do there yourself, step by step?',
+  'How did that turn out, and what would you do differently today?',
+  'Which decision in that work are you most proud of?',
+];
+/** For a vague answer: ask for something specific without pretending to have understood more. */
+const CLARIFY = [
+  'Could you walk me through one specific time, even a small one?',
+  'Can you give me a concrete example from your own work?',
+  'What did you do yourself in that situation, step by step?',
+  'Think of one recent project: how did that play out there?',
+  'What would that look like on a normal working day for you?',
+];
+/** Back to the question after an answer about something else; the question follows. */
+const STEER = [
+  "Let's come back to the question.",
+  'Let me bring us back to the role.',
+  "I'd like to stay with your work for now.",
+];
+const EXPLAIN = [
+  "Sure. I'd like to hear about your own experience, in your own words; there is no single right answer.",
+  'Of course. Any real example from your work is a good answer here.',
+];
+/** Acknowledgments that reflect the answer in a few words. */
+const ACK_ABOUT = [
+  'Thanks for telling me about {x}.',
+  'Good to hear about {x}.',
+  'Thank you, {x} gives me a clear picture.',
+  'I appreciate the detail about {x}.',
+  'Thanks, that context on {x} helps.',
+];
+const ACK_ACTION = ['Thanks, good to know you {x}.', 'Thank you for walking me through how you {x}.'];
+/** Short acknowledgments (under five words, so saying one twice is not a repeated sentence). */
+const ACK_PLAIN = ['Thank you.', 'Okay, thanks.', 'I see, thank you.', 'Understood.', 'Alright, thanks.'];
+const AFTER_DONT_KNOW = ["That's alright.", 'No problem.', "That's fine, let's move on."];
+const AFTER_DONE = ['Okay, thank you.', 'Alright, thanks.'];
+
+/**
+ * The built-in interviewer's wording for the conductor's moves. It remembers every sentence it
+ * said and never says a sentence of five or more words twice (re-asking the question aside).
+ */
+export class Phrasebook {
+  private readonly said = new Set<string>();
+  private turn = 0;
+
+  constructor(private readonly plan: InterviewPlan) {}
+
+  /** Counts sentences said by someone else (a language model) as said. */
+  remember(text: string) {
+    for (const s of sentences(text)) this.said.add(key(s));
+  }
+
+  render(move: InterviewMove): string {
+    this.turn++;
+    const text = this.compose(move);
+    this.remember(text);
+    return text;
+  }
+
+  private compose(move: InterviewMove): string {
+    const name = this.plan.firstName;
+    switch (move.kind) {
+      case 'greeting':
+        return (
+          `Hi ${name}, I'm the AI interviewer for the ${this.plan.jobTitle} role. ` +
+          `We have up to ${this.plan.maxMinutes} minutes. ${move.question}`
+        );
+      case 'question': {
+        const lead =
+          move.after === 'dont_know'
+            ? this.pick(AFTER_DONT_KNOW)
+            : move.after === 'done'
+              ? this.pick(AFTER_DONE)
+              : move.about
+                ? this.reflect(move.about)
+                : this.pick(ACK_PLAIN);
+        return move.acknowledge ? `${lead} ${move.question}` : move.question;
+      }
+      case 'follow_up':
+        switch (move.reason) {
+          case 'probe':
+            if (move.about) {
+              const x = move.about.text;
+              const list =
+                move.about.kind === 'action' ? PROBE_ACTION : move.about.kind === 'tool' ? PROBE_TOOL : PROBE_THING;
+              const probe = this.pick(list, x);
+              if (probe) return probe;
+            }
+            return this.pick(PROBE_UNNAMED) || this.pick(CLARIFY) || this.pick(ACK_PLAIN);
+          case 'steer':
+            return `${this.pick(STEER) || this.pick(ACK_PLAIN)} ${move.question}`;
+          case 'explain':
+            return `${this.pick(EXPLAIN) || 'Sure.'} ${move.question}`;
+          default:
+            return this.pick(CLARIFY) || move.question;
+        }
+      case 'closing':
+        return (
+          (move.about
+            ? `${this.reflect(move.about)} That's all my questions for today, ${name}. `
+            : `Thank you, ${name}. That's all my questions for today. `) +
+          `The hiring team will review our conversation and email you about next steps. Goodbye!`
+        );
+    }
+  }
+
+  private reflect(item: AnswerItem): string {
+    const x = item.text;
+    return (item.kind === 'action' && this.pick(ACK_ACTION, x)) || this.pick(ACK_ABOUT, x) || this.pick(ACK_PLAIN);
+  }
+
+  /**
+   * The first template, starting at this turn's rotation, whose sentences were not said before;
+   * '' when every one was (short ones of under five words may repeat).
+   */
+  private pick(templates: string[], x = ''): string {
+    for (let k = 0; k < templates.length; k++) {
+      const text = fill(templates[(this.turn + k) % templates.length]!, x);
+      if (sentences(text).every((s) => words(s) < 5 || !this.said.has(key(s)))) return text;
+    }
+    return templates.every((t) => words(t) < 5) ? fill(templates[this.turn % templates.length]!, x) : '';
+  }
+}
+
+/** Fills the slot, capitalizing it when it opens the sentence. */
+function fill(template: string, x: string): string {
+  return template.replace('{x}', (_m, offset: number) => (offset === 0 ? x.charAt(0).toUpperCase() + x.slice(1) : x));
+}
+
+export function sentences(text: string): string[] {
+  return (text.match(/[^.!?]+[.!?]*/g) ?? []).map((s) => s.trim()).filter(Boolean);
+}
+
+function words(sentence: string): number {
+  return sentence.split(/\s+/).filter(Boolean).length;
+}
+
+function key(sentence: string): string {
+  return sentence
+    .toLowerCase()
+    .replace(/[^a-z0-9 ]+/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}

@@ -1,0 +1,134 @@
+import type { Timer } from '../../lib/clock';
+import type { PipelineEvents } from '../events';
+import { detectIntent } from '../intents';
+import type { Conductor, InterviewPlan } from '../plan';
+import type { AiTurnStage, SayRequest } from './ai-turn';
+import type { StageContext } from './context';
+
+export type DialogueDeps = {
+  plan: InterviewPlan;
+  conductor: Conductor;
+  speaker: AiTurnStage;
+  /** The candidate is speaking or their turn is undecided. */
+  candidateActive: () => boolean;
+  /** The last thing the interviewer said before this session (a rebuilt session), else ''. */
+  lastPrompt: string;
+  startedAt: number;
+  /** Silence after a question before the interviewer checks in (doubled after "give me a moment"). */
+  idleNudgeMs: number;
+};
+
+/**
+ * What the interviewer does next: answers a finished candidate turn (repeat the question, give
+ * them a moment, or the conductor's next move), opens or resumes the conversation, and checks in
+ * on a candidate who stays silent.
+ */
+export class DialogueStage {
+  /** The last full thing the interviewer said, for "can you repeat that" and resuming. */
+  private lastPrompt: string;
+  private lastQuestion: string;
+  private waiting = false;
+  private idle: Timer | null = null;
+  private nudges = 0;
+
+  constructor(
+    private readonly ctx: StageContext,
+    private readonly deps: DialogueDeps,
+  ) {
+    this.lastPrompt = deps.lastPrompt;
+    this.lastQuestion = deps.lastPrompt ? this.questionPart(deps.lastPrompt) : '';
+    ctx.bus.on('user_speaking', () => {
+      this.clearIdle();
+      this.nudges = 0;
+    });
+    ctx.bus.on('user_final', (e) => this.answer(e));
+    ctx.bus.on('ai_text', ({ text, move, isQuestion }) => {
+      this.lastPrompt = text;
+      if (move?.kind !== 'closing' && isQuestion) this.lastQuestion = this.questionPart(text);
+    });
+    ctx.bus.on('ai_done', ({ playbackEndsAt, closing }) => {
+      if (!closing) this.scheduleIdle(playbackEndsAt);
+    });
+  }
+
+  /** A socket attached: greet, say goodbye again, or pick up with a short recap of where we were. */
+  begin(resumed: boolean): void {
+    const { conductor } = this.deps;
+    if (!resumed && !this.lastPrompt) {
+      this.say({ move: conductor.opening() });
+    } else if (conductor.isClosed) {
+      this.say({ move: conductor.close() });
+    } else {
+      const recap = this.lastQuestion || this.lastPrompt || conductor.currentQuestion || '';
+      this.say({ text: `Welcome back. ${recap}`.trim(), isQuestion: true });
+    }
+  }
+
+  clearIdle(): void {
+    this.idle?.cancel();
+    this.idle = null;
+  }
+
+  private say(request: SayRequest) {
+    if (this.ctx.ended()) return;
+    this.clearIdle();
+    this.deps.speaker.say(request);
+  }
+
+  private setWaiting(on: boolean) {
+    this.waiting = on;
+    this.ctx.bus.emit('waiting', { on });
+  }
+
+  private answer({ text, words, speechEndAt, finalAt }: PipelineEvents['user_final']) {
+    const timing = { speechEndAt, finalAt };
+    const intent = detectIntent(text)?.intent ?? null;
+    if (intent === 'repeat' && this.lastQuestion) {
+      this.say({ text: `Sure. ${this.lastQuestion}`, timing, isQuestion: true });
+      return;
+    }
+    if (intent === 'wait') {
+      this.setWaiting(true);
+      this.say({ text: 'Of course, take your time.', timing, isQuestion: false });
+      return;
+    }
+    this.setWaiting(false);
+    const understood = this.deps.conductor.understand(text, words);
+    const move = this.deps.conductor.next(understood, this.ctx.clock.now() - this.deps.startedAt, intent);
+    this.say({ move, lastAnswer: text, understood, timing });
+  }
+
+  /**
+   * A candidate who stays silent after a question is asked it again (twice at most); once the
+   * interview time is up, silence closes the interview instead of leaving it open forever.
+   */
+  private scheduleIdle(playbackEndsAt: number) {
+    const { clock } = this.ctx;
+    this.clearIdle();
+    const wait = Math.max(0, playbackEndsAt - clock.now()) + this.deps.idleNudgeMs * (this.waiting ? 2 : 1);
+    this.idle = clock.setTimeout(() => {
+      this.idle = null;
+      if (this.ctx.ended() || this.deps.candidateActive() || this.deps.speaker.speaking) return;
+      if (clock.now() - this.deps.startedAt >= this.deps.plan.maxMinutes * 60000) {
+        this.say({ move: this.deps.conductor.close() });
+      } else if (this.nudges < 2 && this.lastQuestion) {
+        this.nudges++;
+        this.say({ text: `Take your time. Whenever you're ready: ${this.lastQuestion}`, isQuestion: false });
+      }
+    }, wait);
+  }
+
+  /**
+   * The question in what the interviewer said: a plan question it contains (the built-in
+   * interviewer speaks them verbatim), else its last sentence ending in "?", else the whole text.
+   */
+  private questionPart(text: string): string {
+    const planned = this.deps.plan.questions
+      .map((q) => ({ q, at: text.lastIndexOf(q) }))
+      .filter((x) => x.at >= 0)
+      .sort((a, b) => b.at - a.at)[0];
+    if (planned) return planned.q;
+    const sentences = text.match(/[^.!?]+[.!?]*/g)?.map((x) => x.trim()) ?? [];
+    return sentences.filter((x) => x.endsWith('?')).at(-1) ?? text;
+  }
+}

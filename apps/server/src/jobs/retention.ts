@@ -1,0 +1,19 @@
+import type { FastifyInstance } from 'fastify';
+import { purgeOldRecordings } from '../services/retention';
+import type { BossQueue } from './queue';
+
+/** Every day at 03:17 UTC (a quiet hour, off the full hour when other schedules pile up). */
+export const RETENTION_CRON = '17 3 * * *';
+
+export function registerRetentionJob(app: FastifyInstance, queue: BossQueue) {
+  queue.handle('purge-recordings', async () => {
+    const days = app.config.RECORDING_RETENTION_DAYS;
+    const purged = await purgeOldRecordings(app.db, app.storage, days, app.log);
+    app.log.info({ purged, retentionDays: days }, 'expired interview recordings deleted');
+  });
+}
+
+/** After the queue has started: pg-boss keeps one schedule per queue, so every instance may call this. */
+export async function scheduleRetention(queue: BossQueue) {
+  await queue.boss.schedule('purge-recordings', RETENTION_CRON, {}, { tz: 'UTC' });
+}

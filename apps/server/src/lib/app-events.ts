@@ -1,0 +1,38 @@
+/**
+ * Events inside one app instance: a service announces what happened, other parts (background
+ * jobs, notifications) react. Owned by the app (`app.events`), so two apps in one process (tests)
+ * never hear each other's events.
+ */
+export type AppEventMap = {
+  /** An interview moved to completed (once per interview, after the change is committed). */
+  'interview.completed': { interviewId: string };
+};
+
+type Listener<K extends keyof AppEventMap> = (payload: AppEventMap[K]) => unknown;
+type ErrorLog = { error: (obj: object, msg: string) => void };
+
+export class AppEvents {
+  private readonly listeners = new Map<keyof AppEventMap, Set<Listener<never>>>();
+
+  constructor(private readonly log: ErrorLog) {}
+
+  /** Adds a listener; returns a function that removes it. */
+  on<K extends keyof AppEventMap>(name: K, listener: Listener<K>): () => void {
+    const set = this.listeners.get(name) ?? new Set();
+    set.add(listener as Listener<never>);
+    this.listeners.set(name, set);
+    return () => set.delete(listener as Listener<never>);
+  }
+
+  /**
+   * Runs every listener after the current call returns. A listener's error (thrown or rejected) is
+   * logged, never thrown back into the request that emitted the event.
+   */
+  emit<K extends keyof AppEventMap>(name: K, payload: AppEventMap[K]): void {
+    for (const listener of this.listeners.get(name) ?? []) {
+      Promise.resolve()
+        .then(() => (listener as Listener<K>)(payload))
+        .catch((err: unknown) => this.log.error({ err, event: name, payload }, 'event listener failed'));
+    }
+  }
+}

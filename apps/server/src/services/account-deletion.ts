@@ -1,0 +1,104 @@
+/**
+ * Deleting an account (docs/decisions/0100-what-account-deletion-keeps.md). Removed: the login,
+ * profile, résumé and every other file (rows and bytes), interviews with their recordings,
+ * transcripts, assessments and decisions, consents, sessions, reset links and the access log.
+ * Kept: earnings and the tasks they pay for, re-pointed to a fresh anonymous stand-in user, so the
+ * books and payouts still add up while nothing links them to the person.
+ */
+import crypto from 'node:crypto';
+import { and, eq, inArray, isNotNull, or } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client';
+import { annotationTasks, earnings, files, interviews, profiles, users } from '../db/schema';
+import { forbidden } from '../lib/http-errors';
+import { checkPassword } from './account';
+import { revokeUserSessions } from './sessions';
+import type { Storage } from './storage';
+import { hashPassword } from './users';
+
+/** The e-mail of an anonymous stand-in: unique, not deliverable (.invalid is reserved), not the person's. */
+export const anonymousEmail = (id: string) => `deleted-${id}@deleted.invalid`;
+
+const FILE_URL = /^\/api\/files\/([0-9a-f-]{36})$/i;
+
+export async function deleteAccount(
+  db: Db,
+  storage: Storage,
+  userId: string,
+  password: string,
+  log?: FastifyBaseLogger,
+): Promise<void> {
+  const user = await checkPassword(db, userId, password);
+  if (user.role === 'admin') throw forbidden('The administrator account cannot be deleted from here.');
+
+  // The résumé may have been uploaded before sign-up (no owner): it is the profile's resume_url.
+  const [profile] = await db
+    .select({ resumeUrl: profiles.resumeUrl })
+    .from(profiles)
+    .where(eq(profiles.userId, userId))
+    .limit(1);
+  const resumeId = FILE_URL.exec(profile?.resumeUrl ?? '')?.[1];
+  const recordingIds = (
+    await db
+      .select({ id: interviews.recordingFileId })
+      .from(interviews)
+      .where(and(eq(interviews.candidateId, userId), isNotNull(interviews.recordingFileId)))
+  ).map((r) => r.id!);
+  const extraIds = [...recordingIds, ...(resumeId ? [resumeId] : [])];
+  const ownFiles = await db
+    .select({ id: files.id, storageKey: files.storageKey })
+    .from(files)
+    .where(or(eq(files.ownerId, userId), extraIds.length ? inArray(files.id, extraIds) : undefined));
+
+  // Hashed before the transaction: argon2 takes a while and nobody will ever sign in with it.
+  const unusableHash = await hashPassword(crypto.randomBytes(32).toString('base64url'));
+
+  await db.transaction(async (tx) => {
+    const [money] = await tx.select({ id: earnings.id }).from(earnings).where(eq(earnings.userId, userId)).limit(1);
+    const [doneTask] = await tx
+      .select({ id: annotationTasks.id })
+      .from(annotationTasks)
+      .where(and(eq(annotationTasks.assigneeId, userId), inArray(annotationTasks.status, ['completed', 'reviewed'])))
+      .limit(1);
+    if (money || doneTask) {
+      const anonId = crypto.randomUUID();
+      await tx.insert(users).values({
+        id: anonId,
+        email: anonymousEmail(anonId),
+        passwordHash: unusableHash,
+        name: null,
+        role: 'candidate',
+        profileCompleted: true,
+        deletedAt: new Date(),
+      });
+      await tx.update(earnings).set({ userId: anonId, updatedAt: new Date() }).where(eq(earnings.userId, userId));
+      await tx
+        .update(annotationTasks)
+        .set({ assigneeId: anonId })
+        .where(and(eq(annotationTasks.assigneeId, userId), inArray(annotationTasks.status, ['completed', 'reviewed'])));
+    }
+    // Work not yet done goes back to the pool for someone else.
+    await tx
+      .update(annotationTasks)
+      .set({ assigneeId: null, status: 'pending', startedAt: null })
+      .where(eq(annotationTasks.assigneeId, userId));
+    if (ownFiles.length)
+      await tx.delete(files).where(
+        inArray(
+          files.id,
+          ownFiles.map((f) => f.id),
+        ),
+      );
+    // Cascades: profile, interviews (transcripts, decisions), sessions, reset links, consents, access log.
+    await tx.delete(users).where(eq(users.id, userId));
+  });
+  await revokeUserSessions(db, userId); // rows are gone already; this clears caches on every instance
+
+  // The rows are gone; now the bytes. A storage failure is logged (the key, never the person) and
+  // does not undo the deletion.
+  for (const file of ownFiles) {
+    await storage.delete(file.storageKey).catch((err: unknown) => {
+      log?.error({ err, storageKey: file.storageKey }, 'could not delete a file of a deleted account');
+    });
+  }
+}

@@ -1,0 +1,94 @@
+/**
+ * GET /api/account/export: everything held about the caller, as one JSON document. Built from the
+ * same services that answer the candidate's own screens, plus the records no screen shows (files,
+ * transcripts, decisions, consents, payouts).
+ */
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { earnings, files, interviewDecisions, interviews, payouts, profiles } from '../db/schema';
+import { listTurns } from '../interview/store';
+import { listConsents } from './consents';
+import { getEarningsSummary, listTransactions } from './earnings';
+import { listInterviews } from './interviews';
+import { getProfileMe } from './profiles';
+import { fileUrl } from './storage';
+import { listTasksForUser } from './tasks';
+
+export const EXPORT_FORMAT = 'account-export/1';
+
+export async function exportAccount(db: Db, userId: string, baseUrl: string) {
+  const me = await getProfileMe(db, userId);
+  const [profileRow] = await db
+    .select({ updatedAt: profiles.updatedAt })
+    .from(profiles)
+    .where(eq(profiles.userId, userId));
+  const { id, email, name, role, profile_completed: profileCompleted, created_at: createdAt, ...profile } = me;
+
+  const fileRows = await db.select().from(files).where(eq(files.ownerId, userId)).orderBy(asc(files.createdAt));
+  const interviewList = await listInterviews(db, { sub: userId, role: 'candidate' });
+  const recordingOf = new Set(
+    (
+      await db
+        .select({ id: interviews.id, file: interviews.recordingFileId })
+        .from(interviews)
+        .where(eq(interviews.candidateId, userId))
+    )
+      .filter((r) => r.file)
+      .map((r) => r.id),
+  );
+  const interviewsOut = [];
+  for (const interview of interviewList) {
+    const decisions = await db
+      .select({
+        decision: interviewDecisions.decision,
+        note: interviewDecisions.note,
+        at: interviewDecisions.createdAt,
+      })
+      .from(interviewDecisions)
+      .where(eq(interviewDecisions.interviewId, interview.id))
+      .orderBy(asc(interviewDecisions.createdAt));
+    interviewsOut.push({
+      ...interview,
+      recording_url: recordingOf.has(interview.id) ? `${baseUrl}/api/interviews/${interview.id}/recording` : null,
+      transcript: await listTurns(db, interview.id),
+      decisions: decisions.map((d) => ({ decision: d.decision, note: d.note, decided_at: d.at.toISOString() })),
+    });
+  }
+
+  const payoutIds = (
+    await db.selectDistinct({ id: earnings.payoutId }).from(earnings).where(eq(earnings.userId, userId))
+  )
+    .map((r) => r.id)
+    .filter((x): x is string => !!x);
+  const payoutRows = payoutIds.length
+    ? await db
+        .select({ id: payouts.id, createdAt: payouts.createdAt })
+        .from(payouts)
+        .where(inArray(payouts.id, payoutIds))
+    : [];
+
+  return {
+    format: EXPORT_FORMAT,
+    exported_at: new Date().toISOString(),
+    account: { id, email, name, role, profile_completed: profileCompleted, created_at: createdAt },
+    profile: { ...profile, updated_at: profileRow?.updatedAt.toISOString() ?? null },
+    files: fileRows.map((f) => ({
+      id: f.id,
+      purpose: f.purpose,
+      content_type: f.contentType,
+      size_bytes: f.sizeBytes,
+      original_name: f.originalName,
+      created_at: f.createdAt.toISOString(),
+      // Recordings are fetched through their interview (GET /api/interviews/{id}/recording).
+      url: f.purpose === 'interview_recording' ? null : `${baseUrl}${fileUrl(f.id)}`,
+    })),
+    interviews: interviewsOut,
+    tasks: await listTasksForUser(db, userId),
+    earnings: {
+      summary: await getEarningsSummary(db, userId),
+      transactions: await listTransactions(db, userId),
+      payouts: payoutRows.map((p) => ({ id: p.id, created_at: p.createdAt.toISOString() })),
+    },
+    consents: await listConsents(db, userId),
+  };
+}

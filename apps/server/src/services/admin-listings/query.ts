@@ -1,0 +1,34 @@
+/** Small helpers shared by the console's list queries. */
+import { sql, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Page } from '@app/shared';
+import type { Db } from '../../db/client';
+
+// Correlated subqueries name the outer column explicitly: inside sql`` drizzle may render a column
+// unqualified ("id"), which the subquery would resolve against its own table.
+export const JOB_ID = sql.raw('"jobs"."id"');
+export const USER_ID = sql.raw('"users"."id"');
+export const PAYOUT_ID = sql.raw('"payouts"."id"');
+
+export type Paging = { page: number; page_size: number };
+export const offset = (p: Paging) => (p.page - 1) * p.page_size;
+/** One page of a listing as the console's calls return it. */
+export const pageOf = <T>(items: T[], total: number, q: Paging): Page<T> => ({
+  items,
+  total,
+  page: q.page,
+  page_size: q.page_size,
+});
+export const int = (n: unknown) => Number(n ?? 0);
+/** `%term%` for ILIKE, with the user's own % and _ taken literally. */
+export const like = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export async function countWhere(db: Db, table: PgTable, where: SQL | undefined) {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(table)
+    .where(where);
+  return int(row?.n);
+}
+
+/* Jobs ------------------------------------------------------------------------------------------ */

@@ -1,0 +1,48 @@
+/**
+ * Consents: a candidate agrees to being recorded and assessed before a recorded interview for a job.
+ * The agreed text is versioned (shared INTERVIEW_RECORDING_CONSENT); each consent stores its version.
+ */
+import { and, desc, eq } from 'drizzle-orm';
+import { INTERVIEW_RECORDING_CONSENT, type Consent, type ConsentRequest } from '@app/shared';
+import type { Db } from '../db/client';
+import { jobs } from '../db/schema';
+import { consents } from '../db/schema-accounts';
+import { notFound } from '../lib/http-errors';
+
+export const CONSENT_REQUIRED =
+  'Please agree to the recording and AI-assisted assessment of this interview before it starts.';
+
+type ConsentRow = typeof consents.$inferSelect;
+
+const toDto = (row: ConsentRow): Consent => ({
+  id: row.id,
+  purpose: row.purpose,
+  job_id: row.jobId,
+  version: row.version,
+  given_at: row.givenAt.toISOString(),
+});
+
+export async function giveConsent(db: Db, userId: string, input: ConsentRequest): Promise<Consent> {
+  const [job] = await db.select({ id: jobs.id }).from(jobs).where(eq(jobs.id, input.job_id)).limit(1);
+  if (!job) throw notFound('Job not found');
+  const [row] = await db
+    .insert(consents)
+    .values({ userId, purpose: input.purpose, jobId: input.job_id, version: INTERVIEW_RECORDING_CONSENT.version })
+    .returning();
+  return toDto(row!);
+}
+
+export async function listConsents(db: Db, userId: string): Promise<Consent[]> {
+  const rows = await db.select().from(consents).where(eq(consents.userId, userId)).orderBy(desc(consents.givenAt));
+  return rows.map(toDto);
+}
+
+/** Whether the candidate agreed to the recording of an interview for this job (any text version). */
+export async function hasRecordingConsent(db: Db, userId: string, jobId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: consents.id })
+    .from(consents)
+    .where(and(eq(consents.userId, userId), eq(consents.purpose, 'interview_recording'), eq(consents.jobId, jobId)))
+    .limit(1);
+  return !!row;
+}

@@ -1,0 +1,220 @@
+/**
+ * Uploaded files (resumes, task media): storing an upload after sniffing its content, the resume
+ * prefill, who may read a file back, and short-lived signed links for <a href> use. The HTTP route
+ * (routes/api/files) only parses the request and calls these. Decision 0082.
+ */
+import crypto from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { FilePurpose, ResumePrefill, Role } from '@app/shared';
+import type { Db } from '../db/client';
+import { files } from '../db/schema';
+import { AppError, notFound, unauthorized } from '../lib/http-errors';
+import { readResume } from './resume';
+import { FileTooLargeError, deleteFile, fileUrl, findFile, saveFile, type FileRow, type Storage } from './storage';
+import { MarkerScanner, RESUME_TYPES, SNIFF_BYTES, TASK_MEDIA_TYPES, detectContentType } from './storage/sniff';
+
+type Caller = { sub: string; role: Role };
+type Log = { warn: (obj: object, msg: string) => void };
+
+const RESUME_TYPE_ERROR = 'Unsupported file type. Please upload a PDF, DOC or DOCX file.';
+const MEDIA_TYPE_ERROR =
+  'Unsupported file type. Upload a PNG, JPEG, GIF or WebP image, WAV, MP3, OGG or WebM audio, MP4 or WebM video, or a PDF.';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Reads chunks until `size` bytes (or the end) are in hand; returns them and the rest of the stream. */
+async function readHead(stream: Readable, size: number) {
+  const iterator = stream[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  const chunks: Buffer[] = [];
+  let length = 0;
+  let done = false;
+  while (length < size) {
+    const next = await iterator.next();
+    if (next.done) {
+      done = true;
+      break;
+    }
+    chunks.push(next.value);
+    length += next.value.length;
+  }
+  const head = Buffer.concat(chunks);
+  async function* all(): AsyncGenerator<Buffer> {
+    if (head.length) yield head;
+    if (done) return;
+    for (;;) {
+      const next = await iterator.next();
+      if (next.done) return;
+      yield next.value;
+    }
+  }
+  return { head, body: all() };
+}
+
+/** Passes chunks through while feeding the marker scanner and (for resumes) keeping a copy. */
+async function* observe(body: AsyncIterable<Buffer>, scanner: MarkerScanner | null, keep: Buffer[] | null) {
+  for await (const chunk of body) {
+    scanner?.push(chunk);
+    keep?.push(chunk);
+    yield chunk;
+  }
+}
+
+export type StoredUpload = {
+  id: string;
+  url: string;
+  content_type: string;
+  size: number;
+  prefill?: ResumePrefill;
+  /** Set when a resume was kept but could not be read for the prefill. */
+  prefill_error?: string;
+};
+
+/**
+ * Stores one uploaded file after checking its real type (magic bytes, and for ZIP/OLE containers a
+ * marker inside), then for a resume reads the prefill out of process. Throws 415/422/413 AppErrors.
+ */
+export async function storeUpload(
+  db: Db,
+  storage: Storage,
+  input: {
+    purpose: 'resume' | 'task_media';
+    ownerId: string | null;
+    stream: Readable;
+    filename: string;
+    mimetype: string;
+    maxBytes: number;
+    log?: Log;
+  },
+): Promise<StoredUpload> {
+  const allowed: readonly string[] = input.purpose === 'resume' ? RESUME_TYPES : TASK_MEDIA_TYPES;
+  const typeError = input.purpose === 'resume' ? RESUME_TYPE_ERROR : MEDIA_TYPE_ERROR;
+  const { head, body } = await readHead(input.stream, SNIFF_BYTES);
+  if (head.length === 0) throw new AppError(422, 'The file is empty.');
+  const detected = detectContentType(head, input.mimetype);
+  if (!detected || !allowed.includes(detected.contentType)) throw new AppError(415, typeError);
+
+  const scanner = detected.marker ? new MarkerScanner(detected.marker) : null;
+  const kept: Buffer[] | null = input.purpose === 'resume' ? [] : null;
+  const row = await saveFile(db, storage, {
+    ownerId: input.ownerId,
+    purpose: input.purpose,
+    contentType: detected.contentType,
+    originalName: input.filename,
+    body: observe(body, scanner, kept),
+    maxBytes: input.maxBytes,
+  });
+  if (scanner && !scanner.found) {
+    // A ZIP that is not a Word document, or an OLE file that is not a DOC.
+    await deleteFile(db, storage, row);
+    throw new AppError(415, typeError);
+  }
+  const reply: StoredUpload = { id: row.id, url: fileUrl(row.id), content_type: row.contentType, size: row.sizeBytes };
+  if (kept) {
+    const { prefill, unreadable } = await readResume(Buffer.concat(kept), row.contentType, input.log);
+    reply.prefill = prefill;
+    if (unreadable) reply.prefill_error = unreadable;
+  }
+  return reply;
+}
+
+/** Multipart errors (stream limits, bad content type) as the same replies the rest of the API gives. */
+export function uploadError(err: unknown, maxBytes: number): unknown {
+  const code = (err as { code?: string }).code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return new FileTooLargeError(maxBytes);
+  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
+    return new AppError(415, 'Send the file as multipart/form-data in the field "file".');
+  }
+  return err;
+}
+
+// ---- Reading files back ----
+
+/** Task media (chosen by admins, shown to every assignee in <img>/<audio> tags) stays public by link. */
+const PUBLIC_PURPOSES: readonly FilePurpose[] = ['task_media'];
+/** Signed links live this long: long enough to open, too short to be worth sharing. */
+export const SIGNED_LINK_TTL_S = 10 * 60;
+
+export class FileLinks {
+  private readonly key: Buffer;
+  constructor(secret: string) {
+    // Its own key, derived from the JWT secret: a file signature can never pass as a token.
+    this.key = crypto.createHmac('sha256', secret).update('file-links-v1').digest();
+  }
+
+  private mac(id: string, expires: number) {
+    return crypto.createHmac('sha256', this.key).update(`${id}:${expires}`).digest('base64url');
+  }
+
+  /** `/api/files/<id>?expires=..&signature=..`, valid for SIGNED_LINK_TTL_S. */
+  sign(id: string, now = Date.now()): { url: string; expires_at: string } {
+    const expires = Math.floor(now / 1000) + SIGNED_LINK_TTL_S;
+    return {
+      url: `${fileUrl(id)}?expires=${expires}&signature=${this.mac(id, expires)}`,
+      expires_at: new Date(expires * 1000).toISOString(),
+    };
+  }
+
+  verify(id: string, expires: string | undefined, signature: string | undefined, now = Date.now()): boolean {
+    if (!expires || !signature || !/^\d{1,12}$/.test(expires)) return false;
+    if (Number(expires) * 1000 < now) return false;
+    const expected = Buffer.from(this.mac(id, Number(expires)));
+    const given = Buffer.from(signature);
+    return expected.length === given.length && crypto.timingSafeEqual(expected, given);
+  }
+}
+
+const canRead = (row: FileRow, caller: Caller | undefined) =>
+  !!caller && (caller.role === 'admin' || (row.ownerId !== null && row.ownerId === caller.sub));
+
+/**
+ * The file row a caller may download: public task media to anyone; resumes and every other
+ * candidate file to their owner or an admin (by token) or to whoever holds a valid signed link.
+ * Recordings are served only by the interview route. Another user's file is a 404, like a missing one.
+ */
+export async function findReadableFile(
+  db: Db,
+  links: FileLinks,
+  input: { id: string; caller: Caller | undefined; expires?: string; signature?: string },
+): Promise<FileRow> {
+  const row = UUID.test(input.id) ? await findFile(db, input.id) : undefined;
+  if (!row || row.purpose === 'interview_recording') throw notFound('File not found');
+  if (PUBLIC_PURPOSES.includes(row.purpose as FilePurpose)) return row;
+  if (links.verify(row.id, input.expires, input.signature)) return row;
+  if (!input.caller) throw unauthorized('Sign in to view this file');
+  if (!canRead(row, input.caller)) throw notFound('File not found');
+  return row;
+}
+
+/**
+ * A signed link for the owner or an admin. A resume uploaded before sign-in (the application wizard
+ * uploads without a token) has no owner yet: the first signed-in candidate who holds its unguessable
+ * id claims it here.
+ */
+export async function createFileLink(db: Db, links: FileLinks, caller: Caller, id: string) {
+  let row = UUID.test(id) ? await findFile(db, id) : undefined;
+  if (!row || row.purpose === 'interview_recording') throw notFound('File not found');
+  if (row.ownerId === null && row.purpose === 'resume' && caller.role !== 'admin') {
+    await claimFile(db, caller.sub, row.id);
+    row = await findFile(db, id);
+  }
+  if (!row || (!PUBLIC_PURPOSES.includes(row.purpose as FilePurpose) && !canRead(row, caller))) {
+    throw notFound('File not found');
+  }
+  return links.sign(row.id);
+}
+
+/** Gives an ownerless upload to a user (no-op when it already has an owner). */
+export async function claimFile(db: Db, userId: string, id: string): Promise<void> {
+  if (!UUID.test(id)) return;
+  await db
+    .update(files)
+    .set({ ownerId: userId })
+    .where(and(eq(files.id, id), isNull(files.ownerId)));
+}
+
+/** attachment/inline with a safe ASCII filename and the UTF-8 original (RFC 6266). */
+export function contentDisposition(kind: 'attachment' | 'inline', name: string | null): string {
+  if (!name) return kind;
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\;]/g, '_');
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}

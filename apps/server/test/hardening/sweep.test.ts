@@ -1,0 +1,119 @@
+/**
+ * The malformed-input sweep: every route in the OpenAPI document gets wrong types, missing fields,
+ * huge strings, NUL, odd unicode and odd content types, anonymously and with candidate and admin
+ * tokens. No reply may be a 5xx, and the server must still answer afterwards.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { InjectOptions } from 'fastify';
+import { bearer, buildTestApp, type TestContext } from '../helpers/build';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await buildTestApp({ UPLOAD_ANON_LIMIT_PER_HOUR: '1000' });
+});
+afterAll(() => t.close());
+
+const HUGE = 'x'.repeat(200_000);
+const ODD = ['\u0000', 'null\u0000byte', '😀🚀', '\u202e\u200b', 'ʕ•ᴥ•ʔ', '../../etc/passwd', "' OR 1=1 --", HUGE];
+/** Values for a path parameter (ids) and for every body field. */
+const PARAM_VALUES = [
+  '00000000-0000-4000-8000-000000000000',
+  'not-a-uuid',
+  '%00',
+  '%F0%9F%98%80',
+  '-1',
+  'a'.repeat(500),
+];
+const FIELD_VALUES: unknown[] = [null, 123, -1.5, true, [], {}, [1, 'a', null], ...ODD];
+
+type Spec = {
+  paths: Record<string, Record<string, { requestBody?: { content?: Record<string, { schema?: Schema }> } }>>;
+};
+type Schema = { properties?: Record<string, unknown>; required?: string[] };
+
+function bodiesFor(schema: Schema | undefined): unknown[] {
+  const fields = Object.keys(schema?.properties ?? {});
+  const bodies: unknown[] = [{}, [], 'text', 42, null];
+  for (const value of FIELD_VALUES) bodies.push(Object.fromEntries(fields.map((f) => [f, value])));
+  for (const field of fields) {
+    // One field wrong at a time, the others left out (missing required fields).
+    for (const value of [null, 7, HUGE, '\u0000', { nested: [] }]) bodies.push({ [field]: value });
+  }
+  return bodies;
+}
+
+describe('malformed-input sweep', () => {
+  it('never answers 5xx and stays up', async () => {
+    const spec = t.app.swagger() as unknown as Spec;
+    const candidate = (await t.signUp()).token;
+    const admin = await t.adminToken();
+    const identities: Record<string, Record<string, string>> = {
+      anonymous: {},
+      candidate: bearer(candidate),
+      admin: bearer(admin),
+      forged: { authorization: 'Bearer eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4Iiwicm9sZSI6ImFkbWluIn0.' },
+    };
+    let routes = 0;
+    let requests = 0;
+    const failures: string[] = [];
+
+    const send = async (opts: InjectOptions) => {
+      requests++;
+      const res = await t.app.inject(opts);
+      if (res.statusCode >= 500)
+        failures.push(`${opts.method} ${String(opts.url).slice(0, 120)} → ${res.statusCode} ${res.body.slice(0, 200)}`);
+    };
+
+    for (const [path, methods] of Object.entries(spec.paths)) {
+      for (const [method, op] of Object.entries(methods)) {
+        routes++;
+        const upper = method.toUpperCase() as InjectOptions['method'];
+        const hasParams = /\{[^}]+\}/.test(path);
+        const urls = (hasParams ? PARAM_VALUES : ['']).map((v) => `/api${path.replace(/\{[^}]+\}/g, v)}`);
+        const jsonSchema = op.requestBody?.content?.['application/json']?.schema;
+        for (const headers of Object.values(identities)) {
+          for (const url of urls) {
+            await send({ method: upper, url, headers });
+            await send({
+              method: upper,
+              url: `${url}?q=%00&limit=abc&page=-1&status[]=x&job_id=${'z'.repeat(3000)}`,
+              headers,
+            });
+          }
+          if (upper === 'GET' || upper === 'DELETE') continue;
+          const url = urls[0]!;
+          for (const body of bodiesFor(jsonSchema)) {
+            await send({
+              method: upper,
+              url,
+              headers: { ...headers, 'content-type': 'application/json' },
+              payload: JSON.stringify(body),
+            });
+          }
+          for (const [type, payload] of [
+            ['application/json', ''],
+            ['application/json', '{"a": '],
+            ['application/json', '{"__proto__": {"admin": true}}'],
+            ['text/plain', 'hello'],
+            ['application/x-www-form-urlencoded', 'a=1&b=2'],
+            ['multipart/form-data', '--x\r\nbroken'],
+            [
+              'multipart/form-data; boundary=x',
+              '--x\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\n\r\n%PDF-1.7\r\n--x--\r\n',
+            ],
+            ['application/xml', '<a/>'],
+            ['application/json; charset=latin1', '{}'],
+          ] as const) {
+            await send({ method: upper, url, headers: { ...headers, 'content-type': type }, payload });
+          }
+        }
+      }
+    }
+    console.log(`sweep: ${routes} routes, ${requests} requests, ${failures.length} 5xx`);
+    if (failures.length) console.log(failures.slice(0, 30).join('\n'));
+    expect(routes).toBeGreaterThan(30);
+    expect(failures).toEqual([]);
+    const health = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(health.statusCode).toBe(200);
+  }, 600_000);
+});

@@ -1,0 +1,107 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Conductor, buildPlan } from '../../src/interview/plan';
+import { OpenAiInterviewer } from '../../src/interview/providers/llm/openai';
+import type { InterviewerRequest } from '../../src/interview/providers/types';
+import { heardWords } from './conversation';
+
+/** A local stand-in for an OpenAI-compatible chat server that says whatever the test sets. */
+let reply = '';
+const bodies: { messages: { role: string; content: string }[] }[] = [];
+let server: http.Server;
+let base: string;
+
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    const parts: Buffer[] = [];
+    req.on('data', (c: Buffer) => parts.push(c));
+    req.on('end', () => {
+      bodies.push(JSON.parse(Buffer.concat(parts).toString()));
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      for (const piece of reply.split(/(?<= )/)) {
+        res.write(`data: ${JSON.stringify({ choices: [{ delta: { content: piece } }] })}\n\n`);
+      }
+      res.end('data: [DONE]\n\n');
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+});
+afterAll(() => new Promise<void>((r) => server.close(() => r())));
+
+const plan = buildPlan(
+  {
+    job: {
+      title: 'Product Photographer',
+      description: 'Shoot products for online stores.',
+      positionType: 'Contract',
+      interviewType: 'standard',
+      skills: [{ name: 'Studio lighting' }],
+      customQuestions: ['How do you check that colors match the real product?'],
+    },
+    candidate: { name: 'Lee Park' },
+  },
+  { maxMinutes: 20, maxQuestions: 5 },
+);
+
+/** The request the session would send after this answer to the first question. */
+function afterAnswer(say: string): InterviewerRequest {
+  const conductor = new Conductor(plan);
+  conductor.opening();
+  const { text, words } = heardWords(say);
+  const understood = conductor.understand(text, words);
+  return { move: conductor.next(understood, 60000), history: [], lastAnswer: text, minutesLeft: 19, understood };
+}
+
+async function speak(llm: OpenAiInterviewer, request: InterviewerRequest): Promise<string> {
+  let out = '';
+  for await (const piece of llm.reply(request, new AbortController().signal)) out += piece;
+  return out.trim();
+}
+
+describe('the model interviewer keeps the conductor rules', () => {
+  const rich = 'Last winter I photographed a kitchen catalog in my garage with two windows and a [[bedsheet]]';
+
+  it('receives the surely heard items and the move, and its good reply is spoken as is', async () => {
+    const llm = new OpenAiInterviewer(plan, { baseUrl: base, model: 'm' });
+    const request = afterAnswer(rich);
+    expect(request.move).toMatchObject({ kind: 'follow_up', reason: 'probe' });
+    reply = 'A kitchen catalog in your garage! How did you control the light there?';
+    expect(await speak(llm, request)).toBe(reply);
+    const instruction = bodies.at(-1)!.messages.at(-1)!.content;
+    expect(instruction).toContain('"photographed a kitchen catalog"');
+    expect(instruction).toContain('Ask one short follow-up question');
+    expect(instruction).not.toContain('bedsheet');
+    expect(llm.replaced).toEqual([]);
+  });
+
+  it.each([
+    ['asks nothing', 'That sounds like a lovely project in your garage.'],
+    [
+      're-asks an answered question',
+      'Nice. To start, tell me about your creative background and what draws you to this role?',
+    ],
+    [
+      'runs past the turn',
+      `You photographed a catalog. ${'Tell me more about it and everything around it. '.repeat(6)}What was hard?`,
+    ],
+    ['names a word it did not surely hear', 'The bedsheet as a diffuser is clever: how did you hang it?'],
+  ])('a reply that %s falls back to the built-in phrasing for that turn', async (_why, bad) => {
+    const llm = new OpenAiInterviewer(plan, { baseUrl: base, model: 'm' });
+    reply = bad;
+    const said = await speak(llm, afterAnswer(rich));
+    expect(said).not.toBe(bad);
+    expect(said).toMatch(/photographed a kitchen catalog/);
+    expect(said).toMatch(/\?$/);
+    expect(said.toLowerCase()).not.toContain('bedsheet');
+    expect(llm.replaced).toHaveLength(1);
+  });
+
+  it('a closing that asks something is replaced by the built-in goodbye', async () => {
+    const llm = new OpenAiInterviewer(plan, { baseUrl: base, model: 'm' });
+    reply = 'Thanks Lee! Any questions for us?';
+    const said = await speak(llm, { move: { kind: 'closing' }, history: [], minutesLeft: 0 });
+    expect(said).toMatch(/hiring team will review our conversation and email you about next steps\. Goodbye!$/);
+  });
+});

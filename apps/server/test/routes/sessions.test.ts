@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { AddressInfo } from 'node:net';
+import { bearer, buildTestApp, type TestContext } from '../helpers/build';
+import { InterviewClient } from '../interview/ws-client';
+import { sessions } from '../../src/db/schema-accounts';
+import { invalidateSessionCache } from '../../src/services/sessions';
+
+let t: TestContext;
+let ws: string;
+beforeAll(async () => {
+  t = await buildTestApp();
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  ws = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/ws/session`;
+});
+afterAll(() => t.close());
+
+const me = (token: string) => t.app.inject({ url: '/api/profile/me', headers: bearer(token) });
+const logout = (token: string) => t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(token) });
+const login = async (email: string, password = 'secret123') =>
+  (await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } })).json().token as string;
+
+/** Connects and proves the socket accepted the token: an authenticated socket asks for a start message. */
+async function socketAccepts(token: string): Promise<boolean> {
+  const client = await InterviewClient.connect(`${ws}?token=${token}`);
+  client.send({ event: 'barge_in' });
+  const first = await client.event('error');
+  client.close();
+  return (first as { message: string }).message !== 'Not authenticated';
+}
+
+describe('POST /api/auth/logout', () => {
+  it('ends that session: the token gets 401 on HTTP and is refused by the socket', async () => {
+    const { token } = await t.signUp();
+    expect((await me(token)).statusCode).toBe(200);
+    expect(await socketAccepts(token)).toBe(true);
+
+    expect((await logout(token)).statusCode).toBe(204);
+
+    const res = await me(token);
+    expect(res.statusCode).toBe(401);
+    expect(res.json().detail).toMatch(/sign in again/);
+    const client = await InterviewClient.connect(`${ws}?token=${token}`);
+    await client.event('error');
+    expect(client.messages[0]).toMatchObject({ event: 'error', message: 'Not authenticated' });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(client.closeCode).toBe(4401);
+    // Logging out twice is an unauthenticated request, not a success.
+    expect((await logout(token)).statusCode).toBe(401);
+  });
+
+  it('leaves the same user’s other sessions signed in', async () => {
+    const { token: first, user } = await t.signUp();
+    const second = await login(user.email);
+    expect((await logout(first)).statusCode).toBe(204);
+    expect((await me(second)).statusCode).toBe(200);
+    expect(await socketAccepts(second)).toBe(true);
+    expect((await me(first)).statusCode).toBe(401);
+  });
+
+  it('needs a token', async () => {
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/logout' })).statusCode).toBe(401);
+  });
+});
+
+describe('server-side session check', () => {
+  it('refuses a correctly signed token that names no session (issued before sessions existed)', async () => {
+    const { user } = await t.signUp();
+    const legacy = t.app.jwt.sign({ sub: user.id, role: 'candidate' } as never);
+    expect((await me(legacy)).statusCode).toBe(401);
+    expect(await socketAccepts(legacy)).toBe(false);
+  });
+
+  it('refuses a session id that belongs to another user', async () => {
+    const a = await t.signUp();
+    const b = await t.signUp();
+    const { sid } = t.app.jwt.decode<{ sid: string }>(a.token)!;
+    const forged = t.app.jwt.sign({ sub: b.user.id, role: 'candidate', sid });
+    expect((await me(forged)).statusCode).toBe(401);
+  });
+
+  it('caches the answer briefly; invalidating the cache makes a revocation elsewhere take effect at once', async () => {
+    const { token } = await t.signUp();
+    expect((await me(token)).statusCode).toBe(200);
+    const { sid } = t.app.jwt.decode<{ sid: string }>(token)!;
+    // Another instance revoked it in the shared database; this one still has the cached answer.
+    await t.database.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sid));
+    expect((await me(token)).statusCode).toBe(200);
+    invalidateSessionCache({ sid });
+    expect((await me(token)).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,27 @@
+import type { AuthReply, MessageReply } from '@app/shared';
+import { API_BASE, apiRequest, ApiError } from '../lib/api-client';
+import { authStorage } from '../lib/auth-storage';
+import { saveResponseAsFile } from '../lib/download';
+
+export const requestPasswordReset = (email: string) =>
+  apiRequest<MessageReply>('/auth/password-reset', { body: { email }, auth: false });
+
+export const confirmPasswordReset = (token: string, password: string) =>
+  apiRequest<AuthReply>('/auth/password-reset/confirm', { body: { token, password }, auth: false });
+
+export const changePassword = (current_password: string, new_password: string) =>
+  apiRequest<void>('/auth/change-password', { body: { current_password, new_password } });
+
+export const deleteAccount = (password: string) =>
+  apiRequest<void>('/account', { method: 'DELETE', body: { password } });
+
+export const getPrivacyNotice = () => apiRequest<{ text: string }>('/privacy', { auth: false });
+
+/** Fetches the export with the bearer token and hands it to the browser as a file download. */
+export async function downloadMyData(): Promise<void> {
+  const res = await fetch(`${API_BASE}/account/export`, {
+    headers: { authorization: `Bearer ${authStorage.get() ?? ''}` },
+  });
+  if (!res.ok) throw new ApiError(res.status, await res.json().catch(() => null));
+  await saveResponseAsFile(res, 'my-data.json');
+}

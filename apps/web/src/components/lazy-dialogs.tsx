@@ -1,0 +1,27 @@
+import { Suspense, lazy, type ComponentProps } from 'react';
+import type { ConfirmDialog as EagerConfirmDialog, Modal as EagerModal } from './Modal';
+
+/**
+ * The dialogs that open on a click, loaded with the first one opened (decision 0121): the dialog
+ * code (Radix, focus trap, scroll lock) stays out of the routes' first load.
+ */
+export const preloadDialogs = () => import('./Modal');
+
+const LazyModal = lazy(() => preloadDialogs().then((m) => ({ default: m.Modal })));
+const LazyConfirmDialog = lazy(() => preloadDialogs().then((m) => ({ default: m.ConfirmDialog })));
+
+export function Modal(props: ComponentProps<typeof EagerModal>) {
+  return (
+    <Suspense fallback={null}>
+      <LazyModal {...props} />
+    </Suspense>
+  );
+}
+
+export function ConfirmDialog(props: ComponentProps<typeof EagerConfirmDialog>) {
+  return (
+    <Suspense fallback={null}>
+      <LazyConfirmDialog {...props} />
+    </Suspense>
+  );
+}

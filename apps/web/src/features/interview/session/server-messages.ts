@@ -1,0 +1,70 @@
+/** What each message from /ws/session does to the live interview (docs/product/socket-protocol.md). */
+import { serverMessageSchema } from '@app/shared';
+import { startSessionRecording } from './session-media';
+import type { SessionAction } from './session-state';
+import type { SessionRuntime } from './session-runtime';
+
+/** How long the end waits for the AI's closing words to finish playing before finalising. */
+const CLOSING_PLAYBACK_WAIT_MS = 30_000;
+
+export type ServerMessageHooks = {
+  act: (action: SessionAction) => void;
+  practice: () => boolean;
+  onSessionAccepted: () => void;
+  onRecordingStarted: () => void;
+  finalize: (trigger: 'ai') => Promise<void>;
+};
+
+export function handleServerMessage(rt: SessionRuntime, raw: unknown, hooks: ServerMessageHooks): void {
+  const parsed = serverMessageSchema.safeParse(raw);
+  if (!parsed.success) {
+    const event = (raw as { event?: unknown } | null)?.event;
+    console.warn('Ignoring unknown interview socket event', event);
+    return;
+  }
+  const { act } = hooks;
+  const msg = parsed.data;
+  switch (msg.event) {
+    case 'session_ready':
+      act({ type: 'session_ready' });
+      if (rt.sessionStart === null) rt.sessionStart = rt.ctx?.currentTime ?? 0;
+      hooks.onSessionAccepted();
+      rt.ready = true;
+      if (!hooks.practice() && startSessionRecording(rt)) hooks.onRecordingStarted();
+      act({ type: 'mic_started' });
+      return;
+    case 'transcript':
+      act({
+        type: 'transcript',
+        speaker: msg.speaker,
+        text: msg.text,
+        final: msg.final,
+        id: crypto.randomUUID(),
+        timestamp: Date.now(),
+      });
+      return;
+    case 'tts_chunk':
+      if (!rt.finalizing) rt.player?.enqueue(msg.seq, msg.audio_b64);
+      return;
+    case 'answer_end':
+      act({ type: 'answer_end' });
+      return;
+    case 'conversation_ended':
+      void (async () => {
+        // Let the interviewer finish its closing words before everything stops.
+        await rt.player?.whenIdle(CLOSING_PLAYBACK_WAIT_MS);
+        await hooks.finalize('ai');
+      })();
+      return;
+    case 'notice':
+      // Operational notes (e.g. a speech provider fell back to another); not for the candidate.
+      console.info('Interview notice:', msg.msg);
+      return;
+    case 'error':
+      act({ type: 'failed', message: msg.message });
+      return;
+    case 'metrics':
+      act({ type: 'metrics', latency: msg.latency });
+      return;
+  }
+}

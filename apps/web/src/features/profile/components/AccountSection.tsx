@@ -1,0 +1,178 @@
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { MIN_PASSWORD_LENGTH } from '@app/shared';
+import { ErrorBanner } from '../../../components/ErrorBanner';
+import { Modal } from '../../../components/lazy-dialogs';
+import { LabelledInput } from '../../../components/LabelledInput';
+import { cardClass, primaryButtonClass, secondaryButtonClass } from '../../../components/form-styles';
+import { useAuth } from '../../../lib/auth';
+import { messageOr } from '../../../lib/describe-error';
+import { useFormSubmit } from '../../../lib/use-form-submit';
+import { changePassword, deleteAccount, downloadMyData } from '../../../api/account';
+
+/** The Account part of /profile: change password, download my data, delete the account. */
+export function AccountSection() {
+  return (
+    <section className={cardClass} aria-labelledby="account-title">
+      <h2 id="account-title" className="text-lg font-semibold text-slate-900">
+        Account
+      </h2>
+      <div className="mt-4 grid gap-6 lg:grid-cols-2">
+        <ChangePasswordForm />
+        <div className="space-y-6">
+          <DownloadData />
+          <DeleteAccount />
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function ChangePasswordForm() {
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [done, setDone] = useState(false);
+  const { submitting: busy, error, setError, run } = useFormSubmit();
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    setError(null);
+    setDone(false);
+    if (next.length < MIN_PASSWORD_LENGTH)
+      return setError(`Password must be at least ${MIN_PASSWORD_LENGTH} characters`);
+    void run(
+      async () => {
+        await changePassword(current, next);
+        setDone(true);
+        setCurrent('');
+        setNext('');
+      },
+      { describe: messageOr('Could not change the password') },
+    );
+  };
+
+  return (
+    <form onSubmit={onSubmit} className="space-y-3" aria-labelledby="change-password-title">
+      <h3 id="change-password-title" className="text-sm font-semibold text-slate-900">
+        Change password
+      </h3>
+      <LabelledInput
+        label="Current password"
+        type="password"
+        name="current-password"
+        autoComplete="current-password"
+        required
+        value={current}
+        onChange={setCurrent}
+      />
+      <LabelledInput
+        label="New password"
+        type="password"
+        name="new-password"
+        autoComplete="new-password"
+        required
+        value={next}
+        onChange={setNext}
+      />
+      <ErrorBanner message={error} />
+      {done && (
+        <p role="status" className="text-sm text-emerald-700">
+          Password changed. Other devices have been signed out.
+        </p>
+      )}
+      <button type="submit" disabled={busy} className={primaryButtonClass}>
+        {busy ? 'Saving...' : 'Change password'}
+      </button>
+    </form>
+  );
+}
+
+function DownloadData() {
+  const { submitting: busy, error, run } = useFormSubmit();
+  const onClick = () => run(downloadMyData, { describe: messageOr('Could not prepare your data') });
+  return (
+    <div className="space-y-2">
+      <h3 className="text-sm font-semibold text-slate-900">Your data</h3>
+      <p className="text-sm text-slate-600">
+        A file with everything we hold about you: account, profile, files, interviews and transcripts, tasks, earnings
+        and consents.
+      </p>
+      <ErrorBanner message={error} />
+      <button type="button" onClick={() => void onClick()} disabled={busy} className={secondaryButtonClass}>
+        {busy ? 'Preparing...' : 'Download my data'}
+      </button>
+    </div>
+  );
+}
+
+function DeleteAccount() {
+  const { logout } = useAuth();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const [password, setPassword] = useState('');
+  const { submitting: busy, error, run } = useFormSubmit();
+
+  const onConfirm = (e: FormEvent) => {
+    e.preventDefault();
+    void run(
+      async () => {
+        await deleteAccount(password);
+        logout();
+        navigate('/login', { replace: true });
+      },
+      { describe: messageOr('Could not delete the account'), keepBusy: true },
+    );
+  };
+
+  return (
+    <div className="space-y-2">
+      <h3 className="text-sm font-semibold text-slate-900">Delete account</h3>
+      <p className="text-sm text-slate-600">Permanently remove your account and what it holds.</p>
+      <button
+        type="button"
+        onClick={() => setOpen(true)}
+        className="inline-flex items-center justify-center rounded-md border border-red-300 bg-white px-4 py-2 text-sm font-medium text-red-700 hover:bg-red-50"
+      >
+        Delete account
+      </button>
+      {open && (
+        <Modal title="Delete your account?" onClose={() => setOpen(false)}>
+          <form onSubmit={onConfirm} className="space-y-3 text-sm text-slate-700">
+            <p>This cannot be undone. We delete:</p>
+            <ul className="list-disc space-y-1 pl-5">
+              <li>your login and profile</li>
+              <li>your résumé and every file you uploaded</li>
+              <li>your interview recordings, transcripts and assessments</li>
+            </ul>
+            <p>
+              Payment records are kept for accounting, with your name and e-mail replaced by an anonymous id. You can
+              sign up again with the same e-mail later.
+            </p>
+            <LabelledInput
+              label="Your password"
+              type="password"
+              name="delete-password"
+              autoComplete="current-password"
+              required
+              value={password}
+              onChange={setPassword}
+            />
+            <ErrorBanner message={error} />
+            <div className="flex flex-wrap justify-end gap-2">
+              <button type="button" onClick={() => setOpen(false)} className={secondaryButtonClass}>
+                Cancel
+              </button>
+              <button
+                type="submit"
+                disabled={busy}
+                className="inline-flex items-center justify-center rounded-md bg-red-600 px-4 py-2 text-sm font-semibold text-white hover:bg-red-700 disabled:opacity-60"
+              >
+                {busy ? 'Deleting...' : 'Delete my account'}
+              </button>
+            </div>
+          </form>
+        </Modal>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,364 @@
+// Two app instances on one PostgreSQL server and one Redis, behind Debian's nginx with the
+// configuration in docs/deploy/nginx.conf, and a journey through it: sign-up, profile, jobs, an admin
+// job, the shared login limit, a live interview that survives a SIGTERM of its instance (notice +
+// 1012, resumed on the other), a rolling restart, readiness and metrics. Prints the drain time.
+//
+//   npm run cluster:demo
+//   env: CLUSTER_DEMO_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres),
+//        CLUSTER_DEMO_REDIS_URL (redis://127.0.0.1:6379), CLUSTER_DEMO_PORTS (3461,3462),
+//        CLUSTER_DEMO_NGINX_PORT (3468)
+import { spawn, execFileSync } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { Redis } from 'ioredis';
+import WebSocket from 'ws';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const databaseServer = process.env.CLUSTER_DEMO_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const redisUrl = process.env.CLUSTER_DEMO_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const ports = (process.env.CLUSTER_DEMO_PORTS ?? '3461,3462').split(',').map(Number);
+const nginxPort = Number(process.env.CLUSTER_DEMO_NGINX_PORT ?? 3468);
+const base = `http://127.0.0.1:${nginxPort}`;
+const id = crypto.randomBytes(4).toString('hex');
+const dbName = `cluster_demo_${id}`;
+const redisPrefix = `cluster_demo_${id}:`;
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'cluster-demo-'));
+const admin = { email: 'admin@demo.test', password: 'demo-admin-password' };
+const metricsToken = crypto.randomBytes(16).toString('hex');
+const jwtSecret = crypto.randomBytes(32).toString('hex');
+
+const children = new Map(); // port -> child process
+let nginx = null;
+let failed = false;
+
+const step = (msg) => console.log(`\n== ${msg}`);
+const ok = (msg) => console.log(`   ok  ${msg}`);
+function check(cond, msg) {
+  if (!cond) throw new Error(`FAILED: ${msg}`);
+  ok(msg);
+}
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** An HTTP request from a chosen local address (127.0.0.x), so the app sees different clients. */
+function request(method, url, { body, token, from = '127.0.0.1', headers = {} } = {}) {
+  return new Promise((resolve, reject) => {
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    const req = http.request(
+      url,
+      {
+        method,
+        localAddress: from,
+        headers: {
+          ...(payload ? { 'content-type': 'application/json' } : {}),
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...headers,
+        },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (c) => (text += c));
+        res.on('end', () => {
+          let json = null;
+          try {
+            json = JSON.parse(text);
+          } catch {
+            // Not JSON (a page, metrics): the text is there.
+          }
+          resolve({ status: res.statusCode, headers: res.headers, text, json });
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+async function waitFor(what, fn, timeoutMs = 60000) {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      if (await fn()) return;
+    } catch {
+      // Not up yet: try again.
+    }
+    if (Date.now() > end) throw new Error(`FAILED: timed out waiting for ${what}`);
+    await sleep(200);
+  }
+}
+
+function startInstance(port) {
+  const log = fs.openSync(path.join(tmp, `instance-${port}.log`), 'a');
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+    cwd: root,
+    stdio: ['ignore', log, log],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: path.join(tmp, `data-${port}`),
+      DATABASE_URL: databaseUrl(),
+      REDIS_URL: redisUrl,
+      REDIS_PREFIX: redisPrefix,
+      JWT_SECRET: jwtSecret,
+      TRUST_PROXY: 'true',
+      ADMIN_EMAIL: admin.email,
+      ADMIN_PASSWORD: admin.password,
+      METRICS_TOKEN: metricsToken,
+      LOGIN_LIMIT_PER_EMAIL: '5',
+      LOG_LEVEL: 'info',
+    },
+  });
+  children.set(port, child);
+  return waitFor(
+    `instance :${port} ready`,
+    async () => (await request('GET', `http://127.0.0.1:${port}/api/health/ready`)).status === 200,
+    120000,
+  );
+}
+
+function databaseUrl() {
+  const u = new URL(databaseServer);
+  u.pathname = `/${dbName}`;
+  return u.toString();
+}
+
+/** Stops an instance with SIGTERM; resolves with the milliseconds until the process exited. */
+function sigterm(port) {
+  const child = children.get(port);
+  const started = performance.now();
+  return new Promise((resolve) => {
+    child.once('exit', (code) => {
+      children.delete(port);
+      resolve({ ms: Math.round(performance.now() - started), code });
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+function startNginx() {
+  const bin = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => fs.existsSync(p));
+  if (!bin) throw new Error('nginx is not installed (Debian: apt-get install -y nginx)');
+  let site = fs.readFileSync(path.join(root, 'docs/deploy/nginx.conf'), 'utf8');
+  const upstreams = site.match(/^\s*server 127\.0\.0\.1:\d+ .*;$/gm);
+  if (!upstreams || upstreams.length !== 2) throw new Error('docs/deploy/nginx.conf: expected two upstream lines');
+  site = site
+    .replace(upstreams[0], upstreams[0].replace(/:\d+/, `:${ports[0]}`))
+    .replace(upstreams[1], upstreams[1].replace(/:\d+/, `:${ports[1]}`))
+    .replace(/listen 80;/, `listen 127.0.0.1:${nginxPort};`);
+  fs.writeFileSync(path.join(tmp, 'site.conf'), site);
+  for (const d of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) fs.mkdirSync(path.join(tmp, d), { mode: 0o777 });
+  fs.chmodSync(tmp, 0o755);
+  const main = `daemon off;
+worker_processes 1;
+pid ${tmp}/nginx.pid;
+error_log ${tmp}/nginx-error.log warn;
+events { worker_connections 512; }
+http {
+  access_log ${tmp}/nginx-access.log;
+  client_body_temp_path ${tmp}/body;
+  proxy_temp_path ${tmp}/proxy;
+  fastcgi_temp_path ${tmp}/fastcgi;
+  uwsgi_temp_path ${tmp}/uwsgi;
+  scgi_temp_path ${tmp}/scgi;
+  include ${tmp}/site.conf;
+}
+`;
+  fs.writeFileSync(path.join(tmp, 'nginx.conf'), main);
+  execFileSync(bin, ['-t', '-q', '-p', tmp, '-e', `${tmp}/nginx-error.log`, '-c', `${tmp}/nginx.conf`]);
+  nginx = spawn(bin, ['-p', tmp, '-e', `${tmp}/nginx-error.log`, '-c', `${tmp}/nginx.conf`], { stdio: 'inherit' });
+  return waitFor('nginx', async () => (await request('GET', `${base}/api/health`)).status === 200, 15000);
+}
+
+/** A live interview client: collects messages, reports close codes. */
+function interviewSocket(token) {
+  const ws = new WebSocket(`ws://127.0.0.1:${nginxPort}/ws/session?token=${token}`);
+  const client = { ws, messages: [], closeCode: null };
+  ws.on('message', (d) => client.messages.push(JSON.parse(d.toString())));
+  ws.on('close', (code) => (client.closeCode = code));
+  client.opened = new Promise((resolve, reject) => {
+    ws.once('open', resolve);
+    ws.once('error', reject);
+  });
+  client.waitFor = (pred, what, ms = 60000) =>
+    waitFor(what, () => client.messages.some(pred), ms).then(() => client.messages.find(pred));
+  return client;
+}
+
+async function liveSessionsOn(port) {
+  const res = await request('GET', `http://127.0.0.1:${port}/metrics`, { token: metricsToken });
+  return Number(/^interview_live_sessions (\d+)/m.exec(res.text)?.[1] ?? 0);
+}
+
+async function journey() {
+  step(`two instances (:${ports.join(', :')}) on PostgreSQL database ${dbName} and Redis (prefix ${redisPrefix})`);
+  const c = new pg.Client({ connectionString: databaseServer });
+  await c.connect();
+  await c.query(`CREATE DATABASE ${dbName}`);
+  await c.end();
+  await startInstance(ports[0]); // first: runs the migrations and seeds the sample jobs
+  await startInstance(ports[1]);
+  ok('both instances ready');
+  await startNginx();
+  ok(`nginx (docs/deploy/nginx.conf) on 127.0.0.1:${nginxPort}`);
+
+  step('readiness and the web app through nginx');
+  for (let i = 0; i < 2; i++)
+    check(
+      (await request('GET', `${base}/api/health/ready`)).json?.status === 'ready',
+      'GET /api/health/ready is ready',
+    );
+  const page = await request('GET', `${base}/jobs`);
+  if (fs.existsSync(path.join(root, 'apps/web/dist/index.html')))
+    check(page.status === 200 && /<div id="root">/.test(page.text), 'the web app page');
+  else console.log('   --  no web build (npm run build): page check skipped');
+
+  step('a candidate and an admin through nginx (requests alternate between the instances)');
+  const reg = await request('POST', `${base}/api/auth/register`, {
+    body: { email: 'candidate@demo.test', password: 'right-pass' },
+  });
+  check(reg.status === 201, 'register');
+  const token = reg.json.token;
+  check(
+    (await request('GET', `${base}/api/profile/me`, { token })).status === 200,
+    'the profile on both instances (1)',
+  );
+  check(
+    (await request('GET', `${base}/api/profile/me`, { token })).status === 200,
+    'the profile on both instances (2)',
+  );
+  const adminLogin = await request('POST', `${base}/api/auth/login`, { body: admin });
+  check(adminLogin.status === 200, 'admin login');
+  const job = await request('POST', `${base}/api/admin/jobs`, {
+    token: adminLogin.json.token,
+    body: { title: 'Cluster Demo Rater', description: 'Rate photos for the demo.', position_type: 'Freelance' },
+  });
+  check(job.status === 201, 'admin creates a job');
+  for (let i = 0; i < 2; i++) {
+    const list = await request('GET', `${base}/api/jobs`, { token });
+    check(JSON.stringify(list.json).includes('Cluster Demo Rater'), `the job list shows it (${i + 1})`);
+  }
+
+  step('the login limit is shared by the instances');
+  const codes = [];
+  for (let i = 0; i < 6; i++)
+    codes.push(
+      (
+        await request('POST', `${base}/api/auth/login`, {
+          body: { email: 'candidate@demo.test', password: 'wrong' },
+          from: '127.0.0.9',
+        })
+      ).status,
+    );
+  check(codes.join(',') === '401,401,401,401,401,429', `5 failures over both instances, then 429 (${codes.join(',')})`);
+  const owner = await request('POST', `${base}/api/auth/login`, {
+    body: { email: 'candidate@demo.test', password: 'right-pass' },
+    from: '127.0.0.2',
+  });
+  check(owner.status === 200, 'the owner from another address signs in');
+
+  step('a live interview through nginx, its instance restarted (SIGTERM) mid-interview');
+  const ids = { session_id: crypto.randomUUID(), interview_id: crypto.randomUUID(), job_id: job.json.id };
+  const consent = await request('POST', `${base}/api/consents`, {
+    token,
+    body: { purpose: 'interview_recording', job_id: job.json.id },
+  });
+  check(consent.status === 201, 'the candidate agrees to the recording');
+  const first = interviewSocket(token);
+  await first.opened;
+  first.ws.send(JSON.stringify({ event: 'start', ...ids, candidate_id: 'x', candidate_name: 'Demo Candidate' }));
+  await first.waitFor((m) => m.event === 'session_ready', 'session_ready');
+  const opening = await first.waitFor(
+    (m) => m.event === 'transcript' && m.speaker === 'ai' && m.final,
+    'the first question',
+  );
+  ok(`first question: "${opening.text.slice(0, 70)}..."`);
+  const holder = (await liveSessionsOn(ports[0])) === 1 ? ports[0] : ports[1];
+  const other = holder === ports[0] ? ports[1] : ports[0];
+  check((await liveSessionsOn(holder)) === 1, `instance :${holder} holds the interview`);
+  const drain = await sigterm(holder);
+  check(drain.code === 0, `instance :${holder} drained and exited 0 after SIGTERM in ${drain.ms} ms`);
+  await waitFor('the socket to close', () => first.closeCode !== null, 10000);
+  check(
+    first.messages.some((m) => m.event === 'notice'),
+    'the client got a notice',
+  );
+  check(first.closeCode === 1012, `close code ${first.closeCode}`);
+
+  const second = interviewSocket(token);
+  await second.opened;
+  second.ws.send(JSON.stringify({ event: 'start', ...ids, candidate_id: 'x', candidate_name: 'Demo Candidate' }));
+  const resumed = await second.waitFor((m) => m.event === 'session_ready', 'session_ready after the restart');
+  check(resumed.resumed === true && resumed.interview_id === ids.interview_id, `resumed on :${other}`);
+  const welcome = await second.waitFor(
+    (m) => m.event === 'transcript' && m.speaker === 'ai' && m.final,
+    'the welcome back',
+  );
+  check(welcome.text.startsWith('Welcome back.'), `"${welcome.text.slice(0, 70)}..."`);
+  const transcript = await request('GET', `${base}/api/interviews/${ids.interview_id}/transcript`, { token });
+  if (transcript.status === 200)
+    check(
+      JSON.stringify(transcript.json).includes(opening.text.slice(0, 40)),
+      'the saved transcript still holds the first question',
+    );
+  second.ws.close();
+
+  step('rolling restart: the stopped instance comes back');
+  await startInstance(holder);
+  check((await request('GET', `${base}/api/health/ready`)).status === 200, `:${holder} is back behind nginx`);
+
+  step('metrics: on each instance with the token, not through nginx');
+  check((await request('GET', `${base}/metrics`)).status === 404, 'nginx does not expose /metrics');
+  check((await request('GET', `http://127.0.0.1:${other}/metrics`)).status === 401, 'the token is required');
+  const metrics = await request('GET', `http://127.0.0.1:${other}/metrics`, { token: metricsToken });
+  for (const series of [
+    'http_request_duration_seconds_bucket',
+    'interview_live_sessions',
+    'interview_voice_to_voice_seconds_count',
+    'jobs_queue_size',
+    'process_resident_memory_bytes',
+    'nodejs_eventloop_lag_seconds',
+  ]) {
+    check(metrics.text.includes(series), series);
+  }
+  console.log(`\nDrain time of a restart with a live interview: ${drain.ms} ms (SIGTERM to exit)`);
+}
+
+async function cleanUp() {
+  for (const port of [...children.keys()]) await sigterm(port);
+  if (nginx && nginx.exitCode === null) {
+    const exited = new Promise((r) => nginx.once('exit', r));
+    nginx.kill('SIGQUIT');
+    await exited;
+  }
+  const c = new pg.Client({ connectionString: databaseServer });
+  await c.connect();
+  await c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+  await c.end();
+  const redis = new Redis(redisUrl);
+  let cursor = '0';
+  do {
+    const [next, keys] = await redis.scan(cursor, 'MATCH', `${redisPrefix}*`, 'COUNT', 500);
+    if (keys.length) await redis.del(...keys);
+    cursor = next;
+  } while (cursor !== '0');
+  redis.disconnect();
+  if (failed) console.log(`logs kept in ${tmp}`);
+  else fs.rmSync(tmp, { recursive: true, force: true });
+}
+
+try {
+  await journey();
+  console.log('\ncluster demo: all checks passed');
+} catch (err) {
+  failed = true;
+  console.error(`\n${err.message}`);
+} finally {
+  await cleanUp().catch((err) => console.error('clean-up failed:', err.message));
+}
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,90 @@
+// What the interview scripts (bench:interview, report:conversation:socket) share: this repository's
+// server started on a fresh data folder, its JSON API, and candidate answers spoken by Flite.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { FliteTts } from '../../apps/server/src/interview/providers/tts/flite';
+
+type ServerOptions = {
+  port: number;
+  /** Prefix of the temporary data folder (removed on stop). */
+  dataPrefix: string;
+  admin: { email: string; password: string };
+  /** Extra environment, e.g. INTERVIEW_MAX_QUESTIONS. */
+  env?: Record<string, string>;
+};
+
+/** Starts `apps/server/src/server.ts` without sample jobs; `ready()` waits for /api/health. */
+export function startLocalServer({ port, dataPrefix, admin, env = {} }: ServerOptions) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), dataPrefix));
+  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      SEED_SAMPLE_JOBS: 'false',
+      ADMIN_EMAIL: admin.email,
+      ADMIN_PASSWORD: admin.password,
+      ...env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+
+  /** POST with a body, else GET; throws with the status and body on anything but 2xx. */
+  async function api(pathname: string, body?: unknown, token?: string) {
+    const res = await fetch(`${base}${pathname}`, {
+      method: body ? 'POST' : 'GET',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    if (!res.ok) throw new Error(`${pathname}: ${res.status} ${await res.text()}`);
+    return res.json();
+  }
+
+  /** A new candidate who has agreed to the recording of an interview for `jobId`, as the equipment check does. */
+  async function consentingCandidate(emailPrefix: string, jobId: string) {
+    const email = `${emailPrefix}-${crypto.randomUUID().slice(0, 8)}@example.test`;
+    const { token } = (await api('/api/auth/register', { email, password: `${emailPrefix}-password-1` })) as {
+      token: string;
+    };
+    await api('/api/consents', { purpose: 'interview_recording', job_id: jobId }, token);
+    return token;
+  }
+
+  async function ready(timeoutMs = 60_000) {
+    for (const until = Date.now() + timeoutMs; Date.now() < until;) {
+      const up = await fetch(`${base}/api/health`)
+        .then((r) => r.ok)
+        .catch(() => false);
+      if (up) return;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error('server did not start');
+  }
+
+  /** Stops the server (SIGTERM, it drains) and removes its data folder. */
+  async function stop() {
+    if (server.exitCode === null) {
+      server.kill('SIGTERM');
+      await once(server, 'exit');
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  const socketUrl = (token: string) => `ws://127.0.0.1:${port}/ws/session?token=${token}`;
+  return { server, dataDir, api, consentingCandidate, ready, stop, socketUrl };
+}
+
+/** Each text spoken by Flite's 'slt' voice (the candidate's answers), as 16-bit samples. */
+export async function speakAll(texts: string[]): Promise<Int16Array[]> {
+  const voice = new FliteTts({ voice: 'slt', workers: 1 });
+  try {
+    return await Promise.all(texts.map((t) => voice.synthesize(t, new AbortController().signal)));
+  } finally {
+    voice.close();
+  }
+}

@@ -56,7 +56,10 @@ describe('resume access', () => {
     expect((await get(signedUrl)).statusCode).toBe(200);
     // Tampered or expired signatures are worth nothing.
     // Change the signature's first character to a different one (never the same by chance).
-    const tampered = signedUrl.replace(/signature=(.)/, (_m, first: string) => `signature=${first === 'A' ? 'B' : 'A'}`);
+    const tampered = signedUrl.replace(
+      /signature=(.)/,
+      (_m, first: string) => `signature=${first === 'A' ? 'B' : 'A'}`,
+    );
     expect(tampered).not.toBe(signedUrl);
     expect((await get(tampered)).statusCode).toBe(401);
     expect((await get(signedUrl.replace(/expires=\d+/, 'expires=1000'))).statusCode).toBe(401);

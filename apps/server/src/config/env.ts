@@ -63,6 +63,8 @@ export const envSchema = z.object({
   STT_MODEL: z.string().min(1).default('whisper-1'),
   /** The offline recognizer hears each job with a language model of the job's own text (decision 0117). */
   STT_JOB_MODELS: booleanFromString.default(true),
+  /** Offline recognizer processes shared by all live interviews (~100 MB each); default two per core. */
+  STT_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   /** Interviewer chain: auto (OpenAI-compatible chat when LLM_BASE_URL is set, then the built-in one) or a list. */
   LLM_PROVIDER: providerList(['structured', 'openai']),
   LLM_BASE_URL: z.url().optional(),
@@ -76,6 +78,8 @@ export const envSchema = z.object({
   TTS_VOICE: z.string().min(1).default('alloy'),
   FLITE_VOICE: z.enum(['kal16', 'kal', 'slt', 'rms', 'awb']).default('kal16'),
   INTERVIEW_MAX_MINUTES: z.coerce.number().positive().max(180).default(25),
+  /** Live interviews one instance holds before new ones are told to retry later; default four per core. */
+  INTERVIEW_MAX_LIVE: z.coerce.number().int().min(1).max(1000).optional(),
   INTERVIEW_MAX_QUESTIONS: z.coerce.number().int().min(1).max(50).default(8),
   /** Silence that ends the candidate's turn after a finished sentence, ms (3x after "and", "um", ...). */
   INTERVIEW_SILENCE_MS: z.coerce.number().int().min(150).max(5000).default(350),

@@ -28,6 +28,11 @@ export type ManagerOptions = {
   maxMinutes: number;
   maxQuestions: number;
   graceMs: number;
+  /**
+   * Most live sessions this instance holds: beyond it a new interview is refused with
+   * INTERVIEWERS_BUSY before it starts, so the ones in progress keep their latency (decision 0124).
+   */
+  maxLive?: number;
   settings?: Partial<SessionSettings>;
   log?: PipelineLog;
   clock?: Clock;
@@ -53,6 +58,8 @@ export type SocketHandle = {
 export const ONE_LIVE_SESSION =
   'You already have a live interview open in another window or tab. Close it before starting another one.';
 export const JOB_NOT_ACTIVE = 'This job is not accepting interviews right now.';
+export const INTERVIEWERS_BUSY =
+  'All interviewers are busy right now. Your interview has not started: please try again in a few minutes.';
 
 /** One live session as seen from outside (shutdown, admission, metrics). */
 export type LiveSession = {
@@ -135,6 +142,21 @@ export class SessionManager {
     }
   }
 
+  /** This instance holds as many live sessions as it may. */
+  private full(): boolean {
+    return this.opts.maxLive !== undefined && this.sessions.size >= this.opts.maxLive;
+  }
+
+  /**
+   * The candidate's own interview that already has turns (a reconnect after a restart or from
+   * another instance): it is let in even when full, so nobody is cut off in the middle.
+   */
+  private async resumesStartedInterview(interviewId: string, userId: string): Promise<boolean> {
+    if (!UUID.test(interviewId)) return false;
+    if (!(await jobIdOfInterview(this.opts.db, interviewId, userId))) return false;
+    return (await listTurns(this.opts.db, interviewId)).length > 0;
+  }
+
   private async startNew(
     msg: StartMessage,
     userId: string,
@@ -161,6 +183,10 @@ export class SessionManager {
         // Pending, completed and archived jobs take no interviews (nor practice runs).
         const status = await jobStatus(db, jobId);
         if (status && status !== 'active') return fail(JOB_NOT_ACTIVE);
+      }
+      if (this.full() && !(await this.resumesStartedInterview(msg.interview_id, userId))) {
+        this.opts.log?.warn({ live: this.sessions.size }, 'interview refused: all interviewers busy');
+        return fail(INTERVIEWERS_BUSY);
       }
       if (!practice) {
         if (!jobId) return fail('Start needs a job id.');

@@ -5,6 +5,7 @@ import { OpenAiInterviewer } from './llm/openai';
 import { StructuredInterviewer } from './llm/structured';
 import { OpenAiStt } from './stt/openai';
 import { PocketsphinxStt } from './stt/pocketsphinx';
+import { RecognizerPool, type RecognizerPoolOptions } from './stt/recognizer-pool';
 import { FliteTts } from './tts/flite';
 import { OpenAiTts } from './tts/openai';
 import type { Interviewer, SpeechToText, TextToSpeech } from './types';
@@ -29,6 +30,10 @@ export type ProviderConfig = {
   dataDir?: string;
   /** Build and use job-aware language models for the offline recognizer (decision 0117). */
   STT_JOB_MODELS?: boolean;
+  /** Offline recognizer processes shared by all live interviews (decision 0124); default two per core. */
+  STT_WORKERS?: number;
+  /** Queue-wait and shed reports of the shared recognizers (metrics, logs). */
+  recognizerEvents?: Pick<RecognizerPoolOptions, 'onWait' | 'onShed'>;
 };
 
 /** A session's recognizer chain and how to let go of it. */
@@ -44,6 +49,8 @@ export type Providers = {
    * when it is built (a build starts in the background otherwise), else the shared chain.
    */
   sttFor?(job: JobText | null): SessionStt;
+  /** The offline recognizer processes (admission control and the benchmark read it). */
+  recognizers?: RecognizerPool;
   warmUp(): void;
   close(): void;
 };
@@ -63,7 +70,8 @@ export function buildProviders(config: ProviderConfig): Providers {
           // An OpenAI-compatible provider without its base URL cannot be used.
           .filter((s) => s && (s !== 'openai' || remote));
 
-  const pocketsphinx = new PocketsphinxStt();
+  const recognizers = new RecognizerPool({ size: config.STT_WORKERS, ...config.recognizerEvents });
+  const pocketsphinx = new PocketsphinxStt({ pool: recognizers });
   const flite = new FliteTts({ voice: config.FLITE_VOICE });
 
   const stt = order(config.STT_PROVIDER, Boolean(config.STT_BASE_URL), 'pocketsphinx').map((name): SpeechToText => {
@@ -79,8 +87,15 @@ export function buildProviders(config: ProviderConfig): Providers {
     if (!job || !jobModels || !stt.includes(pocketsphinx) || !pocketsphinx.available()) return shared;
     const model = jobModels.get(job);
     if (!model) return shared;
-    // One warm recognizer with the job's model per session, so no utterance waits for it to load.
-    const own = new PocketsphinxStt({ lm: model.lm, dict: model.dict, respellings: model.respellings, warm: 1 });
+    // The job's model is loaded in one of the shared recognizers (when there is room) before the
+    // candidate first speaks; it stays there for the job's next interviews until another model needs the room.
+    const own = new PocketsphinxStt({
+      pool: recognizers,
+      lm: model.lm,
+      dict: model.dict,
+      respellings: model.respellings,
+      warm: 1,
+    });
     if (!own.available()) return shared;
     own.warmUp();
     return { stt: stt.map((p) => (p === pocketsphinx ? own : p)), release: () => own.close() };
@@ -113,12 +128,13 @@ export function buildProviders(config: ProviderConfig): Providers {
           : new StructuredInterviewer(plan),
       ),
     sttFor,
+    recognizers,
     warmUp() {
       if (stt.includes(pocketsphinx) && pocketsphinx.available()) pocketsphinx.warmUp();
       if (tts.includes(flite)) void flite.warmUp().catch(() => {});
     },
     close() {
-      pocketsphinx.close();
+      recognizers.close();
       flite.close();
     },
   };

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import websocket from '@fastify/websocket';
 import fp from 'fastify-plugin';
@@ -8,6 +9,7 @@ import { systemClock } from '../../lib/clock';
 import { AudioGuard, chunkDurationMs } from '../../interview/audio-guard';
 import { SessionManager } from '../../interview/manager';
 import { buildProviders, type Providers } from '../../interview/providers';
+import { recordRecognizerQueueWait } from '../../cluster/metrics';
 import type { InterviewSession } from '../../interview/session';
 
 declare module 'fastify' {
@@ -58,7 +60,15 @@ async function interviewSocketRoutes(app: FastifyInstance, opts: InterviewSocket
     },
   });
 
-  const providers = opts.providers ?? buildProviders(config);
+  const providers =
+    opts.providers ??
+    buildProviders({
+      ...config,
+      recognizerEvents: {
+        onWait: recordRecognizerQueueWait,
+        onShed: (waitedMs) => app.log.warn({ waitedMs }, 'speech segment refused: every recognizer stayed busy'),
+      },
+    });
   const manager = new SessionManager({
     db: app.db,
     events: app.events,
@@ -66,6 +76,7 @@ async function interviewSocketRoutes(app: FastifyInstance, opts: InterviewSocket
     maxMinutes: config.INTERVIEW_MAX_MINUTES,
     maxQuestions: config.INTERVIEW_MAX_QUESTIONS,
     graceMs: config.INTERVIEW_RESUME_GRACE_SECONDS * 1000,
+    maxLive: config.INTERVIEW_MAX_LIVE ?? os.availableParallelism() * 4,
     settings: {
       windows: { base: config.INTERVIEW_SILENCE_MS, unfinished: config.INTERVIEW_SILENCE_MS * 3, waiting: 15000 },
     },

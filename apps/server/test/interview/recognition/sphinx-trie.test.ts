@@ -19,7 +19,8 @@ describe.skipIf(!fs.existsSync(GENERAL))('reading the general model binary', () 
       for (let w = 0; w < m.words.length; w++) s += 10 ** bigramLogProb(m, id(h), w);
       expect(s).toBeCloseTo(1, 2);
     }
-  });
+    // Two full passes over the 72,547-word vocabulary: ~6 s on a quiet 2-core machine, far more on a busy one.
+  }, 120_000);
 
   it('gives the probabilities libsphinxbase computes for the same file', () => {
     // Reference values printed by ngram_probv() of Debian's libsphinxbase3 on this model.

@@ -1,19 +1,20 @@
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import fs from 'node:fs';
-import { pcmToBuffer } from '../../audio';
 import { respell } from '../../recognition/job-text';
 import { ProviderError, type SpeechToText, type SttFinal, type SttStream, type SttWord } from '../types';
-
-/**
- * The recognizer prints an utterance after this much silence. Kept below the session's silence
- * window, so the text is usually ready before the session asks for it.
- */
-const POST_SPEECH_MS = 200;
+import {
+  POST_SPEECH_MS,
+  RecognizerPool,
+  type RecognizerModel,
+  type RecognizerWorker,
+  type WorkerListener,
+} from './recognizer-pool';
 
 export type PocketsphinxOptions = {
+  /** The server's shared recognizer processes; without one, this recognizer keeps a small pool of its own. */
+  pool?: RecognizerPool;
   binary?: string;
   modelDir?: string;
-  /** Recognizer processes kept started and waiting, so an utterance never waits for model loading. */
+  /** Recognizer processes with this model kept loaded and waiting, so an utterance never waits for loading. */
   warm?: number;
   /** A job's language model and dictionary instead of the general ones (recognition/job-model.ts). */
   lm?: string;
@@ -25,86 +26,64 @@ export type PocketsphinxOptions = {
 /**
  * Offline speech recognition with Debian's `pocketsphinx_continuous` (CMU Sphinx, US English model).
  *
- * One process per utterance: audio is streamed into its stdin while the candidate speaks, so
- * decoding keeps pace with speech and closing stdin at the end of the turn leaves only the last
- * few hundred milliseconds to decode (the final arrives ~20-110 ms later in our measurements).
- * `-fwdflat no` skips the second full pass over the utterance that otherwise runs after the end of
- * speech (it cost 0.7-2 s per answer on a busy machine for no visible accuracy gain on our phrases).
- * Processes are started ahead of time (model loading takes ~300 ms). Node cannot give the program
- * a pipe it accepts as `-infile`, so a shell `cat` feeds it `/dev/stdin`.
- * Lines printed mid-utterance (the recognizer's own pause detection) become interim transcripts.
- *
- * `-time yes` adds, after each utterance's text, one line per word with its start, end and
- * posterior probability; those posteriors are the word confidences the interviewer uses to name back
- * only what it surely heard (decision 0116). They come from the lattice pocketsphinx builds anyway:
- * no measurable extra CPU.
+ * Utterances are decoded by long-lived recognizer processes shared by the whole server
+ * (`RecognizerPool`, decision 0124): audio streams into a leased process while the candidate speaks,
+ * so decoding keeps pace with speech, and the final text is usually printed by the recognizer's own
+ * pause detection before the session's silence window ends. Lines printed mid-utterance become
+ * interim transcripts. `-time yes` gives each word's posterior: the word confidences the interviewer
+ * uses to name back only what it surely heard (decision 0116).
  */
 export class PocketsphinxStt implements SpeechToText {
   readonly name = 'pocketsphinx';
-  private readonly binary: string;
-  private readonly modelDir: string;
+  private readonly pool: RecognizerPool;
+  private readonly ownsPool: boolean;
+  private readonly model: RecognizerModel;
   private readonly warmTarget: number;
-  private readonly lm: string;
-  private readonly dict: string;
   private readonly respellings: Map<string, string>;
-  private idle: ChildProcessWithoutNullStreams[] = [];
   private closed = false;
 
   constructor(opts: PocketsphinxOptions = {}) {
-    this.binary = opts.binary ?? 'pocketsphinx_continuous';
-    this.modelDir = opts.modelDir ?? '/usr/share/pocketsphinx/model/en-us';
+    const modelDir = opts.modelDir ?? '/usr/share/pocketsphinx/model/en-us';
+    this.model = {
+      hmm: `${modelDir}/en-us`,
+      lm: opts.lm ?? `${modelDir}/en-us.lm.bin`,
+      dict: opts.dict ?? `${modelDir}/cmudict-en-us.dict`,
+    };
+    this.ownsPool = !opts.pool;
+    this.pool = opts.pool ?? new RecognizerPool({ binary: opts.binary, size: 2 });
     this.warmTarget = opts.warm ?? 1;
-    this.lm = opts.lm ?? `${this.modelDir}/en-us.lm.bin`;
-    this.dict = opts.dict ?? `${this.modelDir}/cmudict-en-us.dict`;
     this.respellings = opts.respellings ?? new Map();
   }
 
   /** Whether the program and its model look installed. */
   available(): boolean {
-    return fs.existsSync(this.lm) && fs.existsSync(this.dict);
+    return fs.existsSync(this.model.lm) && fs.existsSync(this.model.dict);
   }
 
   warmUp() {
-    if (this.closed) return;
-    while (this.idle.length < this.warmTarget) this.idle.push(this.spawnProcess());
+    if (!this.closed && this.available()) this.pool.warm(this.model, this.warmTarget);
   }
 
   start(onInterim: (text: string) => void): SttStream {
     if (this.closed) throw new ProviderError(this.name, 'closed');
-    if (!this.available()) throw new ProviderError(this.name, `model not found in ${this.modelDir}`);
-    const proc = this.idle.shift() ?? this.spawnProcess();
-    // Refill after this utterance has its process (spawning costs CPU; do it off the hot path).
-    setImmediate(() => this.warmUp());
-    return new PocketsphinxStream(this.name, proc, onInterim, this.respellings);
+    if (!this.available()) throw new ProviderError(this.name, `model not found in ${this.model.hmm}`);
+    return new PooledUtterance(this.name, this.pool, this.model, onInterim, this.respellings);
   }
 
   close() {
     this.closed = true;
-    for (const p of this.idle) killGroup(p);
-    this.idle = [];
-  }
-
-  private spawnProcess(): ChildProcessWithoutNullStreams {
-    const m = this.modelDir;
-    const q = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
-    const cmd =
-      `cat | exec ${q(this.binary)} -infile /dev/stdin -hmm ${q(`${m}/en-us`)} ` +
-      `-lm ${q(this.lm)} -dict ${q(this.dict)} -fwdflat no ` +
-      `-vad_postspeech ${Math.round(POST_SPEECH_MS / 10)} -time yes -logfn /dev/null`;
-    // Own process group, so the shell, `cat` and the recognizer can be ended together.
-    const proc = spawn('sh', ['-c', cmd], { stdio: ['pipe', 'pipe', 'pipe'], detached: true });
-    proc.on('error', () => {}); // reported through the stream's exit handling
-    proc.stdin.on('error', () => {}); // EPIPE when the process died; reported on finish
-    proc.unref();
-    return proc;
+    if (this.ownsPool) this.pool.close();
   }
 }
 
+/** A word with its start in the recognizer's stream (s). */
+type TimedWord = SttWord & { start: number };
+
 /** One utterance as the recognizer printed it: its text, then its words with posteriors. */
-type Utterance = { text: string; words: SttWord[]; complete: boolean };
+type Utterance = { text: string; words: TimedWord[]; complete: boolean; end: number };
 
 /** `word start end posterior`, as `-time yes` prints it (alternate pronunciations end in `(2)`). */
-const WORD_LINE = /^(\S+) \d+\.\d+ \d+\.\d+ (\d+(?:\.\d+)?(?:e[-+]?\d+)?)$/i;
+const WORD_LINE = /^(\S+) (\d+\.\d+) (\d+\.\d+) (\d+(?:\.\d+)?(?:e[-+]?\d+)?)$/i;
 
 /** A printed posterior as a confidence: the recognizer's log arithmetic can round a sure word to 1.0002. */
 const posterior = (printed: string) => Math.min(1, Math.max(0, Number(printed) || 0));
@@ -120,21 +99,22 @@ export class PocketsphinxOutput {
   add(line: string): boolean {
     const word = WORD_LINE.exec(line);
     if (!word) {
-      this.utterances.push({ text: line, words: [], complete: false });
+      this.utterances.push({ text: line, words: [], complete: false, end: 0 });
       return false;
     }
     let current = this.utterances.at(-1);
     if (!current || current.complete) {
       // An utterance with no words prints an empty text line, which never reaches us.
-      current = { text: '', words: [], complete: false };
+      current = { text: '', words: [], complete: false, end: 0 };
       this.utterances.push(current);
     }
     const text = word[1]!.replace(/\(\d+\)$/, '');
+    current.end = Number(word[3]);
     if (text === '</s>') {
       current.complete = true;
       return true;
     }
-    if (!isFiller(text)) current.words.push({ text, confidence: posterior(word[2]!) });
+    if (!isFiller(text)) current.words.push({ text, confidence: posterior(word[4]!), start: Number(word[2]) });
     return false;
   }
 
@@ -151,127 +131,208 @@ export class PocketsphinxOutput {
     return this.utterances.at(-1)?.complete ?? false;
   }
 
+  /** Where the last printed utterance ends in the recognizer's stream (s). */
+  get endSec(): number {
+    return this.utterances.at(-1)?.end ?? 0;
+  }
+
+  /** Forgets the words that start at or after `sec` (the flush after the audio), and an utterance left empty. */
+  dropFrom(sec: number) {
+    const last = this.utterances.at(-1);
+    if (!last) return;
+    const kept = last.words.filter((w) => w.start < sec);
+    if (kept.length === last.words.length) return;
+    if (!kept.length) {
+      this.utterances.pop();
+      return;
+    }
+    last.words = kept;
+    last.text = kept.map((w) => w.text).join(' ');
+  }
+
   /** The text with its words' confidences; without them when some utterance printed none. */
   final(): SttFinal {
     const text = this.text;
     const withText = this.utterances.filter((u) => u.text);
     if (!withText.length || withText.some((u) => !u.words.length)) return { text };
-    return { text, words: withText.flatMap((u) => u.words) };
+    return { text, words: withText.flatMap((u) => u.words.map((w) => ({ text: w.text, confidence: w.confidence }))) };
   }
 }
 
-class PocketsphinxStream implements SttStream {
+/** How long an utterance may take to be printed after its audio ended, before its recognizer is replaced. */
+const FINISH_TIMEOUT_MS = 10_000;
+
+/** A recognizer that crashed mid-utterance is replaced and the utterance replayed, once. */
+const ATTEMPTS = 2;
+
+/**
+ * One utterance: its audio goes to a leased recognizer (or waits for one, kept in memory), its
+ * printed lines are read until the flush after the audio comes back, then the recognizer is returned.
+ */
+class PooledUtterance implements SttStream, WorkerListener {
   private output = new PocketsphinxOutput();
-  private partial = '';
-  private stderr = '';
-  private exited: Promise<number | null>;
+  /** Every sample of the utterance, so a replacement recognizer can hear it from the start. */
+  private readonly audio: Int16Array[] = [];
+  private worker: RecognizerWorker | null = null;
+  private attempts = 0;
+  /** Stream time (s) of the flush's burst; set once the end of the audio is written. */
+  private flushAt: number | undefined;
+  private ended = false;
   private aborted = false;
   private lastUtteranceAt = 0;
-  private onUtterance: (() => void) | null = null;
+  private speechEndedAt: number | undefined;
+  private timer: NodeJS.Timeout | null = null;
+  private settle: ((result: SttFinal | Error) => void) | null = null;
+  private readonly done: Promise<SttFinal | Error>;
 
   constructor(
     private readonly name: string,
-    private readonly proc: ChildProcessWithoutNullStreams,
-    onInterim: (text: string) => void,
+    private readonly pool: RecognizerPool,
+    private readonly model: RecognizerModel,
+    private readonly onInterim: (text: string) => void,
     private readonly respellings: Map<string, string>,
   ) {
-    proc.stdout.setEncoding('utf8');
-    proc.stdout.on('data', (chunk: string) => {
-      this.partial += chunk;
-      const parts = this.partial.split('\n');
-      this.partial = parts.pop() ?? '';
-      const before = this.output.text;
-      let completed = false;
-      for (const line of parts.map((l) => l.trim()).filter(Boolean)) completed = this.output.add(line) || completed;
-      if (completed) {
-        this.lastUtteranceAt = Date.now();
-        this.onUtterance?.();
-      }
-      if (!this.aborted && this.output.text !== before) onInterim(this.respelled({ text: this.output.text }).text);
-    });
-    proc.stderr.setEncoding('utf8');
-    proc.stderr.on('data', (c: string) => (this.stderr = (this.stderr + c).slice(-500)));
-    this.exited =
-      proc.exitCode !== null
-        ? Promise.resolve(proc.exitCode)
-        : new Promise((resolve) => {
-            proc.on('close', (code) => resolve(code));
-            proc.on('error', () => resolve(-1));
-          });
+    this.done = new Promise((resolve) => (this.settle = resolve));
+    this.lease();
   }
 
   write(samples: Int16Array) {
-    if (this.aborted || !this.proc.stdin.writable) return;
-    this.proc.stdin.write(pcmToBuffer(samples));
+    if (this.ended || this.aborted) return;
+    this.audio.push(samples);
+    this.worker?.write(samples);
   }
 
   async finish(hint: { speechEndedAt?: number } = {}): Promise<SttFinal> {
-    this.proc.stdin.end();
-    // An utterance completed POST_SPEECH_MS after the end of speech covers everything said: answer
-    // now instead of waiting for the process to exit (100 ms to a second on a busy machine).
-    const end = hint.speechEndedAt;
-    const covered = () => end !== undefined && this.output.complete && this.lastUtteranceAt >= end + POST_SPEECH_MS;
-    if (covered()) return this.respelled(this.output.final());
-    const early = new Promise<'early'>((resolve) => {
-      this.onUtterance = () => covered() && resolve('early');
-    });
-    const timeout = new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), 10000).unref());
-    const code = await Promise.race([this.exited, timeout, early]);
-    this.onUtterance = null;
-    if (code === 'early') return this.respelled(this.output.final());
-    if (code === 'timeout') {
-      killGroup(this.proc);
-      throw new ProviderError(this.name, 'recognizer timed out');
+    if (!this.ended) {
+      this.ended = true;
+      this.speechEndedAt = hint.speechEndedAt;
+      if (this.worker) this.flushAt = this.worker.flush();
+      this.timer = setTimeout(
+        () => this.giveUp(new ProviderError(this.name, 'recognizer timed out')),
+        FINISH_TIMEOUT_MS,
+      );
+      this.timer.unref();
+      this.resolveIfCovered();
     }
-    if (this.partial.trim()) this.output.add(this.partial.trim());
-    if (code !== 0) throw new ProviderError(this.name, `recognizer failed (${code}) ${this.stderr.trim()}`.trim());
-    return this.respelled(this.output.final());
+    const result = await this.done;
+    if (result instanceof Error) throw result;
+    return result;
+  }
+
+  abort() {
+    this.aborted = true;
+    this.ended = true;
+    this.resolve(new ProviderError(this.name, 'aborted'));
+    // The recognizer goes back to the pool once the words it is still decoding are printed.
+    if (this.worker && this.flushAt === undefined) this.flushAt = this.worker.flush();
+    if (!this.timer) {
+      this.timer = setTimeout(() => this.giveUp(null), FINISH_TIMEOUT_MS);
+      this.timer.unref();
+    }
+  }
+
+  line(text: string) {
+    const before = this.output.text;
+    const completed = this.output.add(text);
+    if (completed && this.flushAt !== undefined && this.output.endSec >= this.flushAt) {
+      // The burst's utterance: everything written before it is printed. Never words of the answer.
+      this.output.dropFrom(this.flushAt - 0.25);
+      this.resolve(this.respelled(this.output.final()));
+      this.returnWorker();
+      return;
+    }
+    if (completed) {
+      this.lastUtteranceAt = Date.now();
+      this.resolveIfCovered();
+    }
+    if (!this.aborted && this.output.text !== before) this.onInterim(this.respelled({ text: this.output.text }).text);
+  }
+
+  exited(code: number | null, stderr: string) {
+    this.worker = null;
+    if (this.aborted) return this.stopTimer();
+    if (this.attempts >= ATTEMPTS) {
+      return this.giveUp(new ProviderError(this.name, `recognizer failed (${code}) ${stderr}`.trim()));
+    }
+    // Hear the whole utterance again on another process.
+    this.output = new PocketsphinxOutput();
+    this.flushAt = undefined;
+    this.lease();
+  }
+
+  private lease() {
+    this.attempts++;
+    this.pool.acquire(this.model).then(
+      (worker) => {
+        if (this.aborted && this.flushAt === undefined && !this.worker) {
+          this.pool.release(worker); // nothing was written to it
+          return;
+        }
+        this.worker = worker;
+        worker.listener = this;
+        for (const chunk of this.audio) worker.write(chunk);
+        if (this.ended) this.flushAt = worker.flush();
+      },
+      (err: Error) => this.giveUp(err),
+    );
+  }
+
+  /**
+   * An utterance printed POST_SPEECH_MS after the end of speech covers everything said: answer now,
+   * while the recognizer finishes the flush in the background.
+   */
+  private resolveIfCovered() {
+    const end = this.speechEndedAt;
+    if (!this.ended || end === undefined || !this.output.complete) return;
+    if (this.lastUtteranceAt >= end + POST_SPEECH_MS) this.resolve(this.respelled(this.output.final()));
+  }
+
+  private resolve(result: SttFinal | Error) {
+    this.settle?.(result);
+    this.settle = null;
+  }
+
+  private returnWorker() {
+    this.stopTimer();
+    const worker = this.worker;
+    this.worker = null;
+    if (worker) this.pool.release(worker);
+  }
+
+  /** Stuck or failed: the recognizer (if any) is ended rather than returned with unknown state. */
+  private giveUp(err: Error | null) {
+    this.stopTimer();
+    if (err) this.resolve(err);
+    const worker = this.worker;
+    this.worker = null;
+    if (worker) this.pool.discard(worker);
+  }
+
+  private stopTimer() {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
   }
 
   /** The job's spellings written in; a respelled name is as sure as its least sure word. */
   private respelled(final: SttFinal): SttFinal {
     if (!this.respellings.size) return final;
     const merge = <T extends { text: string }>(parts: T[], text: string) => ({ ...parts[0]!, text });
-    if (!final.words) {
-      const words = final.text
-        .split(' ')
-        .filter(Boolean)
-        .map((text) => ({ text }));
-      return {
-        text: respell(words, this.respellings, merge)
-          .map((w) => w.text)
-          .join(' '),
-      };
-    }
+    const respellText = (text: string) =>
+      respell(
+        text
+          .split(' ')
+          .filter(Boolean)
+          .map((t) => ({ text: t })),
+        this.respellings,
+        merge,
+      )
+        .map((w) => w.text)
+        .join(' ');
+    if (!final.words) return { text: respellText(final.text) };
     const words = respell(final.words, this.respellings, (parts, text) => ({
       text,
       confidence: Math.min(...parts.map((p) => p.confidence)),
     }));
-    const text = respell(
-      final.text
-        .split(' ')
-        .filter(Boolean)
-        .map((t) => ({ text: t })),
-      this.respellings,
-      merge,
-    )
-      .map((w) => w.text)
-      .join(' ');
-    return { text, words };
-  }
-
-  abort() {
-    this.aborted = true;
-    killGroup(this.proc);
-  }
-}
-
-/** Ends the shell with its `cat` and recognizer (they share the process group we created). */
-function killGroup(proc: ChildProcessWithoutNullStreams) {
-  proc.stdin.destroy();
-  try {
-    if (proc.pid) process.kill(-proc.pid, 'SIGKILL');
-  } catch {
-    // already gone
+    return { text: respellText(final.text), words };
   }
 }

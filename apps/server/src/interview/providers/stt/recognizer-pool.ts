@@ -1,0 +1,341 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import os from 'node:os';
+import { pcmToBuffer, STT_RATE } from '../../audio';
+import { ProviderError } from '../types';
+
+/** The files a recognizer loads: acoustic model, language model, dictionary. */
+export type RecognizerModel = { hmm: string; lm: string; dict: string };
+
+/** What a leased worker reports to the utterance that holds it. */
+export interface WorkerListener {
+  /** One line the recognizer printed (utterance text or a word line). */
+  line(text: string): void;
+  /** The process ended while leased (crash or kill). */
+  exited(code: number | null, stderr: string): void;
+}
+
+/**
+ * The recognizer prints an utterance after this much silence. Kept below the session's silence
+ * window, so the text is usually ready before the session asks for it.
+ */
+export const POST_SPEECH_MS = 200;
+
+/** pocketsphinx_continuous reads its input in blocks of this many samples and waits for a full one. */
+const READ_BLOCK = 2048;
+
+/**
+ * The flush written after an utterance: digital silence (below any noise floor, so the recognizer's
+ * voice detector ends whatever speech was open), a burst of noise (which it always takes for an
+ * utterance of its own), and silence again so the burst is printed. When the burst's utterance
+ * arrives, everything written before it has been decoded and printed. The burst decodes to no words.
+ */
+const FLUSH_GAP = new Int16Array((STT_RATE * 400) / 1000);
+const FLUSH_BURST = noiseBurst((STT_RATE * 300) / 1000);
+const FLUSH_TAIL_MS = 300;
+
+/** Deterministic white noise at about -24 dBFS (a fixed generator: the same burst every time). */
+function noiseBurst(samples: number): Int16Array {
+  const out = new Int16Array(samples);
+  let seed = 0x2545f491;
+  for (let i = 0; i < samples; i++) {
+    seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+    const uniform = seed / 2 ** 32 - 0.5;
+    out[i] = Math.round(uniform * 7000);
+  }
+  return out;
+}
+
+const modelKey = (m: RecognizerModel) => `${m.hmm}\n${m.lm}\n${m.dict}`;
+
+/**
+ * One long-lived `pocketsphinx_continuous` process reading a never-ending 16 kHz stream. Its
+ * models are loaded once; utterances of many interviews pass through it one after another. The
+ * times it prints are seconds since the stream began, which is how a flush is recognized.
+ */
+export class RecognizerWorker {
+  readonly key: string;
+  listener: WorkerListener | null = null;
+  /** Samples written since the process started. */
+  private written = 0;
+  private partial = '';
+  private stderr = '';
+  private exitCode: number | null | undefined;
+  lastUsed = Date.now();
+
+  private constructor(
+    readonly model: RecognizerModel,
+    private readonly proc: ChildProcessWithoutNullStreams,
+    private readonly onExit: (worker: RecognizerWorker) => void,
+  ) {
+    this.key = modelKey(model);
+    proc.stdout.setEncoding('utf8');
+    proc.stdout.on('data', (chunk: string) => {
+      this.partial += chunk;
+      const lines = this.partial.split('\n');
+      this.partial = lines.pop() ?? '';
+      for (const line of lines) {
+        const text = line.trim();
+        if (text) this.listener?.line(text);
+      }
+    });
+    proc.stderr.setEncoding('utf8');
+    proc.stderr.on('data', (c: string) => (this.stderr = (this.stderr + c).slice(-500)));
+    proc.on('close', (code) => this.ended(code));
+    proc.on('error', () => this.ended(-1));
+    proc.stdin.on('error', () => {}); // EPIPE when the process died; reported by 'close'
+  }
+
+  static spawn(binary: string, model: RecognizerModel, onExit: (worker: RecognizerWorker) => void) {
+    const q = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+    // `-fwdflat no` skips a second full pass after each utterance (0.7-2 s on a busy machine for no
+    // accuracy gain on our answers); `-time yes` prints each word's times and posterior (decision 0116).
+    // Node cannot give the program a pipe it accepts as `-infile`, so a shell `cat` feeds it /dev/stdin.
+    const cmd =
+      `cat | exec ${q(binary)} -infile /dev/stdin -hmm ${q(model.hmm)} -lm ${q(model.lm)} -dict ${q(model.dict)} ` +
+      `-fwdflat no -vad_postspeech ${Math.round(POST_SPEECH_MS / 10)} -time yes -logfn /dev/null`;
+    // Own process group, so the shell, `cat` and the recognizer end together.
+    const proc = spawn('sh', ['-c', cmd], { stdio: ['pipe', 'pipe', 'pipe'], detached: true });
+    proc.unref();
+    return new RecognizerWorker(model, proc, onExit);
+  }
+
+  get alive(): boolean {
+    return this.exitCode === undefined;
+  }
+
+  /** Process id (for memory accounting in the benchmark). */
+  get pid(): number | undefined {
+    return this.proc.pid;
+  }
+
+  write(samples: Int16Array) {
+    if (!this.alive || !this.proc.stdin.writable) return;
+    this.written += samples.length;
+    this.proc.stdin.write(pcmToBuffer(samples));
+  }
+
+  /** Writes the flush; returns the stream time (s) at which its burst starts. */
+  flush(): number {
+    this.write(FLUSH_GAP);
+    const burstAt = this.written / STT_RATE;
+    this.write(FLUSH_BURST);
+    const tail = (STT_RATE * FLUSH_TAIL_MS) / 1000;
+    // Pad to a whole input block, or the recognizer waits for more audio before decoding the tail.
+    const padded = Math.ceil((this.written + tail) / READ_BLOCK) * READ_BLOCK - this.written;
+    this.write(new Int16Array(padded));
+    return burstAt;
+  }
+
+  kill() {
+    this.proc.stdin.destroy();
+    try {
+      if (this.proc.pid) process.kill(-this.proc.pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
+
+  private ended(code: number | null) {
+    if (!this.alive) return;
+    this.exitCode = code;
+    this.listener?.exited(code, this.stderr.trim());
+    this.onExit(this);
+  }
+}
+
+type Waiter = {
+  model: RecognizerModel;
+  key: string;
+  since: number;
+  resolve: (w: RecognizerWorker) => void;
+  reject: (err: Error) => void;
+  timer: NodeJS.Timeout;
+};
+
+export type RecognizerPoolOptions = {
+  binary?: string;
+  /** Most recognizer processes at once (each holds its models, ~100 MB). Default: two per core. */
+  size?: number;
+  /** How long an utterance may wait for a free recognizer before it is refused. */
+  queueDeadlineMs?: number;
+  /** Idle processes beyond the warm ones are ended after this long. */
+  idleMs?: number;
+  /** Called with each lease's wait (ms), for the metrics. */
+  onWait?: (ms: number) => void;
+  /** Called when an utterance is refused because every recognizer stayed busy past the deadline. */
+  onShed?: (waitedMs: number) => void;
+};
+
+/**
+ * A fixed set of long-lived recognizer processes shared by every live interview of the server.
+ * An utterance leases one for its duration (audio streams in while the candidate speaks) and hands
+ * it back after a flush; while all are busy, utterances queue (their audio is kept and caught up
+ * when a worker frees) until a deadline. Processes are kept per model (the general one and each
+ * job's); a request for a model with no idle process replaces the least recently used idle one.
+ */
+export class RecognizerPool {
+  readonly size: number;
+  private readonly binary: string;
+  private readonly queueDeadlineMs: number;
+  private readonly idleMs: number;
+  private readonly workers = new Set<RecognizerWorker>();
+  private idle: RecognizerWorker[] = [];
+  private waiters: Waiter[] = [];
+  private reaper: NodeJS.Timeout | null = null;
+  private closed = false;
+
+  constructor(private readonly opts: RecognizerPoolOptions = {}) {
+    this.size = Math.max(1, opts.size ?? os.availableParallelism() * 2);
+    this.binary = opts.binary ?? 'pocketsphinx_continuous';
+    this.queueDeadlineMs = opts.queueDeadlineMs ?? 8000;
+    this.idleMs = opts.idleMs ?? 10 * 60_000;
+  }
+
+  /** Live processes, busy ones, idle ones and queued utterances (metrics, tests). */
+  stats() {
+    return {
+      processes: this.workers.size,
+      busy: this.workers.size - this.idle.length,
+      idle: this.idle.length,
+      queued: this.waiters.length,
+    };
+  }
+
+  /** Process ids of the recognizers (benchmark memory accounting). */
+  pids(): number[] {
+    return [...this.workers].map((w) => w.pid).filter((p): p is number => p !== undefined);
+  }
+
+  /** Starts idle processes for `model` up to `count`, within the pool's size. */
+  warm(model: RecognizerModel, count = 1) {
+    if (this.closed) return;
+    const key = modelKey(model);
+    let have = this.idle.filter((w) => w.key === key).length;
+    while (have < count && this.workers.size < this.size) {
+      this.idle.push(this.spawn(model));
+      have++;
+    }
+  }
+
+  /** A recognizer with `model` loaded, for one utterance; give it back with `release`. */
+  acquire(model: RecognizerModel): Promise<RecognizerWorker> {
+    if (this.closed) return Promise.reject(new ProviderError('pocketsphinx', 'closed'));
+    const now = Date.now();
+    const worker = this.take(model);
+    if (worker) {
+      this.opts.onWait?.(0);
+      return Promise.resolve(worker);
+    }
+    return new Promise((resolve, reject) => {
+      const waiter: Waiter = {
+        model,
+        key: modelKey(model),
+        since: now,
+        resolve,
+        reject,
+        timer: setTimeout(() => {
+          this.waiters = this.waiters.filter((w) => w !== waiter);
+          this.opts.onShed?.(Date.now() - now);
+          reject(new ProviderError('pocketsphinx', 'all recognizers are busy'));
+        }, this.queueDeadlineMs),
+      };
+      waiter.timer.unref();
+      this.waiters.push(waiter);
+    });
+  }
+
+  /** A leased worker is free again (its last utterance fully printed). */
+  release(worker: RecognizerWorker) {
+    worker.listener = null;
+    worker.lastUsed = Date.now();
+    if (!worker.alive || !this.workers.has(worker)) return this.serveWaiters();
+    if (this.closed) return this.discard(worker);
+    const sameModel = this.waiters.findIndex((w) => w.key === worker.key);
+    if (sameModel >= 0) return this.hand(this.waiters.splice(sameModel, 1)[0]!, worker);
+    this.idle.push(worker);
+    this.serveWaiters();
+    this.scheduleReaping();
+  }
+
+  /** Ends a worker (stuck or crashed) and lets its capacity serve the queue. */
+  discard(worker: RecognizerWorker) {
+    worker.listener = null;
+    worker.kill();
+    this.forget(worker);
+    this.serveWaiters();
+  }
+
+  close() {
+    this.closed = true;
+    for (const w of this.waiters) {
+      clearTimeout(w.timer);
+      w.reject(new ProviderError('pocketsphinx', 'closed'));
+    }
+    this.waiters = [];
+    for (const w of [...this.workers]) w.kill();
+    this.workers.clear();
+    this.idle = [];
+    if (this.reaper) clearTimeout(this.reaper);
+  }
+
+  /** An idle worker with the model, a new one when there is room, or an idle one of another model replaced. */
+  private take(model: RecognizerModel): RecognizerWorker | null {
+    const key = modelKey(model);
+    const same = this.idle.findIndex((w) => w.key === key);
+    if (same >= 0) return this.idle.splice(same, 1)[0]!;
+    if (this.workers.size < this.size) return this.spawn(model);
+    if (this.idle.length) {
+      const oldest = this.idle.reduce((a, b) => (a.lastUsed <= b.lastUsed ? a : b));
+      this.idle = this.idle.filter((w) => w !== oldest);
+      oldest.kill();
+      this.forget(oldest);
+      return this.spawn(model);
+    }
+    return null;
+  }
+
+  private serveWaiters() {
+    while (this.waiters.length) {
+      const worker = this.take(this.waiters[0]!.model);
+      if (!worker) return;
+      this.hand(this.waiters.shift()!, worker);
+    }
+  }
+
+  private hand(waiter: Waiter, worker: RecognizerWorker) {
+    clearTimeout(waiter.timer);
+    this.opts.onWait?.(Date.now() - waiter.since);
+    waiter.resolve(worker);
+  }
+
+  private spawn(model: RecognizerModel): RecognizerWorker {
+    const worker = RecognizerWorker.spawn(this.binary, model, (w) => {
+      // A process that ends on its own (crash, OOM kill) leaves the pool; its lessee is told.
+      this.forget(w);
+      this.serveWaiters();
+    });
+    this.workers.add(worker);
+    return worker;
+  }
+
+  private forget(worker: RecognizerWorker) {
+    this.workers.delete(worker);
+    this.idle = this.idle.filter((w) => w !== worker);
+  }
+
+  /** Idle processes not used for a while are ended (the general model's first one stays warm). */
+  private scheduleReaping() {
+    if (this.reaper || this.closed) return;
+    this.reaper = setTimeout(() => {
+      this.reaper = null;
+      const cutoff = Date.now() - this.idleMs;
+      const stale = this.idle.filter((w) => w.lastUsed < cutoff).slice(0, Math.max(0, this.idle.length - 1));
+      for (const w of stale) {
+        w.kill();
+        this.forget(w);
+      }
+      if (this.idle.length > 1) this.scheduleReaping();
+    }, this.idleMs);
+    this.reaper.unref();
+  }
+}

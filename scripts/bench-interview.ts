@@ -3,7 +3,7 @@
 // streams Flite-synthesized answers as real-time 100 ms mic chunks, plays the AI audio back in real
 // time (mic off meanwhile, as the browser does) and measures voice-to-voice latency: from the end of
 // its speech to the first AI audio chunk received.
-//   npm run bench:interview -- [--sessions 1,8] [--answers 3]
+//   npm run bench:interview -- [--sessions 1,8,16] [--answers 3]
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,7 +14,7 @@ const arg = (name: string, dflt: string) => {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? process.argv[i + 1]! : dflt;
 };
-const sessionCounts = arg('sessions', '1,8').split(',').map(Number);
+const sessionCounts = arg('sessions', '1,8,16').split(',').map(Number);
 const answersPerSession = Number(arg('answers', '3'));
 const port = 3900 + Math.floor(Math.random() * 90);
 const admin = { email: 'bench-admin@example.test', password: 'bench-admin-password' };
@@ -83,6 +83,37 @@ function descendants(root: number) {
   return { cpu, rssMb, count: out.length };
 }
 
+/** The recognizer queue-wait histogram of the server's /metrics: cumulative bucket counts and sum. */
+async function recognizerQueueWait(): Promise<{ buckets: Map<number, number>; sum: number; count: number }> {
+  const text = await fetch(`http://127.0.0.1:${port}/metrics`).then((r) => r.text());
+  const buckets = new Map<number, number>();
+  let sum = 0;
+  let count = 0;
+  for (const line of text.split('\n')) {
+    const bucket = /^interview_recognizer_queue_wait_seconds_bucket\{le="([^"]+)"\} (\S+)$/.exec(line);
+    if (bucket) buckets.set(bucket[1] === '+Inf' ? Infinity : Number(bucket[1]), Number(bucket[2]));
+    if (line.startsWith('interview_recognizer_queue_wait_seconds_sum ')) sum = Number(line.split(' ')[1]);
+    if (line.startsWith('interview_recognizer_queue_wait_seconds_count ')) count = Number(line.split(' ')[1]);
+  }
+  return { buckets, sum, count };
+}
+
+/** Segments recognized in a run, how many waited for a recognizer, the mean wait and the bucket holding p95. */
+function queueWaitFigures(
+  before: Awaited<ReturnType<typeof recognizerQueueWait>>,
+  after: Awaited<ReturnType<typeof recognizerQueueWait>>,
+) {
+  const segments = after.count - before.count;
+  const atMost = (le: number) => (after.buckets.get(le) ?? 0) - (before.buckets.get(le) ?? 0);
+  const p95Bucket = [...after.buckets.keys()].sort((a, b) => a - b).find((le) => atMost(le) >= 0.95 * segments);
+  return {
+    segments,
+    waited: segments - atMost(0),
+    mean_ms: segments ? Math.round(((after.sum - before.sum) / segments) * 1000) : 0,
+    p95_at_most_ms: p95Bucket === undefined ? null : p95Bucket === Infinity ? 'over 10 s' : p95Bucket * 1000,
+  };
+}
+
 const pct = (values: number[], p: number) => {
   if (!values.length) return NaN;
   const sorted = [...values].sort((a, b) => a - b);
@@ -140,7 +171,9 @@ async function runSession(token: string, jobId: string, audio: Int16Array[], ind
       candidate_id: 'bench',
       candidate_name: `Bench Candidate ${index}`,
     });
-    await client.event('answer_end', 60000);
+    const opening = (await client.waitFor((m) => m.event === 'answer_end' || m.event === 'error', 60000)) as Received;
+    // Refused before it started (admission control): reported, not measured.
+    if (opening.event === 'error') throw new Error((opening as { message?: string }).message);
     await client.playbackDone();
     for (let a = 0; a < answersPerSession; a++) {
       const n = (index + a) % PHRASES.length;
@@ -235,6 +268,7 @@ try {
     const candidates = await Promise.all(Array.from({ length: count }, () => newCandidate(adminToken)));
     await new Promise((r) => setTimeout(r, 1000));
     const load = os.loadavg()[0];
+    const waitBefore = await recognizerQueueWait();
     const before = processStats(server.pid!);
     const kidsBefore = descendants(server.pid!);
     const started = Date.now();
@@ -254,6 +288,7 @@ try {
     const wall = (Date.now() - started) / 1000;
     const after = processStats(server.pid!);
     const kidsAfter = descendants(server.pid!);
+    const waitAfter = await recognizerQueueWait();
     const cpuSeconds = after.cpu - before.cpu + Math.max(0, kidsAfter.cpu - kidsBefore.cpu);
     const all = (k: keyof SessionResult) => results.flatMap((r) => r[k] as number[]);
     const clientV2V = all('clientV2V');
@@ -261,6 +296,8 @@ try {
     report.push({
       sessions: count,
       completed_sessions: results.filter((r) => r.ended).length,
+      refused_busy: results.filter((r) => r.error?.startsWith('All interviewers are busy')).length,
+      recognizer_queue_wait: queueWaitFigures(waitBefore, waitAfter),
       errors: results.filter((r) => r.error).map((r) => r.error),
       turns_measured: clientV2V.length,
       voice_to_voice_ms: { p50: pct(clientV2V, 50), p95: pct(clientV2V, 95), max: Math.max(...clientV2V) },

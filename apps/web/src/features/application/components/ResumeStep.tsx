@@ -1,5 +1,5 @@
-import { FileText, Loader2, UploadCloud } from 'lucide-react';
-import { RESUME_EXTENSIONS } from '@app/shared';
+import { FileText } from 'lucide-react';
+import { ResumeDropZone } from '../../../components/ResumeDropZone';
 import { absoluteUrl } from '../../../lib/api-client';
 import { openFileLink } from '../../../lib/open-file';
 
@@ -35,31 +35,12 @@ export function ResumeStep({
           </div>
         </div>
       )}
-      <label
-        htmlFor="application-resume"
-        className="flex cursor-pointer flex-col items-center justify-center rounded-xl border-2 border-dashed border-slate-300 px-6 py-8 text-center hover:border-brand-400 hover:bg-slate-50"
-      >
-        {uploading ? (
-          <Loader2 className="h-9 w-9 animate-spin text-brand-600" aria-hidden />
-        ) : (
-          <UploadCloud className="h-9 w-9 text-brand-600" aria-hidden />
-        )}
-        <span className="mt-2 text-sm font-medium">{uploading ? 'Uploading...' : 'Click to upload your resume'}</span>
-        <span className="mt-1 text-xs text-slate-500">PDF, DOC or DOCX (maximum 10MB)</span>
-        <input
-          id="application-resume"
-          type="file"
-          aria-label="Resume file"
-          accept={RESUME_EXTENSIONS.join(',')}
-          className="sr-only"
-          disabled={uploading}
-          onChange={(e) => {
-            const file = e.target.files?.[0];
-            if (file) void onFile(file);
-            e.target.value = '';
-          }}
-        />
-      </label>
+      <ResumeDropZone
+        id="application-resume"
+        prompt="Click to upload your resume"
+        uploading={uploading}
+        onFile={(file) => void onFile(file)}
+      />
     </div>
   );
 }

@@ -1,9 +1,9 @@
-import { useRef, useState, type DragEvent } from 'react';
-import { CheckCircle2, FileText, Loader2, UploadCloud } from 'lucide-react';
-import { LINKEDIN_IMPORTED_MESSAGE, RESUME_EXTENSIONS, type OnboardingForm, type PrefillableField } from '@app/shared';
+import { CheckCircle2, FileText, Loader2 } from 'lucide-react';
+import { LINKEDIN_IMPORTED_MESSAGE, type OnboardingForm, type PrefillableField } from '@app/shared';
 import { ChipsInput } from '../../../components/ChipsInput';
 import { CountrySelect } from '../../../components/CountrySelect';
 import { LIST_FIELDS, ListEditor } from '../../../components/ListEditor';
+import { ResumeDropZone } from '../../../components/ResumeDropZone';
 import { TextField } from '../../../components/TextField';
 import { WorkAuthorizationField } from '../../../components/WorkAuthorizationField';
 
@@ -27,56 +27,18 @@ export function ResumeStep({
   prefilledCount: number;
   onFile: (file: File) => void;
 }) {
-  const inputRef = useRef<HTMLInputElement>(null);
-  const [dragging, setDragging] = useState(false);
-  const onDrop = (e: DragEvent) => {
-    e.preventDefault();
-    setDragging(false);
-    const file = e.dataTransfer.files[0];
-    if (file) onFile(file);
-  };
   return (
     <div className="space-y-4">
       <p className="text-sm text-slate-600">
         Upload your resume so we can learn about your professional background. We will use it to fill in parts of your
         profile for you.
       </p>
-      <label
-        htmlFor="resume-file"
-        onDragOver={(e) => {
-          e.preventDefault();
-          setDragging(true);
-        }}
-        onDragLeave={() => setDragging(false)}
-        onDrop={onDrop}
-        className={`flex cursor-pointer flex-col items-center justify-center rounded-xl border-2 border-dashed px-6 py-10 text-center transition ${
-          dragging ? 'border-brand-500 bg-brand-50' : 'border-slate-300 hover:border-brand-400 hover:bg-slate-50'
-        }`}
-      >
-        {uploading ? (
-          <Loader2 className="h-10 w-10 animate-spin text-brand-600" aria-hidden />
-        ) : (
-          <UploadCloud className="h-10 w-10 text-brand-600" aria-hidden />
-        )}
-        <span className="mt-3 text-sm font-medium text-slate-800">
-          {uploading ? 'Uploading...' : 'Click to upload or drag and drop your resume'}
-        </span>
-        <span className="mt-1 text-xs text-slate-500">PDF, DOC or DOCX (maximum 10MB)</span>
-        <input
-          ref={inputRef}
-          id="resume-file"
-          type="file"
-          aria-label="Resume file"
-          accept={RESUME_EXTENSIONS.join(',')}
-          className="sr-only"
-          disabled={uploading}
-          onChange={(e) => {
-            const file = e.target.files?.[0];
-            if (file) onFile(file);
-            e.target.value = '';
-          }}
-        />
-      </label>
+      <ResumeDropZone
+        id="resume-file"
+        prompt="Click to upload or drag and drop your resume"
+        uploading={uploading}
+        onFile={onFile}
+      />
       {form.resumeUrl && !uploading && (
         <div className="flex items-start gap-3 rounded-lg border border-green-200 bg-green-50 px-4 py-3 text-sm text-green-800">
           <FileText className="mt-0.5 h-5 w-5 shrink-0" aria-hidden />

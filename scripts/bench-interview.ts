@@ -190,7 +190,10 @@ async function runSession(token: string, jobId: string, audio: Int16Array[], ind
       await client.waitFor((m) => m.event === 'answer_end', 60000, from);
       await client.playbackDone();
     }
-    await client.silenceUntil((m) => m.event === 'conversation_ended', 60000);
+    // The interviewer may go on with follow-ups; the candidate ends the interview here, which frees its
+    // place at once (a closed socket would keep it for the resume grace period).
+    client.send({ event: 'end', reason: 'user_ended' });
+    await new Promise((r) => setTimeout(r, 300));
     result.ended = true;
   } catch (err) {
     result.error = (err as Error).message;

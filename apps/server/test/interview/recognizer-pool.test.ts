@@ -88,9 +88,37 @@ describe.runIf(probe.available())('shared recognizer processes', () => {
     }
   }, 60_000);
 
+  it('takes the process from a candidate still speaking for one waiting for the reply, and hears both in full', async () => {
+    const pool = new RecognizerPool({ size: 1 });
+    const stt = new PocketsphinxStt({ pool });
+    try {
+      const speaking = stt.start(() => {});
+      speak(speaking, 'drawing'); // still talking: not finished
+      await new Promise((r) => setTimeout(r, 300));
+      const waiting = stt.start(() => {});
+      speak(waiting, 'kitchen');
+      const startedWaiting = Date.now();
+      const heardWaiting = text(await waiting.finish());
+      const waited = Date.now() - startedWaiting;
+      expect(heardWaiting).toMatch(/photographed/);
+      expect(heardWaiting).not.toMatch(/drawing/);
+      // The first candidate goes on speaking, then finishes: their whole answer is heard on the same process.
+      speak(speaking, 'weekend');
+      const heardSpeaking = text(await speaking.finish());
+      expect(heardSpeaking).toMatch(/love drawing/);
+      expect(heardSpeaking).toMatch(/twenty hours/);
+      expect(heardSpeaking).not.toMatch(/photographed/);
+      expect(pool.stats().processes).toBe(1);
+      expect(waited).toBeLessThan(8000); // not the queue deadline: the process was taken back
+    } finally {
+      stt.close();
+      pool.close();
+    }
+  }, 60_000);
+
   it('refuses an utterance that waited past the deadline, and says so', async () => {
     const shed: number[] = [];
-    const pool = new RecognizerPool({ size: 1, queueDeadlineMs: 300, onShed: (ms) => shed.push(ms) });
+    const pool = new RecognizerPool({ size: 1, queueDeadlineMs: 1, onShed: (ms) => shed.push(ms) });
     const stt = new PocketsphinxStt({ pool });
     try {
       const holding = stt.start(() => {});

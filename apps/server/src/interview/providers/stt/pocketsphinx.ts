@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import { respell } from '../../recognition/job-text';
 import { ProviderError, type SpeechToText, type SttFinal, type SttStream, type SttWord } from '../types';
+import { STT_RATE } from '../../audio';
 import {
-  POST_SPEECH_MS,
   RecognizerPool,
+  type Lessee,
   type RecognizerModel,
   type RecognizerWorker,
   type WorkerListener,
@@ -168,19 +169,26 @@ const ATTEMPTS = 2;
 /**
  * One utterance: its audio goes to a leased recognizer (or waits for one, kept in memory), its
  * printed lines are read until the flush after the audio comes back, then the recognizer is returned.
+ * While the candidate is still speaking the lease may be taken back for an utterance whose candidate
+ * is waiting for the reply (`preempt`); the kept audio is then heard again from the start later.
  */
-class PooledUtterance implements SttStream, WorkerListener {
+class PooledUtterance implements SttStream, WorkerListener, Lessee {
   private output = new PocketsphinxOutput();
   /** Every sample of the utterance, so a replacement recognizer can hear it from the start. */
   private readonly audio: Int16Array[] = [];
+  private samples = 0;
   private worker: RecognizerWorker | null = null;
-  private attempts = 0;
-  /** Stream time (s) of the flush's burst; set once the end of the audio is written. */
+  /** The recognizer's stream position (samples) where this utterance's audio begins. */
+  private leaseStart = 0;
+  private failures = 0;
+  /** Stream time (s) of the flush's burst; set once the end of the audio (or a preemption) is written. */
   private flushAt: number | undefined;
+  /** The lease is being given back: lines until the flush are not this utterance's result. */
+  private preempting = false;
   private ended = false;
   private aborted = false;
-  private lastUtteranceAt = 0;
-  private speechEndedAt: number | undefined;
+  /** Where the candidate's speech ended, in samples of this utterance. */
+  private speechEndSample: number | undefined;
   private timer: NodeJS.Timeout | null = null;
   private settle: ((result: SttFinal | Error) => void) | null = null;
   private readonly done: Promise<SttFinal | Error>;
@@ -196,17 +204,28 @@ class PooledUtterance implements SttStream, WorkerListener {
     this.lease();
   }
 
+  /** The candidate is waiting for this one: its audio has ended. */
+  get urgent(): boolean {
+    return this.ended && !this.aborted;
+  }
+
   write(samples: Int16Array) {
     if (this.ended || this.aborted) return;
     this.audio.push(samples);
-    this.worker?.write(samples);
+    this.samples += samples.length;
+    if (!this.preempting) this.worker?.write(samples);
   }
 
   async finish(hint: { speechEndedAt?: number } = {}): Promise<SttFinal> {
     if (!this.ended) {
       this.ended = true;
-      this.speechEndedAt = hint.speechEndedAt;
-      if (this.worker) this.flushAt = this.worker.flush();
+      if (hint.speechEndedAt !== undefined) {
+        // The audio arrived in real time: what followed the end of speech is the trailing silence.
+        const silence = Math.max(0, Math.round(((Date.now() - hint.speechEndedAt) * STT_RATE) / 1000));
+        this.speechEndSample = Math.max(0, this.samples - silence);
+      }
+      if (this.worker && !this.preempting) this.flushAt = this.worker.flush();
+      else this.pool.hurry(this);
       this.timer = setTimeout(
         () => this.giveUp(new ProviderError(this.name, 'recognizer timed out')),
         FINISH_TIMEOUT_MS,
@@ -231,44 +250,62 @@ class PooledUtterance implements SttStream, WorkerListener {
     }
   }
 
+  /** Gives the recognizer back as soon as it has printed what it holds; hears the audio again later. */
+  preempt() {
+    if (!this.worker || this.ended || this.preempting) return;
+    this.preempting = true;
+    this.flushAt = this.worker.flush();
+  }
+
   line(text: string) {
+    const flushed = () => this.flushAt !== undefined && this.output.endSec >= this.flushAt;
     const before = this.output.text;
     const completed = this.output.add(text);
-    if (completed && this.flushAt !== undefined && this.output.endSec >= this.flushAt) {
+    if (this.preempting) {
+      if (completed && flushed()) {
+        this.preempting = false;
+        this.output = new PocketsphinxOutput();
+        this.flushAt = undefined;
+        const worker = this.worker;
+        this.worker = null;
+        if (worker) this.pool.release(worker);
+        this.lease();
+      }
+      return;
+    }
+    if (completed && flushed()) {
       // The burst's utterance: everything written before it is printed. Never words of the answer.
-      this.output.dropFrom(this.flushAt - 0.25);
+      this.output.dropFrom(this.flushAt! - 0.25);
       this.resolve(this.respelled(this.output.final()));
       this.returnWorker();
       return;
     }
-    if (completed) {
-      this.lastUtteranceAt = Date.now();
-      this.resolveIfCovered();
-    }
+    if (completed) this.resolveIfCovered();
     if (!this.aborted && this.output.text !== before) this.onInterim(this.respelled({ text: this.output.text }).text);
   }
 
   exited(code: number | null, stderr: string) {
     this.worker = null;
     if (this.aborted) return this.stopTimer();
-    if (this.attempts >= ATTEMPTS) {
+    if (++this.failures >= ATTEMPTS) {
       return this.giveUp(new ProviderError(this.name, `recognizer failed (${code}) ${stderr}`.trim()));
     }
     // Hear the whole utterance again on another process.
     this.output = new PocketsphinxOutput();
     this.flushAt = undefined;
+    this.preempting = false;
     this.lease();
   }
 
   private lease() {
-    this.attempts++;
-    this.pool.acquire(this.model).then(
+    this.pool.acquire(this.model, this).then(
       (worker) => {
-        if (this.aborted && this.flushAt === undefined && !this.worker) {
+        if (this.aborted) {
           this.pool.release(worker); // nothing was written to it
           return;
         }
         this.worker = worker;
+        this.leaseStart = worker.position;
         worker.listener = this;
         for (const chunk of this.audio) worker.write(chunk);
         if (this.ended) this.flushAt = worker.flush();
@@ -278,13 +315,13 @@ class PooledUtterance implements SttStream, WorkerListener {
   }
 
   /**
-   * An utterance printed POST_SPEECH_MS after the end of speech covers everything said: answer now,
+   * A printed utterance that reaches past the end of speech covers everything said: answer now,
    * while the recognizer finishes the flush in the background.
    */
   private resolveIfCovered() {
-    const end = this.speechEndedAt;
-    if (!this.ended || end === undefined || !this.output.complete) return;
-    if (this.lastUtteranceAt >= end + POST_SPEECH_MS) this.resolve(this.respelled(this.output.final()));
+    const end = this.speechEndSample;
+    if (!this.ended || end === undefined || !this.worker || !this.output.complete) return;
+    if (this.output.endSec * STT_RATE >= this.leaseStart + end) this.resolve(this.respelled(this.output.final()));
   }
 
   private resolve(result: SttFinal | Error) {

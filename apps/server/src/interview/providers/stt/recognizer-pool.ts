@@ -14,6 +14,14 @@ export interface WorkerListener {
   exited(code: number | null, stderr: string): void;
 }
 
+/** Who holds a leased worker: an utterance being heard. */
+export interface Lessee {
+  /** Its candidate has stopped speaking and waits for the reply. */
+  readonly urgent: boolean;
+  /** Asked to give the worker back soon (for an urgent utterance); it hears its audio again later. */
+  preempt(): void;
+}
+
 /**
  * The recognizer prints an utterance after this much silence. Kept below the session's silence
  * window, so the text is usually ready before the session asks for it.
@@ -99,6 +107,11 @@ export class RecognizerWorker {
     return new RecognizerWorker(model, proc, onExit);
   }
 
+  /** Samples written since the process started (the recognizer's stream position). */
+  get position(): number {
+    return this.written;
+  }
+
   get alive(): boolean {
     return this.exitCode === undefined;
   }
@@ -145,6 +158,7 @@ export class RecognizerWorker {
 
 type Waiter = {
   model: RecognizerModel;
+  lessee?: Lessee;
   key: string;
   since: number;
   resolve: (w: RecognizerWorker) => void;
@@ -179,6 +193,10 @@ export class RecognizerPool {
   private readonly queueDeadlineMs: number;
   private readonly idleMs: number;
   private readonly workers = new Set<RecognizerWorker>();
+  /** Who holds each leased worker. */
+  private readonly leases = new Map<RecognizerWorker, Lessee>();
+  /** Workers whose holder was asked to give them back. */
+  private readonly preempting = new Set<RecognizerWorker>();
   private idle: RecognizerWorker[] = [];
   private waiters: Waiter[] = [];
   private reaper: NodeJS.Timeout | null = null;
@@ -218,17 +236,19 @@ export class RecognizerPool {
   }
 
   /** A recognizer with `model` loaded, for one utterance; give it back with `release`. */
-  acquire(model: RecognizerModel): Promise<RecognizerWorker> {
+  acquire(model: RecognizerModel, lessee?: Lessee): Promise<RecognizerWorker> {
     if (this.closed) return Promise.reject(new ProviderError('pocketsphinx', 'closed'));
     const now = Date.now();
     const worker = this.take(model);
     if (worker) {
+      if (lessee) this.leases.set(worker, lessee);
       this.opts.onWait?.(0);
       return Promise.resolve(worker);
     }
     return new Promise((resolve, reject) => {
       const waiter: Waiter = {
         model,
+        lessee,
         key: modelKey(model),
         since: now,
         resolve,
@@ -241,17 +261,41 @@ export class RecognizerPool {
       };
       waiter.timer.unref();
       this.waiters.push(waiter);
+      if (lessee?.urgent) this.hurry(lessee);
     });
+  }
+
+  /**
+   * `lessee` waits and its candidate is waiting too: when no worker is idle, one held by an
+   * utterance still being spoken is taken back for it (that utterance's audio is kept and heard
+   * again). Decoding runs several times faster than speech, so this trades a little CPU for the
+   * latency of the reply the candidate is waiting for.
+   */
+  hurry(lessee: Lessee) {
+    if (!this.waiters.some((w) => w.lessee === lessee)) return;
+    const urgentWaiting = this.waiters.filter((w) => w.lessee?.urgent).length;
+    if (this.preempting.size >= urgentWaiting) return;
+    for (const [worker, holder] of this.leases) {
+      if (holder.urgent || this.preempting.has(worker)) continue;
+      this.preempting.add(worker);
+      holder.preempt();
+      return;
+    }
   }
 
   /** A leased worker is free again (its last utterance fully printed). */
   release(worker: RecognizerWorker) {
     worker.listener = null;
+    this.unlease(worker);
     worker.lastUsed = Date.now();
     if (!worker.alive || !this.workers.has(worker)) return this.serveWaiters();
     if (this.closed) return this.discard(worker);
-    const sameModel = this.waiters.findIndex((w) => w.key === worker.key);
-    if (sameModel >= 0) return this.hand(this.waiters.splice(sameModel, 1)[0]!, worker);
+    // The candidates waiting for a reply first, then the others, each in arrival order.
+    const next = this.queueOrder().find((w) => w.key === worker.key);
+    if (next) {
+      this.waiters = this.waiters.filter((w) => w !== next);
+      return this.hand(next, worker);
+    }
     this.idle.push(worker);
     this.serveWaiters();
     this.scheduleReaping();
@@ -260,6 +304,7 @@ export class RecognizerPool {
   /** Ends a worker (stuck or crashed) and lets its capacity serve the queue. */
   discard(worker: RecognizerWorker) {
     worker.listener = null;
+    this.unlease(worker);
     worker.kill();
     this.forget(worker);
     this.serveWaiters();
@@ -274,6 +319,8 @@ export class RecognizerPool {
     this.waiters = [];
     for (const w of [...this.workers]) w.kill();
     this.workers.clear();
+    this.leases.clear();
+    this.preempting.clear();
     this.idle = [];
     if (this.reaper) clearTimeout(this.reaper);
   }
@@ -295,15 +342,26 @@ export class RecognizerPool {
   }
 
   private serveWaiters() {
-    while (this.waiters.length) {
-      const worker = this.take(this.waiters[0]!.model);
+    for (const waiter of this.queueOrder()) {
+      const worker = this.take(waiter.model);
       if (!worker) return;
-      this.hand(this.waiters.shift()!, worker);
+      this.waiters = this.waiters.filter((w) => w !== waiter);
+      this.hand(waiter, worker);
     }
+  }
+
+  private queueOrder(): Waiter[] {
+    return [...this.waiters.filter((w) => w.lessee?.urgent), ...this.waiters.filter((w) => !w.lessee?.urgent)];
+  }
+
+  private unlease(worker: RecognizerWorker) {
+    this.leases.delete(worker);
+    this.preempting.delete(worker);
   }
 
   private hand(waiter: Waiter, worker: RecognizerWorker) {
     clearTimeout(waiter.timer);
+    if (waiter.lessee) this.leases.set(worker, waiter.lessee);
     this.opts.onWait?.(Date.now() - waiter.since);
     waiter.resolve(worker);
   }
@@ -319,6 +377,7 @@ export class RecognizerPool {
   }
 
   private forget(worker: RecognizerWorker) {
+    this.unlease(worker);
     this.workers.delete(worker);
     this.idle = this.idle.filter((w) => w !== worker);
   }

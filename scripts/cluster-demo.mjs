@@ -112,6 +112,8 @@ function startInstance(port) {
       METRICS_TOKEN: metricsToken,
       LOGIN_LIMIT_PER_EMAIL: '5',
       LOG_LEVEL: 'info',
+      // The demo is about instances, not hearing: no ~30 s recognition-model build per saved job.
+      STT_JOB_MODELS: 'false',
     },
   });
   children.set(port, child);

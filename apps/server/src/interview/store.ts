@@ -2,6 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { TranscriptTurn } from '@app/shared';
 import type { Db } from '../db/client';
 import { interviews, jobs, profiles, transcriptTurns, users } from '../db/schema';
+import type { JobText } from './recognition/job-model';
 import type { PlanInput } from './plan';
 
 /**
@@ -74,6 +75,14 @@ export async function jobStatus(db: Db, jobId: string): Promise<string | null> {
 }
 
 /** What the interviewer plans from: the job and the candidate's profile. */
+/** What the recognizer is taught for an active job (its title, description, skills, questions); else null. */
+export async function activeJobRecognitionText(db: Db, jobId: string): Promise<JobText | null> {
+  const [job] = await db.select().from(jobs).where(eq(jobs.id, jobId)).limit(1);
+  if (!job || job.status !== 'active') return null;
+  const { title, description, skills, customQuestions } = job;
+  return { title, description, skills, customQuestions };
+}
+
 export async function loadPlanInput(
   db: Db,
   jobId: string | null,

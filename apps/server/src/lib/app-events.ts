@@ -6,6 +6,8 @@
 export type AppEventMap = {
   /** An interview moved to completed (once per interview, after the change is committed). */
   'interview.completed': { interviewId: string };
+  /** The provider created or edited a job (after the change is committed). */
+  'job.saved': { jobId: string };
 };
 
 type Listener<K extends keyof AppEventMap> = (payload: AppEventMap[K]) => unknown;

@@ -65,6 +65,8 @@ export async function buildTestApp(
     JWT_SECRET: 'test-secret-test-secret-test-secret-123',
     LOG_LEVEL: 'silent',
     SEED_SAMPLE_JOBS: 'false',
+    // Job recognition models take ~30 s of CPU each; the tests that need one build it themselves.
+    STT_JOB_MODELS: 'false',
     WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
     ...env,
   });

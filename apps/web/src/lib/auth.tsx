@@ -11,12 +11,26 @@ import { getProfileMe } from '../api/profile/get-profile-me';
 import { apiRequest } from './api-client';
 import { authStorage } from './auth-storage';
 
+/**
+ * The page is being left (a link, a reload, the address bar): the browser cancels requests in flight,
+ * and such a cancelled request is not a failure of the session.
+ */
+let leavingPage = false;
+if (typeof window !== 'undefined') {
+  window.addEventListener('beforeunload', () => (leavingPage = true));
+  window.addEventListener('pagehide', () => (leavingPage = true));
+  // Back from the back-forward cache, or a cancelled leave: the page is in use again.
+  window.addEventListener('pageshow', () => (leavingPage = false));
+}
+
 /** No token means signed out. A failed profile fetch is logged and ends the session. */
 async function getUser(): Promise<ProfileMe | null> {
   if (!authStorage.get()) return null;
   try {
     return await getProfileMe();
   } catch (err) {
+    // Leaving mid-request: the next page checks the session again with the token intact.
+    if (leavingPage) throw err;
     console.error('Failed to load profile', err);
     authStorage.clear();
     return null;

@@ -49,6 +49,8 @@ export type Providers = {
    * when it is built (a build starts in the background otherwise), else the shared chain.
    */
   sttFor?(job: JobText | null): SessionStt;
+  /** Builds the job's recognition model ahead of its first interview (when job models are on). */
+  prepareJob?(job: JobText): Promise<void>;
   /** The offline recognizer processes (admission control and the benchmark read it). */
   recognizers?: RecognizerPool;
   warmUp(): void;
@@ -128,6 +130,9 @@ export function buildProviders(config: ProviderConfig): Providers {
           : new StructuredInterviewer(plan),
       ),
     sttFor,
+    async prepareJob(job) {
+      if (jobModels && stt.includes(pocketsphinx) && pocketsphinx.available()) await jobModels.ensure(job);
+    },
     recognizers,
     warmUp() {
       if (stt.includes(pocketsphinx) && pocketsphinx.available()) pocketsphinx.warmUp();

@@ -55,6 +55,8 @@ function splitAt(words: string[], keep: (w: string) => boolean): string[][] {
 }
 
 if (process.send) {
+  // The server stopped (or crashed): a build nobody waits for is not finished.
+  process.once('disconnect', () => process.exit(0));
   process.once('message', (req: Request) => {
     buildJobModel(req).then(
       () => process.send!({ done: true }, () => process.exit(0)),

@@ -8,6 +8,7 @@ import type { TokenClaims } from '../../plugins/auth';
 import { systemClock } from '../../lib/clock';
 import { AudioGuard, chunkDurationMs } from '../../interview/audio-guard';
 import { SessionManager } from '../../interview/manager';
+import { activeJobRecognitionText } from '../../interview/store';
 import { buildProviders, type Providers } from '../../interview/providers';
 import { recordRecognizerQueueWait } from '../../cluster/metrics';
 import type { InterviewSession } from '../../interview/session';
@@ -94,7 +95,14 @@ async function interviewSocketRoutes(app: FastifyInstance, opts: InterviewSocket
     for (const socket of live) sendRestart(socket);
     return n;
   });
+  // A saved job's recognition model is built before its first candidate speaks (in the background,
+  // one build at a time); without this the first interview of a job hears with the general model.
+  const stopPreparing = app.events.on('job.saved', async ({ jobId }) => {
+    const text = await activeJobRecognitionText(app.db, jobId);
+    if (text) await providers.prepareJob?.(text);
+  });
   app.addHook('onClose', async () => {
+    stopPreparing();
     manager.close();
     providers.close();
   });

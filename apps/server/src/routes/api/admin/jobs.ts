@@ -5,8 +5,14 @@ import { createJob, updateJob } from '../../../services/jobs';
 
 /** The provider's write side for jobs. Admin-only: guarded where registered (routes/api/index.ts). */
 const adminJobsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post('/admin/jobs', { schema: { body: jobCreateSchema, response: { 201: jobSchema } } }, async (request, reply) =>
-    reply.status(201).send(await createJob(app.db, request.body, request.auth!.sub)),
+  app.post(
+    '/admin/jobs',
+    { schema: { body: jobCreateSchema, response: { 201: jobSchema } } },
+    async (request, reply) => {
+      const job = await createJob(app.db, request.body, request.auth!.sub);
+      app.events.emit('job.saved', { jobId: job.id });
+      return reply.status(201).send(job);
+    },
   );
 
   app.patch(
@@ -18,7 +24,11 @@ const adminJobsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: jobSchema },
       },
     },
-    async (request) => updateJob(app.db, request.params.id, request.body),
+    async (request) => {
+      const job = await updateJob(app.db, request.params.id, request.body);
+      app.events.emit('job.saved', { jobId: job.id });
+      return job;
+    },
   );
 };
 export default adminJobsRoutes;

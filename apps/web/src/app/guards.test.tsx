@@ -81,4 +81,19 @@ describe('RequireAuth', () => {
     expect(await screen.findByText('login page')).toBeInTheDocument();
     await waitFor(() => expect(localStorage.getItem('token')).toBeNull());
   });
+
+  it('keeps the session when the page is left while the profile is still loading', async () => {
+    localStorage.setItem('token', 'valid');
+    let cancel: (err: Error) => void = () => {};
+    const fetchMock = vi.fn(() => new Promise<Response>((_resolve, reject) => (cancel = reject)));
+    vi.stubGlobal('fetch', fetchMock);
+    renderAt('/jobs');
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    // The user clicks a link: the browser leaves the page and cancels the request in flight.
+    window.dispatchEvent(new Event('beforeunload'));
+    cancel(new TypeError('Failed to fetch'));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(localStorage.getItem('token')).toBe('valid');
+    window.dispatchEvent(new Event('pageshow'));
+  });
 });

@@ -275,7 +275,8 @@ export class RecognizerPool {
     if (!this.waiters.some((w) => w.lessee === lessee)) return;
     const urgentWaiting = this.waiters.filter((w) => w.lessee?.urgent).length;
     if (this.preempting.size >= urgentWaiting) return;
-    for (const [worker, holder] of this.leases) {
+    // The most recent lease has the least audio to hear again.
+    for (const [worker, holder] of [...this.leases].reverse()) {
       if (holder.urgent || this.preempting.has(worker)) continue;
       this.preempting.add(worker);
       holder.preempt();

@@ -109,8 +109,10 @@ try {
       respellings: files[j]!.respellings,
       warm: 0,
     });
-    for (const voice of VOICES) {
-      for (const { text, terms } of answers) {
+    // Voices alternate answer by answer: a shared recognizer process hears a different speaker each
+    // time, as it does in production (its live normalization starts from the previous speaker's).
+    for (const { text, terms } of answers) {
+      for (const voice of VOICES) {
         const speech = await say(voice, text);
         const seconds = speech.length / 16000;
         const g = await timed(general, speech);
@@ -119,8 +121,10 @@ try {
         add(after, text, o.text, terms, o.seconds, seconds);
         samples.push({ voice, said: text, general: g.text, job: o.text });
       }
-      // Ordinary speech: one sentence per job and voice, heard by the general model and this job's.
-      for (const text of ORDINARY.filter((_, i) => i % JOBS.length === j || (j === 0 && i >= JOBS.length))) {
+    }
+    // Ordinary speech: one sentence per job and voice, heard by the general model and this job's.
+    for (const text of ORDINARY.filter((_, i) => i % JOBS.length === j || (j === 0 && i >= JOBS.length))) {
+      for (const voice of VOICES) {
         const speech = await say(voice, text);
         const seconds = speech.length / 16000;
         const g = await timed(general, speech);

@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,6 +6,7 @@ import { resample } from '../../../src/interview/audio';
 import { PocketsphinxStt } from '../../../src/interview/providers/stt/pocketsphinx';
 import { FliteTts } from '../../../src/interview/providers/tts/flite';
 import { JobModels, type JobText } from '../../../src/interview/recognition/job-model';
+import { recognitionToolsInstalled } from '../../helpers/recognition-tools';
 
 const VIDEO_EDITOR: JobText = {
   title: 'Video Editor',
@@ -20,14 +20,7 @@ const VIDEO_EDITOR: JobText = {
   customQuestions: ['Walk me through your color grading workflow.'],
 };
 
-const tools = (() => {
-  try {
-    execFileSync('sh', ['-c', 'command -v sphinx_lm_convert && command -v t2p && command -v pocketsphinx_continuous']);
-    return true;
-  } catch {
-    return false;
-  }
-})();
+const tools = recognitionToolsInstalled;
 
 const tts = new FliteTts({ workers: 1, voice: 'slt' });
 const recognizers: PocketsphinxStt[] = [];

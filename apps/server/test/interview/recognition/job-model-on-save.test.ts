@@ -1,17 +1,10 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestContext } from '../../helpers/build';
+import { recognitionToolsInstalled } from '../../helpers/recognition-tools';
 
-const tools = (() => {
-  try {
-    execFileSync('sh', ['-c', 'command -v sphinx_lm_convert && command -v t2p && command -v pocketsphinx_continuous']);
-    return true;
-  } catch {
-    return false;
-  }
-})();
+const tools = recognitionToolsInstalled;
 
 let t: TestContext;
 beforeAll(async () => {

@@ -2,13 +2,8 @@ import fs from 'node:fs';
 import { respell } from '../../recognition/job-text';
 import { ProviderError, type SpeechToText, type SttFinal, type SttStream, type SttWord } from '../types';
 import { STT_RATE } from '../../audio';
-import {
-  RecognizerPool,
-  type Lessee,
-  type RecognizerModel,
-  type RecognizerWorker,
-  type WorkerListener,
-} from './recognizer-pool';
+import { RecognizerPool, type Lessee } from './recognizer-pool';
+import type { RecognizerModel, RecognizerWorker, WorkerListener } from './recognizer-worker';
 
 export type PocketsphinxOptions = {
   /** The server's shared recognizer processes; without one, this recognizer keeps a small pool of its own. */

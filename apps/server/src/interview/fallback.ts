@@ -137,20 +137,36 @@ type AdapterOptions = {
   backoff?: { firstMs: number; maxMs: number };
 };
 
-/** Text-to-speech over a provider chain; with none left it says so and returns no audio. */
-export class FallbackTts implements TextToSpeech {
-  readonly name = 'fallback-tts';
-  readonly pool: ProviderPool<TextToSpeech>;
+/** What the three adapters share: the pool under their label, and the candidate told when none is left. */
+abstract class FallbackAdapter<P extends Named> {
+  readonly pool: ProviderPool<P>;
 
   constructor(
-    providers: TextToSpeech[],
+    providers: P[],
     private readonly opts: AdapterOptions,
+    private readonly label: string,
   ) {
-    this.pool = new ProviderPool(providers, {
-      ...opts,
-      label: 'Speech synthesis',
-      probe: async (p) => void (await p.synthesize('Hello.', new AbortController().signal)),
-    });
+    this.pool = new ProviderPool(providers, { ...opts, label, probe: (p) => this.probe(p) });
+  }
+
+  /** Resolves once a failed provider answers again. */
+  protected abstract probe(provider: P): Promise<void>;
+
+  protected unavailable(): void {
+    this.opts.unavailable(`${this.label} is unavailable right now.`);
+  }
+}
+
+/** Text-to-speech over a provider chain; with none left it says so and returns no audio. */
+export class FallbackTts extends FallbackAdapter<TextToSpeech> implements TextToSpeech {
+  readonly name = 'fallback-tts';
+
+  constructor(providers: TextToSpeech[], opts: AdapterOptions) {
+    super(providers, opts, 'Speech synthesis');
+  }
+
+  protected async probe(p: TextToSpeech) {
+    await p.synthesize('Hello.', new AbortController().signal);
   }
 
   async synthesize(text: string, signal: AbortSignal): Promise<Int16Array> {
@@ -164,31 +180,25 @@ export class FallbackTts implements TextToSpeech {
         this.pool.failed(provider, err);
       }
     }
-    this.opts.unavailable('Speech synthesis is unavailable right now.');
+    this.unavailable();
     return new Int16Array(0);
   }
 }
 
 /** The interviewer over a provider chain; a reply that already started is never restarted elsewhere. */
-export class FallbackInterviewer implements Interviewer {
+export class FallbackInterviewer extends FallbackAdapter<Interviewer> implements Interviewer {
   readonly name = 'fallback-interviewer';
-  readonly pool: ProviderPool<Interviewer>;
   private lastRequest: InterviewerRequest | null = null;
 
-  constructor(
-    providers: Interviewer[],
-    private readonly opts: AdapterOptions,
-  ) {
-    // The probe asks the failed provider the question it failed on.
-    this.pool = new ProviderPool(providers, {
-      ...opts,
-      label: 'The interviewer',
-      probe: async (p) => {
-        if (!this.lastRequest) return;
-        for await (const piece of p.reply(this.lastRequest, new AbortController().signal)) if (piece) return;
-        throw new ProviderError(p.name, 'empty reply');
-      },
-    });
+  constructor(providers: Interviewer[], opts: AdapterOptions) {
+    super(providers, opts, 'The interviewer');
+  }
+
+  /** Asks the failed provider the question it failed on. */
+  protected async probe(p: Interviewer) {
+    if (!this.lastRequest) return;
+    for await (const piece of p.reply(this.lastRequest, new AbortController().signal)) if (piece) return;
+    throw new ProviderError(p.name, 'empty reply');
   }
 
   async *reply(request: InterviewerRequest, signal: AbortSignal): AsyncIterable<string> {
@@ -210,7 +220,7 @@ export class FallbackInterviewer implements Interviewer {
         if (produced) return; // keep what was already said rather than starting over
       }
     }
-    this.opts.unavailable('The interviewer is unavailable right now.');
+    this.unavailable();
     throw new Error('no interviewer available');
   }
 }
@@ -219,25 +229,19 @@ export class FallbackInterviewer implements Interviewer {
  * Speech-to-text over a provider chain. The stream keeps the segment's audio, so when the
  * recognizer fails at the end of an utterance the next provider hears the same audio again.
  */
-export class FallbackStt implements SpeechToText {
+export class FallbackStt extends FallbackAdapter<SpeechToText> implements SpeechToText {
   readonly name = 'fallback-stt';
-  readonly pool: ProviderPool<SpeechToText>;
   /** The audio of the last segment a provider failed on; the probe plays it back. */
   private probeAudio: Int16Array[] = [new Int16Array(STT_RATE / 2)];
 
-  constructor(
-    providers: SpeechToText[],
-    private readonly opts: AdapterOptions,
-  ) {
-    this.pool = new ProviderPool(providers, {
-      ...opts,
-      label: 'Speech recognition',
-      probe: async (p) => {
-        const stream = p.start(() => {});
-        for (const part of this.probeAudio) stream.write(part);
-        await stream.finish();
-      },
-    });
+  constructor(providers: SpeechToText[], opts: AdapterOptions) {
+    super(providers, opts, 'Speech recognition');
+  }
+
+  protected async probe(p: SpeechToText) {
+    const stream = p.start(() => {});
+    for (const part of this.probeAudio) stream.write(part);
+    await stream.finish();
   }
 
   /** Throws (after telling the candidate) when no recognizer can start. */
@@ -249,7 +253,7 @@ export class FallbackStt implements SpeechToText {
         this.pool.failed(provider, err);
       }
     }
-    this.opts.unavailable('Speech recognition is unavailable right now.');
+    this.unavailable();
     throw new ProviderError(this.name, 'no recognizer available');
   }
 

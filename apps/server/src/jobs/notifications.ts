@@ -4,8 +4,7 @@ import type { AdminInterview, AdminTask, Payout } from '@app/shared';
 import { interviews, jobs } from '../db/schema';
 import {
   createMailer,
-  decisionApprovedEmail,
-  decisionRejectedEmail,
+  decisionEmail,
   enqueueEmail,
   interviewReceivedEmail,
   payoutSentEmail,
@@ -43,8 +42,8 @@ const NOTIFIERS: Record<string, Notifier> = {
       email: interview.candidate_email,
       name: interview.candidate_name,
     };
-    const render = interview.status === 'approved' ? decisionApprovedEmail : decisionRejectedEmail;
-    await enqueueEmail(app.queue, render(mailContext(app), to, interview.job_title, interview.decision_note));
+    const message = decisionEmail(mailContext(app), to, interview.status, interview.job_title, interview.decision_note);
+    await enqueueEmail(app.queue, message);
   },
   'POST /api/admin/jobs/:id/tasks': async (app, body) => notifyAssignees(app, body as AdminTask[]),
   'POST /api/admin/tasks/:id/assign': async (app, body) => notifyAssignees(app, [body as AdminTask]),

@@ -204,18 +204,8 @@ export async function createOrResumeInterview(
         .where(eq(interviews.id, target.id));
       return loadDto(tx, target.id);
     }
-    const [created] = await tx
-      .insert(interviews)
-      .values({
-        ...(input.interviewId && { id: input.interviewId }),
-        jobId: input.jobId,
-        candidateId: input.candidateId,
-        sessionId: input.sessionId,
-        status: 'in_progress',
-        startedAt: now,
-      })
-      .returning({ id: interviews.id });
-    return loadDto(tx, created!.id);
+    const { interviewId: id, jobId, candidateId, sessionId } = input;
+    return createInterview(tx, { id, jobId, candidateId, sessionId, status: 'in_progress', startedAt: now });
   });
 }
 

@@ -11,9 +11,7 @@ const saidByCandidate = (quote: string) => candidateLines.some((l) => normalize(
 
 describe('built-in assessment of a stored transcript', () => {
   let t: TestContext;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
+  beforeAll(async () => (t = await buildTestApp()));
   afterAll(async () => t.close());
 
   it('scores every rubric criterion with quotes the candidate really said, and moves the interview to under_review', async () => {

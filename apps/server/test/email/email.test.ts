@@ -6,7 +6,7 @@ import { buildTestApp, type TestContext } from '../helpers/build';
 import { loadConfig } from '../../src/config/env';
 import {
   createMailer,
-  decisionRejectedEmail,
+  decisionEmail,
   enqueueEmail,
   payoutSentEmail,
   tasksAssignedEmail,
@@ -79,9 +79,7 @@ describe('e-mail through a real SMTP server', () => {
 
 describe('a mail server that is down', () => {
   let t: TestContext;
-  beforeAll(async () => {
-    t = await buildTestApp({ SMTP_URL: `smtp://127.0.0.1:${await freePort()}` });
-  });
+  beforeAll(async () => (t = await buildTestApp({ SMTP_URL: `smtp://127.0.0.1:${await freePort()}` })));
   afterAll(async () => t.close());
 
   it('does not fail the sender; the queue keeps the message for a retry', async () => {
@@ -113,7 +111,13 @@ describe('message content', () => {
   const ctx = createMailer(config).context;
 
   it('every message names the product and the support address, and leaves links out without PUBLIC_URL', () => {
-    const m = decisionRejectedEmail(ctx, { email: 'a@example.test', name: null }, 'Motion Rater', 'Not this time <b>');
+    const m = decisionEmail(
+      ctx,
+      { email: 'a@example.test', name: null },
+      'rejected',
+      'Motion Rater',
+      'Not this time <b>',
+    );
     expect(m.subject).toBe('An update on your application for Motion Rater');
     expect(m.text).toContain('Hi there,');
     expect(m.text).toContain('care@studio.example');

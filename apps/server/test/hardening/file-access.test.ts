@@ -29,7 +29,7 @@ async function uploadResume(token?: string) {
   return (await res.json()) as { id: string; url: string };
 }
 
-const get = (url: string, token?: string) => t.app.inject({ method: 'GET', url, headers: token ? bearer(token) : {} });
+const get = (url: string, token?: string) => t.get(url, token);
 
 describe('resume access', () => {
   it('serves a resume to its owner and admins only', async () => {
@@ -46,8 +46,7 @@ describe('resume access', () => {
     const owner = await t.signUp();
     const other = await t.signUp();
     const { id, url } = await uploadResume(owner.token);
-    const link = (token: string) =>
-      t.app.inject({ method: 'POST', url: `/api/files/${id}/link`, headers: bearer(token) });
+    const link = (token: string) => t.post(`/api/files/${id}/link`, token);
     expect((await link(other.token)).statusCode).toBe(404);
     const signed = await link(owner.token);
     expect(signed.statusCode).toBe(200);
@@ -70,19 +69,13 @@ describe('resume access', () => {
     const { id, url } = await uploadResume();
     expect((await get(url)).statusCode).toBe(401);
     const candidate = await t.signUp();
-    const signed = await t.app.inject({
-      method: 'POST',
-      url: `/api/files/${id}/link`,
-      headers: bearer(candidate.token),
-    });
+    const signed = await t.post(`/api/files/${id}/link`, candidate.token);
     expect(signed.statusCode).toBe(200);
     const [row] = await t.database.db.select().from(files).where(eq(files.id, id));
     expect(row!.ownerId).toBe(candidate.user.id);
     // Claimed once: nobody else can.
     const other = await t.signUp();
-    expect(
-      (await t.app.inject({ method: 'POST', url: `/api/files/${id}/link`, headers: bearer(other.token) })).statusCode,
-    ).toBe(404);
+    expect((await t.post(`/api/files/${id}/link`, other.token)).statusCode).toBe(404);
   });
 });
 

@@ -7,19 +7,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, type TestContext } from '../helpers/build';
 
 let t: TestContext;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
+beforeAll(async () => (t = await buildTestApp()));
 afterAll(() => t.close());
 
 const profile = (extra: object = {}) => ({ name: 'Ada Lovelace', bio: 'Engines.', expertise: ['Math'], ...extra });
 
 describe('NUL in text fields', () => {
   it('is refused with 422 and its loc on register, profile, admin job and query strings', async () => {
-    const reg = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/register',
-      payload: { email: 'nul@example.test', password: 'secret\u0000123', name: 'A\u0000' },
+    const reg = await t.post('/api/auth/register', null, {
+      email: 'nul@example.test',
+      password: 'secret\u0000123',
+      name: 'A\u0000',
     });
     expect(reg.statusCode).toBe(422);
     const locs = reg.json().detail.map((d: { loc: unknown[] }) => d.loc);
@@ -30,27 +28,17 @@ describe('NUL in text fields', () => {
       ]),
     );
     // Nothing was created.
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: 'nul@example.test', password: 'secret\u0000123' },
-    });
+    const login = await t.post('/api/auth/login', null, { email: 'nul@example.test', password: 'secret\u0000123' });
     expect(login.statusCode).toBe(422);
 
     const { token } = await t.signUp();
-    const saved = await t.app.inject({
-      method: 'PUT',
-      url: '/api/profile/complete',
-      headers: bearer(token),
-      payload: profile(),
-    });
+    const saved = await t.put('/api/profile/complete', token, profile());
     expect(saved.statusCode).toBe(200);
-    const put = await t.app.inject({
-      method: 'PUT',
-      url: '/api/profile/complete',
-      headers: bearer(token),
-      payload: profile({ bio: 'bad\u0000bio', projects: [{ name: 'x', description: 'y\u0000' }] }),
-    });
+    const put = await t.put(
+      '/api/profile/complete',
+      token,
+      profile({ bio: 'bad\u0000bio', projects: [{ name: 'x', description: 'y\u0000' }] }),
+    );
     expect(put.statusCode).toBe(422);
     expect(put.json().detail.map((d: { loc: unknown[] }) => d.loc)).toEqual(
       expect.arrayContaining([
@@ -58,20 +46,19 @@ describe('NUL in text fields', () => {
         ['body', 'projects', 0, 'description'],
       ]),
     );
-    const me = await t.app.inject({ method: 'GET', url: '/api/profile/me', headers: bearer(token) });
+    const me = await t.get('/api/profile/me', token);
     expect(me.json().bio).toBe('Engines.');
 
     const admin = await t.adminToken();
-    const job = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/jobs',
-      headers: bearer(admin),
-      payload: { title: 'Poster\u0000 designer', description: 'x', status: 'active' },
+    const job = await t.post('/api/admin/jobs', admin, {
+      title: 'Poster\u0000 designer',
+      description: 'x',
+      status: 'active',
     });
     expect(job.statusCode).toBe(422);
     expect(job.json().detail[0].loc).toEqual(['body', 'title']);
 
-    const search = await t.app.inject({ method: 'GET', url: '/api/jobs?q=a%00b' });
+    const search = await t.get('/api/jobs?q=a%00b');
     expect(search.statusCode).toBe(422);
     expect(search.json().detail[0].loc).toEqual(['query', 'q']);
   });
@@ -92,26 +79,20 @@ describe('links', () => {
         profile({ resume_url: bad }),
         profile({ linkedin_url: bad }),
       ]) {
-        const res = await t.app.inject({
-          method: 'PUT',
-          url: '/api/profile/complete',
-          headers: bearer(token),
-          payload,
-        });
+        const res = await t.put('/api/profile/complete', token, payload);
         expect(res.statusCode, `${bad} in ${JSON.stringify(payload)}`).toBe(422);
       }
     }
-    const ok = await t.app.inject({
-      method: 'PUT',
-      url: '/api/profile/complete',
-      headers: bearer(token),
-      payload: profile({
+    const ok = await t.put(
+      '/api/profile/complete',
+      token,
+      profile({
         projects: [{ name: 'p', url: 'https://example.com/work' }],
         publications: [{ title: 'q', url: 'example.org/paper' }],
         resume_url: '/api/files/00000000-0000-4000-8000-000000000000',
         linkedin_url: 'https://www.linkedin.com/in/ada',
       }),
-    });
+    );
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({
       projects: [{ url: 'https://example.com/work' }],

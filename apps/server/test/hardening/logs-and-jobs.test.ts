@@ -17,20 +17,15 @@ const capture = new Writable({
 });
 
 let t: TestContext;
-beforeAll(async () => {
-  t = await buildTestApp({}, { logger: { level: 'info', stream: capture } });
-});
+beforeAll(async () => (t = await buildTestApp({}, { logger: { level: 'info', stream: capture } })));
 afterAll(() => t.close());
 
 describe('log output', () => {
   it('holds no token from URLs or headers and no SQL parameters', async () => {
     const { token } = await t.signUp();
-    await t.app.inject({ method: 'GET', url: `/ws/session?token=${token}&x=1` });
-    await t.app.inject({ method: 'GET', url: `/api/profile/me?token=${token}`, headers: bearer(token) });
-    await t.app.inject({
-      method: 'GET',
-      url: `/api/files/00000000-0000-4000-8000-000000000000?signature=sig-secret&expires=1`,
-    });
+    await t.get(`/ws/session?token=${token}&x=1`);
+    await t.get(`/api/profile/me?token=${token}`, token);
+    await t.get(`/api/files/00000000-0000-4000-8000-000000000000?signature=sig-secret&expires=1`);
     // A failing statement: drizzle's error carries the query and its parameters.
     const failed = await t.database.db
       .execute(sql`select ${'param-secret@example.com'}::int`)
@@ -51,17 +46,12 @@ describe('log output', () => {
 describe('interviews for archived jobs', () => {
   it('cannot be completed over HTTP (409), and stay unassessed', async () => {
     const admin = await t.adminToken();
-    const job = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/jobs',
-      headers: bearer(admin),
-      payload: {
-        title: 'Closed role',
-        description: 'Gone',
-        position_type: 'Freelance',
-        pay_per_hour: 30,
-        status: 'archived',
-      },
+    const job = await t.post('/api/admin/jobs', admin, {
+      title: 'Closed role',
+      description: 'Gone',
+      position_type: 'Freelance',
+      pay_per_hour: 30,
+      status: 'archived',
     });
     expect(job.statusCode, job.body).toBe(201);
     const { token, user } = await t.signUp();
@@ -77,7 +67,7 @@ describe('interviews for archived jobs', () => {
     });
     expect(res.statusCode).toBe(409);
     expect(res.json().detail).toMatch(/no longer open/);
-    const after = await t.app.inject({ method: 'GET', url: `/api/interviews/${row!.id}`, headers: bearer(token) });
+    const after = await t.get(`/api/interviews/${row!.id}`, token);
     expect(after.json().status).toBe('in_progress');
   });
 });

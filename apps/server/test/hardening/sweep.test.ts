@@ -8,9 +8,7 @@ import type { InjectOptions } from 'fastify';
 import { bearer, buildTestApp, type TestContext } from '../helpers/build';
 
 let t: TestContext;
-beforeAll(async () => {
-  t = await buildTestApp({ UPLOAD_ANON_LIMIT_PER_HOUR: '1000' });
-});
+beforeAll(async () => (t = await buildTestApp({ UPLOAD_ANON_LIMIT_PER_HOUR: '1000' })));
 afterAll(() => t.close());
 
 const HUGE = 'x'.repeat(200_000);
@@ -113,7 +111,7 @@ describe('malformed-input sweep', () => {
     if (failures.length) console.log(failures.slice(0, 30).join('\n'));
     expect(routes).toBeGreaterThan(30);
     expect(failures).toEqual([]);
-    const health = await t.app.inject({ method: 'GET', url: '/api/health' });
+    const health = await t.get('/api/health');
     expect(health.statusCode).toBe(200);
   }, 600_000);
 });

@@ -3,13 +3,30 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { loadConfig, type Config } from '../../src/config/env';
 import { openDatabase, type DatabaseHandle } from '../../src/db/client';
 import { buildApp } from '../../src/app';
+import { users } from '../../src/db/schema';
 import { ensureAdmin } from '../../src/services/users';
 
-export type TestContext = {
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+/** One call as `token`'s user (null or left out: no session), with a JSON body when one is given. */
+type Call = (url: string, token?: string | null, payload?: object) => Promise<LightMyRequestResponse>;
+export type Requests = Record<'get' | 'post' | 'put' | 'patch' | 'delete', Call>;
+
+/** The calls most tests make, one line each instead of an `inject` block. */
+export function requests(app: FastifyInstance): Requests {
+  const call =
+    (method: Method): Call =>
+    (url, token, payload) =>
+      app.inject({ method, url, headers: token ? bearer(token) : {}, ...(payload !== undefined && { payload }) });
+  return { get: call('GET'), post: call('POST'), put: call('PUT'), patch: call('PATCH'), delete: call('DELETE') };
+}
+
+export type TestContext = Requests & {
   app: FastifyInstance;
   database: DatabaseHandle;
   config: Config;
@@ -22,10 +39,18 @@ export type TestContext = {
 
 export const ADMIN = { email: 'admin@example.test', password: 'admin-password-1' };
 
-/** A test app and its admin's token: what most route test files set up once in `beforeAll`. */
+/** A test app, its admin's token and id: what most route test files set up once in `beforeAll`. */
 export async function buildTestAppWithAdmin(...args: Parameters<typeof buildTestApp>) {
   const t = await buildTestApp(...args);
-  return { t, admin: await t.adminToken() };
+  const [row] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.role, 'admin'));
+  return { t, admin: await t.adminToken(), adminId: row!.id };
+}
+
+/** A test app listening on a free port, and the URL of its interview socket. */
+export async function buildSocketTestApp(...args: Parameters<typeof buildTestApp>) {
+  const t = await buildTestApp(...args);
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  return { t, ws: `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/ws/session` };
 }
 
 /**
@@ -92,6 +117,7 @@ export async function buildTestApp(
   };
 
   return {
+    ...requests(app),
     app,
     database,
     config,

@@ -4,11 +4,21 @@
  */
 import { eq } from 'drizzle-orm';
 import type { Interview } from '@app/shared';
-import { annotationTasks } from '../../src/db/schema';
+import type { Db } from '../../src/db/client';
+import { annotationTasks, jobs } from '../../src/db/schema';
 import { createInterview } from '../../src/services/interviews';
 import { bearer, type TestContext } from './build';
 
 export type Candidate = { token: string; user: { id: string; email: string } };
+
+/** A job written straight to the database, for tests that need one without going through the provider API. */
+export async function insertJob(db: Db, values: Partial<typeof jobs.$inferInsert> = {}) {
+  const [row] = await db
+    .insert(jobs)
+    .values({ title: 'Photo Rater', description: 'Rate photos.', positionType: 'Freelance', ...values })
+    .returning();
+  return row!;
+}
 
 export async function postJob(
   t: TestContext,
@@ -81,6 +91,16 @@ export async function createTasks(
   });
   if (res.statusCode !== 201) throw new Error(`task create failed: ${res.statusCode} ${res.body}`);
   return res.json();
+}
+
+/**
+ * The assignee starts the task and submits `review`; with `seconds`, the start is first moved back as
+ * if they had worked that long. Returns the submit reply for the caller to check.
+ */
+export async function workOnTask(t: TestContext, token: string, taskId: string, review: object, seconds?: number) {
+  await t.post(`/api/annotations/${taskId}/start`, token);
+  if (seconds !== undefined) await backdateStart(t, taskId, seconds);
+  return t.post(`/api/annotations/${taskId}/submit`, token, review);
 }
 
 /** Moves a started task's start time back, as if the candidate had worked that long. */

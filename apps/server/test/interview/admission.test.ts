@@ -1,30 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { AddressInfo } from 'node:net';
-import { buildTestApp, type TestContext } from '../helpers/build';
-import { interviews, jobs } from '../../src/db/schema';
+import { buildSocketTestApp, type TestContext } from '../helpers/build';
+import { insertJob } from '../helpers/work-fixtures';
+import { interviews } from '../../src/db/schema';
 import { INTERVIEWERS_BUSY } from '../../src/interview/manager';
 import { InterviewClient } from './ws-client';
 import { consentTo } from '../helpers/consent';
 
 let t: TestContext;
 let base: string;
-
-beforeAll(async () => {
-  // Room for one live interview on this instance.
-  t = await buildTestApp({ INTERVIEW_MAX_LIVE: '1' });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/ws/session`;
-});
+// Room for one live interview on this instance.
+beforeAll(async () => ({ t, ws: base } = await buildSocketTestApp({ INTERVIEW_MAX_LIVE: '1' })));
 afterAll(async () => t.close());
 
-async function activeJob() {
-  const [row] = await t.database.db
-    .insert(jobs)
-    .values({ title: 'Photo Rater', description: 'Rate photos.', positionType: 'Freelance', status: 'active' })
-    .returning();
-  return row!.id;
-}
+const activeJob = async () => (await insertJob(t.database.db, { status: 'active' })).id;
 
 async function startInterview(jobId: string) {
   const { token, user } = await t.signUp();

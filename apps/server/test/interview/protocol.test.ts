@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { AddressInfo } from 'node:net';
-import { buildTestApp, bearer, type TestContext } from '../helpers/build';
+import { buildTestApp, type TestContext } from '../helpers/build';
 import { interviews, jobs } from '../../src/db/schema';
 import { FliteTts } from '../../src/interview/providers/tts/flite';
 import { InterviewClient } from './ws-client';
@@ -104,7 +104,7 @@ describe('live interview over the socket, offline providers', () => {
     // Completed; the review pipeline may already have picked it up.
     expect(['completed', 'under_review']).toContain(row!.status);
     expect(row!.completedAt).not.toBeNull();
-    const res = await t.app.inject({ url: `/api/interviews/${interviewId}/transcript`, headers: bearer(token) });
+    const res = await t.get(`/api/interviews/${interviewId}/transcript`, token);
     expect(res.statusCode).toBe(200);
     const turns = res.json().turns as { seq: number; speaker: string; text: string }[];
     expect(turns.map((x) => x.speaker)).toEqual(['ai', 'user', 'ai', 'user', 'ai']);

@@ -1,29 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { AddressInfo } from 'node:net';
-import { buildTestApp, type TestContext } from '../helpers/build';
-import { interviews, jobs } from '../../src/db/schema';
+import { buildSocketTestApp, type TestContext } from '../helpers/build';
+import { insertJob } from '../helpers/work-fixtures';
+import { interviews } from '../../src/db/schema';
 import { InterviewSession } from '../../src/interview/session';
 import { InterviewClient } from './ws-client';
 import { consentTo } from '../helpers/consent';
 
 let t: TestContext;
 let base: string;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/ws/session`;
-});
+beforeAll(async () => ({ t, ws: base } = await buildSocketTestApp()));
 afterAll(async () => t.close());
 
-async function job(status: 'active' | 'archived' | 'pending' = 'active') {
-  const [row] = await t.database.db
-    .insert(jobs)
-    .values({ title: 'Photo Rater', description: 'Rate photos.', positionType: 'Freelance', status })
-    .returning();
-  return row!;
-}
+const job = (status: 'active' | 'archived' | 'pending' = 'active') => insertJob(t.database.db, { status });
 
 /** A recorded interview needs the candidate's consent for the job before it starts. */
 async function startRecorded(client: InterviewClient, token: string, jobId: string) {

@@ -1,29 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { AddressInfo } from 'node:net';
-import { buildTestApp, bearer, type TestContext } from '../helpers/build';
-import { interviews, jobs } from '../../src/db/schema';
+import { buildSocketTestApp, type TestContext } from '../helpers/build';
+import { insertJob } from '../helpers/work-fixtures';
+import { interviews } from '../../src/db/schema';
 import { createInterview } from '../../src/services/interviews';
 import { InterviewClient } from './ws-client';
 import { consentTo } from '../helpers/consent';
 
 let t: TestContext;
 let base: string;
-
-beforeAll(async () => {
-  t = await buildTestApp({ INTERVIEW_RESUME_GRACE_SECONDS: '5' });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/ws/session`;
-});
+beforeAll(async () => ({ t, ws: base } = await buildSocketTestApp({ INTERVIEW_RESUME_GRACE_SECONDS: '5' })));
 afterAll(async () => t.close());
 
-async function job() {
-  const [row] = await t.database.db
-    .insert(jobs)
-    .values({ title: 'Photo Rater', description: 'Rate photos.', positionType: 'Freelance' })
-    .returning();
-  return row!;
-}
+const job = () => insertJob(t.database.db);
 
 async function started(
   token: string,
@@ -189,12 +178,12 @@ describe('/ws/session', () => {
       status: 'in_progress',
     });
     const url = `/api/interviews/${interview.id}/transcript`;
-    expect((await t.app.inject({ url, headers: bearer(owner.token) })).json()).toEqual({
+    expect((await t.get(url, owner.token)).json()).toEqual({
       interview_id: interview.id,
       turns: [],
     });
-    expect((await t.app.inject({ url, headers: bearer(stranger.token) })).statusCode).toBe(404);
-    expect((await t.app.inject({ url, headers: bearer(await t.adminToken()) })).statusCode).toBe(200);
-    expect((await t.app.inject({ url })).statusCode).toBe(401);
+    expect((await t.get(url, stranger.token)).statusCode).toBe(404);
+    expect((await t.get(url, await t.adminToken())).statusCode).toBe(200);
+    expect((await t.get(url)).statusCode).toBe(401);
   });
 });

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { buildTestApp, bearer, type TestContext } from '../helpers/build';
+import { buildTestApp, type TestContext } from '../helpers/build';
 import { annotationTasks } from '../../src/db/schema';
 import { seedInterview } from '../assessment/fixtures';
 
@@ -20,15 +20,12 @@ const subjects = (t: TestContext) => {
 
 describe('e-mails after provider actions', () => {
   let t: TestContext;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
+  beforeAll(async () => (t = await buildTestApp()));
   afterAll(async () => t.close());
 
   it('tasks assigned (one message per candidate and job) and payout sent; failed actions send nothing', async () => {
     const admin = await t.adminToken();
-    const post = (url: string, payload: object, token = admin) =>
-      t.app.inject({ method: 'POST', url, headers: bearer(token), payload });
+    const post = (url: string, payload: object, token = admin) => t.post(url, token, payload);
     const job = (
       await post('/api/admin/jobs', {
         title: 'Copy Rater',
@@ -39,9 +36,7 @@ describe('e-mails after provider actions', () => {
     ).json();
     const ann = await t.signUp('ann.notify@example.test');
     await seedInterview(t.app.db, { candidateId: ann.user.id, jobId: job.id, status: 'under_review' });
-    const interview = (
-      await t.app.inject({ method: 'GET', url: '/api/admin/interviews', headers: bearer(admin) })
-    ).json().items[0];
+    const interview = (await t.get('/api/admin/interviews', admin)).json().items[0];
     expect((await post(`/api/admin/interviews/${interview.id}/decision`, { decision: 'approved' })).statusCode).toBe(
       200,
     );

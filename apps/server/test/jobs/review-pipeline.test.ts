@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { buildTestApp, bearer, type TestContext } from '../helpers/build';
+import { buildTestApp, type TestContext } from '../helpers/build';
 import { interviewDecisions, users } from '../../src/db/schema';
 import { readInterview, seedInterview } from '../assessment/fixtures';
 
@@ -26,9 +26,10 @@ function outbox(t: TestContext) {
 
 describe('review pipeline: completed → under_review → decision, with e-mails', () => {
   let t: TestContext;
-  beforeAll(async () => {
-    t = await buildTestApp({ PUBLIC_URL: 'https://talent.example.com', SUPPORT_EMAIL: 'help@talent.example.com' });
-  });
+  beforeAll(
+    async () =>
+      (t = await buildTestApp({ PUBLIC_URL: 'https://talent.example.com', SUPPORT_EMAIL: 'help@talent.example.com' })),
+  );
   afterAll(async () => t.close());
 
   it('assesses a completed interview in the background and e-mails the candidate at each step', async () => {
@@ -36,11 +37,7 @@ describe('review pipeline: completed → under_review → decision, with e-mails
     await t.app.db.update(users).set({ name: 'Dana Rivers' }).where(eq(users.id, user.id));
     const { interview } = await seedInterview(t.app.db, { candidateId: user.id, status: 'in_progress' });
 
-    const done = await t.app.inject({
-      method: 'POST',
-      url: `/api/interviews/${interview.id}/complete`,
-      headers: bearer(token),
-    });
+    const done = await t.post(`/api/interviews/${interview.id}/complete`, token);
     expect(done.statusCode).toBe(200);
     expect(done.json().status).toBe('completed');
 
@@ -61,21 +58,14 @@ describe('review pipeline: completed → under_review → decision, with e-mails
     expect(mail[0]!.decoded).toContain('help@talent.example.com');
 
     // A candidate cannot decide; the admin can.
-    const forbidden = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/interviews/${interview.id}/decision`,
-      headers: bearer(token),
-      payload: { decision: 'approved' },
-    });
+    const forbidden = await t.post(`/api/admin/interviews/${interview.id}/decision`, token, { decision: 'approved' });
     expect(forbidden.statusCode).toBe(403);
     expect(outbox(t)).toHaveLength(1);
 
     const admin = await t.adminToken();
-    const decided = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/interviews/${interview.id}/decision`,
-      headers: bearer(admin),
-      payload: { decision: 'approved', note: 'Loved your critique of the landing page.' },
+    const decided = await t.post(`/api/admin/interviews/${interview.id}/decision`, admin, {
+      decision: 'approved',
+      note: 'Loved your critique of the landing page.',
     });
     expect(decided.statusCode).toBe(200);
     expect(decided.json().status).toBe('approved');
@@ -93,12 +83,7 @@ describe('review pipeline: completed → under_review → decision, with e-mails
     expect(mail[1]!.decoded).toContain('https://talent.example.com/jobs');
 
     // Deciding again is refused by the decision service and sends nothing.
-    const again = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/interviews/${interview.id}/decision`,
-      headers: bearer(admin),
-      payload: { decision: 'rejected' },
-    });
+    const again = await t.post(`/api/admin/interviews/${interview.id}/decision`, admin, { decision: 'rejected' });
     expect(again.statusCode).toBe(409);
     await t.app.queue.settle();
     expect(outbox(t)).toHaveLength(2);
@@ -108,11 +93,8 @@ describe('review pipeline: completed → under_review → decision, with e-mails
     const { user } = await t.signUp('rejected@example.test');
     const { interview } = await seedInterview(t.app.db, { candidateId: user.id, status: 'under_review' });
     const before = outbox(t).length;
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/interviews/${interview.id}/decision`,
-      headers: bearer(await t.adminToken()),
-      payload: { decision: 'rejected' },
+    const res = await t.post(`/api/admin/interviews/${interview.id}/decision`, await t.adminToken(), {
+      decision: 'rejected',
     });
     expect(res.statusCode).toBe(200);
     await t.app.queue.settle();

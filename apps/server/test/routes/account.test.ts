@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { bearer, buildTestAppWithAdmin, type TestContext } from '../helpers/build';
-import { backdateStart, createTasks, postJob, sampleTask, acceptedCandidate } from '../helpers/work-fixtures';
+import { createTasks, postJob, sampleTask, acceptedCandidate, workOnTask } from '../helpers/work-fixtures';
 import { consentTo } from '../helpers/consent';
 import { earnings, files, interviews, users } from '../../src/db/schema';
 import { saveFile } from '../../src/services/storage';
@@ -67,27 +67,10 @@ async function fullCandidate() {
   await consentTo(t.app, token, job.id);
 
   const [task] = await createTasks(t, admin, job.id, [sampleTask({ assignee_id: user.id })]);
-  await t.app.inject({ method: 'POST', url: `/api/annotations/${task!.id}/start`, headers });
-  await backdateStart(t, task!.id, 1800);
-  const submitted = await t.app.inject({
-    method: 'POST',
-    url: `/api/annotations/${task!.id}/submit`,
-    headers,
-    payload: { quality_rating: 4, feedback_notes: 'Fine.' },
-  });
+  const submitted = await workOnTask(t, token, task!.id, { quality_rating: 4, feedback_notes: 'Fine.' }, 1800);
   expect(submitted.statusCode).toBe(200);
-  await t.app.inject({
-    method: 'POST',
-    url: `/api/admin/tasks/${task!.id}/review`,
-    headers: bearer(admin),
-    payload: { approved: true },
-  });
-  const payout = await t.app.inject({
-    method: 'POST',
-    url: '/api/admin/payouts',
-    headers: bearer(admin),
-    payload: { user_id: user.id },
-  });
+  await t.post(`/api/admin/tasks/${task!.id}/review`, admin, { approved: true });
+  const payout = await t.post('/api/admin/payouts', admin, { user_id: user.id });
   expect(payout.statusCode).toBe(200);
   return {
     token,
@@ -102,13 +85,12 @@ async function fullCandidate() {
   };
 }
 
-const del = (token: string, password: string) =>
-  t.app.inject({ method: 'DELETE', url: '/api/account', headers: bearer(token), payload: { password } });
+const del = (token: string, password: string) => t.delete('/api/account', token, { password });
 
 describe('GET /api/account/export', () => {
   it('downloads everything held about the caller as JSON', async () => {
     const c = await fullCandidate();
-    const res = await t.app.inject({ url: '/api/account/export', headers: bearer(c.token) });
+    const res = await t.get('/api/account/export', c.token);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/application\/json/);
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="my-data-\d{4}-\d{2}-\d{2}\.json"$/);
@@ -132,7 +114,7 @@ describe('GET /api/account/export', () => {
   });
 
   it('needs a session', async () => {
-    expect((await t.app.inject({ url: '/api/account/export' })).statusCode).toBe(401);
+    expect((await t.get('/api/account/export')).statusCode).toBe(401);
   });
 });
 
@@ -143,7 +125,7 @@ describe('DELETE /api/account', () => {
     const res = await del(c.token, 'wrong-password');
     expect(res.statusCode).toBe(400);
     expect(res.json().detail).toBe('The password is not correct');
-    expect((await t.app.inject({ url: '/api/profile/me', headers: bearer(c.token) })).json().name).toBe(c.name);
+    expect((await t.get('/api/profile/me', c.token)).json().name).toBe(c.name);
     expect(storedKeys()).toEqual(keys);
   });
 
@@ -157,12 +139,8 @@ describe('DELETE /api/account', () => {
     expect(res.statusCode).toBe(204);
 
     // Signed out and cannot sign in.
-    expect((await t.app.inject({ url: '/api/profile/me', headers: bearer(c.token) })).statusCode).toBe(401);
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: c.user.email, password: PASSWORD },
-    });
+    expect((await t.get('/api/profile/me', c.token)).statusCode).toBe(401);
+    const login = await t.post('/api/auth/login', null, { email: c.user.email, password: PASSWORD });
     expect(login.statusCode).toBe(401);
 
     // Nothing left in storage or in the tables.
@@ -200,27 +178,23 @@ describe('DELETE /api/account', () => {
       '/api/admin/interviews',
       '/api/admin/tasks',
     ]) {
-      const page = await t.app.inject({ url, headers: bearer(admin) });
+      const page = await t.get(url, admin);
       expect(page.statusCode, url).toBe(200);
       expect(page.body, url).not.toContain(c.user.email);
       expect(page.body, url).not.toContain(c.name);
     }
-    const candidates = await t.app.inject({ url: '/api/admin/candidates', headers: bearer(admin) });
+    const candidates = await t.get('/api/admin/candidates', admin);
     expect(candidates.body).not.toContain(standIn!.id);
 
     // The address can sign up again, as a new person.
-    const again = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/register',
-      payload: { email: c.user.email, password: 'another1' },
-    });
+    const again = await t.post('/api/auth/register', null, { email: c.user.email, password: 'another1' });
     expect(again.statusCode).toBe(201);
     expect(again.json().user.id).not.toBe(c.user.id);
   });
 
   it('needs the password in the body', async () => {
     const { token } = await t.signUp();
-    const res = await t.app.inject({ method: 'DELETE', url: '/api/account', headers: bearer(token), payload: {} });
+    const res = await t.delete('/api/account', token, {});
     expect(res.statusCode).toBe(422);
   });
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { bearer, buildTestAppWithAdmin, type TestContext } from '../helpers/build';
+import { buildTestAppWithAdmin, type TestContext } from '../helpers/build';
 import { postJob, type Candidate } from '../helpers/work-fixtures';
-import { interviewDecisions, interviews, users } from '../../src/db/schema';
+import { interviewDecisions, interviews } from '../../src/db/schema';
 import { createInterview } from '../../src/services/interviews';
 import type { InterviewStatus } from '@app/shared';
 
@@ -13,9 +13,7 @@ let jobId: string;
 let cand: Candidate;
 
 beforeAll(async () => {
-  ({ t, admin } = await buildTestAppWithAdmin());
-  const [row] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.role, 'admin'));
-  adminId = row!.id;
+  ({ t, admin, adminId } = await buildTestAppWithAdmin());
   jobId = (await postJob(t, admin, { title: 'Motion Design Critic', position_type: 'Contract' })).id;
   cand = await t.signUp();
 });
@@ -24,12 +22,7 @@ afterAll(() => t.close());
 const interviewIn = (status: InterviewStatus) =>
   createInterview(t.database.db, { jobId, candidateId: cand.user.id, status, completedAt: new Date() });
 const decide = (token: string | null, id: string, payload: unknown) =>
-  t.app.inject({
-    method: 'POST',
-    url: `/api/admin/interviews/${id}/decision`,
-    headers: token ? bearer(token) : {},
-    payload: payload as object,
-  });
+  t.post(`/api/admin/interviews/${id}/decision`, token, payload as object);
 
 describe('POST /api/admin/interviews/{id}/decision', () => {
   it('is for admins only: 401 without a token, 403 for a candidate', async () => {
@@ -64,7 +57,7 @@ describe('POST /api/admin/interviews/{id}/decision', () => {
       expect.objectContaining({ decision: 'approved', note: 'Strong portfolio', decidedBy: adminId }),
     ]);
     // The candidate sees the outcome in their own list.
-    const mine = (await t.app.inject({ method: 'GET', url: '/api/interviews', headers: bearer(cand.token) })).json();
+    const mine = (await t.get('/api/interviews', cand.token)).json();
     expect(mine.find((i: { id: string }) => i.id === iv.id)).toMatchObject({
       status: 'approved',
       acceptance_status: 'accepted',

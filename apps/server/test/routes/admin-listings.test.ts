@@ -17,12 +17,12 @@ describe('provider console lists', () => {
   let payoutId: string;
 
   const get = async (url: string, token = admin) => {
-    const res = await t.app.inject({ method: 'GET', url, headers: bearer(token) });
+    const res = await t.get(url, token);
     expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
     return res.json();
   };
   const post = async (url: string, payload: object, token = admin) => {
-    const res = await t.app.inject({ method: 'POST', url, headers: bearer(token), payload });
+    const res = await t.post(url, token, payload);
     expect(res.statusCode, `${url}: ${res.body}`).toBeLessThan(300);
     return res.json();
   };
@@ -97,7 +97,7 @@ describe('provider console lists', () => {
     expect(page2).toMatchObject({ total: 2, page: 2, page_size: 1 });
     expect(page2.items).toHaveLength(1);
 
-    const bad = await t.app.inject({ method: 'GET', url: '/api/admin/jobs?status=open', headers: bearer(admin) });
+    const bad = await t.get('/api/admin/jobs?status=open', admin);
     expect(bad.statusCode).toBe(422);
   });
 
@@ -125,11 +125,7 @@ describe('provider console lists', () => {
     expect(detail.transcript[1].offset_seconds).toBeGreaterThan(0);
     expect(detail.has_recording).toBe(false);
 
-    const missing = await t.app.inject({
-      method: 'GET',
-      url: `/api/admin/interviews/${crypto.randomUUID()}`,
-      headers: bearer(admin),
-    });
+    const missing = await t.get(`/api/admin/interviews/${crypto.randomUUID()}`, admin);
     expect(missing.statusCode).toBe(404);
   });
 
@@ -203,11 +199,7 @@ describe('provider console lists', () => {
     const paidTx = await get(`/api/admin/payouts/${payoutId}/transactions`);
     expect(paidTx.items.map((x: { task_name: string }) => x.task_name)).toEqual(['Poster A']);
 
-    const csv = await t.app.inject({
-      method: 'GET',
-      url: `/api/admin/payouts/${payoutId}/export.csv`,
-      headers: bearer(admin),
-    });
+    const csv = await t.get(`/api/admin/payouts/${payoutId}/export.csv`, admin);
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toMatch(/^text\/csv/);
     expect(csv.headers['content-disposition']).toMatch(
@@ -224,15 +216,13 @@ describe('provider console lists', () => {
 
 describe('authorization of every admin endpoint', () => {
   let t: TestContext;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
+  beforeAll(async () => (t = await buildTestApp()));
   afterAll(async () => t.close());
 
   it('a candidate gets 403 and an anonymous caller 401 on every /api/admin route', async () => {
     const { token } = await t.signUp();
     // Enumerate the routes from the OpenAPI document, which is generated from the registered routes.
-    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+    const doc = (await t.get('/api/openapi.json')).json() as {
       paths: Record<string, Record<string, unknown>>;
     };
     const endpoints = Object.entries(doc.paths)

@@ -102,11 +102,7 @@ describe('POST /api/admin/payouts', () => {
     expect(recorded).toMatchObject({ totalCents: 3483, createdBy: adminRow!.id });
 
     // The candidate's summary follows.
-    const s = await t.app.inject({
-      method: 'GET',
-      url: `/api/earnings/user/${a.user.id}/summary`,
-      headers: bearer(a.token),
-    });
+    const s = await t.get(`/api/earnings/user/${a.user.id}/summary`, a.token);
     expect(s.json()).toEqual({ total_earnings: 31.5, pending_payout: 7, available_balance: 0 });
 
     // Paying again finds nothing.

@@ -1,8 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { bearer, buildTestAppWithAdmin, type TestContext } from '../helpers/build';
-import { acceptedCandidate, createTasks, postJob, sampleTask, type Candidate } from '../helpers/work-fixtures';
-import { annotationTasks, earnings, users } from '../../src/db/schema';
+import { buildTestAppWithAdmin, type TestContext } from '../helpers/build';
+import {
+  acceptedCandidate,
+  createTasks,
+  postJob,
+  sampleTask,
+  type Candidate,
+  workOnTask,
+} from '../helpers/work-fixtures';
+import { annotationTasks, earnings } from '../../src/db/schema';
 import { createInterview } from '../../src/services/interviews';
 
 let t: TestContext;
@@ -12,16 +19,13 @@ let jobId: string;
 let accepted: Candidate;
 
 beforeAll(async () => {
-  ({ t, admin } = await buildTestAppWithAdmin());
-  const [row] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.role, 'admin'));
-  adminId = row!.id;
+  ({ t, admin, adminId } = await buildTestAppWithAdmin());
   jobId = (await postJob(t, admin, { title: 'Voice-over Reviewer' })).id;
   accepted = (await acceptedCandidate(t, admin, jobId)).candidate;
 });
 afterAll(() => t.close());
 
-const post = (token: string | null, url: string, payload: unknown) =>
-  t.app.inject({ method: 'POST', url, headers: token ? bearer(token) : {}, payload: payload as object });
+const post = (token: string | null, url: string, payload: unknown) => t.post(url, token, payload as object);
 const taskRow = async (id: string) =>
   (await t.database.db.select().from(annotationTasks).where(eq(annotationTasks.id, id)))[0]!;
 
@@ -68,11 +72,7 @@ describe('POST /api/admin/jobs/{id}/tasks', () => {
     expect(three.data_to_annotate).toEqual({ data_type: 'video', data_url: 'https://cdn.example.test/clip.mp4' });
 
     // The assignee sees the assigned task, not the pending ones.
-    const mine = await t.app.inject({
-      method: 'GET',
-      url: `/api/annotations/user/${accepted.user.id}`,
-      headers: bearer(accepted.token),
-    });
+    const mine = await t.get(`/api/annotations/user/${accepted.user.id}`, accepted.token);
     expect(mine.json().map((x: { id: string }) => x.id)).toContain(one.id);
     expect(mine.json().map((x: { id: string }) => x.id)).not.toContain(two.id);
   });
@@ -171,7 +171,7 @@ describe('POST /api/admin/tasks/{id}/assign', () => {
 
   it('refuses a task that was started (409), an unknown task (404) and non-admins', async () => {
     const [task] = await createTasks(t, admin, jobId, [sampleTask({ assignee_id: accepted.user.id })]);
-    await t.app.inject({ method: 'POST', url: `/api/annotations/${task!.id}/start`, headers: bearer(accepted.token) });
+    await t.post(`/api/annotations/${task!.id}/start`, accepted.token);
     const res = await post(admin, `/api/admin/tasks/${task!.id}/assign`, { user_id: accepted.user.id });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ detail: 'Only a pending or assigned task can be assigned; this one is in progress.' });
@@ -230,14 +230,7 @@ describe('POST /api/admin/tasks/assign (several at once)', () => {
 describe('POST /api/admin/tasks/{id}/review', () => {
   async function submittedTask() {
     const [task] = await createTasks(t, admin, jobId, [sampleTask({ assignee_id: accepted.user.id })]);
-    const headers = bearer(accepted.token);
-    await t.app.inject({ method: 'POST', url: `/api/annotations/${task!.id}/start`, headers });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/annotations/${task!.id}/submit`,
-      headers,
-      payload: { quality_rating: 3, feedback_notes: 'Good pacing.' },
-    });
+    const res = await workOnTask(t, accepted.token, task!.id, { quality_rating: 3, feedback_notes: 'Good pacing.' });
     expect(res.statusCode).toBe(200);
     return task!;
   }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { bearer, buildTestAppWithAdmin, type TestContext } from '../helpers/build';
+import { buildTestAppWithAdmin, type TestContext } from '../helpers/build';
 import {
   acceptedCandidate,
   backdateStart,
@@ -26,16 +26,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const get = (token: string, url: string) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
-const start = (token: string, id: string) =>
-  t.app.inject({ method: 'POST', url: `/api/annotations/${id}/start`, headers: bearer(token) });
+const get = (token: string, url: string) => t.get(url, token);
+const start = (token: string, id: string) => t.post(`/api/annotations/${id}/start`, token);
 const submit = (token: string, id: string, payload: unknown) =>
-  t.app.inject({
-    method: 'POST',
-    url: `/api/annotations/${id}/submit`,
-    headers: bearer(token),
-    payload: payload as object,
-  });
+  t.post(`/api/annotations/${id}/submit`, token, payload as object);
 const goodFeedback = { quality_rating: 4, feedback_notes: 'Clear hierarchy; the date is hard to read.' };
 
 async function taskFor(candidate: Candidate, overrides: Record<string, unknown> = {}, jobId = job.id) {
@@ -84,7 +78,7 @@ describe('GET /api/annotations/user/{userId}', () => {
     const asAdmin = await get(admin, `/api/annotations/user/${alice.user.id}`);
     expect(asAdmin.statusCode).toBe(200);
     expect(asAdmin.json().length).toBeGreaterThan(0);
-    const anon = await t.app.inject({ method: 'GET', url: `/api/annotations/user/${alice.user.id}` });
+    const anon = await t.get(`/api/annotations/user/${alice.user.id}`);
     expect(anon.statusCode).toBe(401);
   });
 
@@ -140,12 +134,7 @@ describe('POST /api/annotations/{taskId}/start', () => {
     const other = await postJob(t, admin, { title: `Job that becomes ${status}` });
     const { candidate } = await acceptedCandidate(t, admin, other.id);
     const task = await taskFor(candidate, {}, other.id);
-    await t.app.inject({
-      method: 'PATCH',
-      url: `/api/admin/jobs/${other.id}`,
-      headers: bearer(admin),
-      payload: { status },
-    });
+    await t.patch(`/api/admin/jobs/${other.id}`, admin, { status });
     const res = await start(candidate.token, task.id);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ detail });

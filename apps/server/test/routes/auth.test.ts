@@ -1,19 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, buildTestApp, type TestContext } from '../helpers/build';
+import { buildTestApp, type TestContext } from '../helpers/build';
 
 let t: TestContext;
-beforeAll(async () => {
-  t = await buildTestApp({ LOGIN_LIMIT_PER_EMAIL: '5', LOGIN_LIMIT_PER_IP: '50' });
-});
+beforeAll(async () => (t = await buildTestApp({ LOGIN_LIMIT_PER_EMAIL: '5', LOGIN_LIMIT_PER_IP: '50' })));
 afterAll(() => t.close());
 
 describe('POST /api/auth/register', () => {
   it('creates a candidate, normalizes the e-mail and returns a token and user', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/register',
-      payload: { email: '  New.Person@Example.TEST ', password: 'secret1' },
-    });
+    const res = await t.post('/api/auth/register', null, { email: '  New.Person@Example.TEST ', password: 'secret1' });
     expect(res.statusCode).toBe(201);
     const body = res.json();
     expect(body.token).toEqual(expect.any(String));
@@ -29,21 +23,13 @@ describe('POST /api/auth/register', () => {
 
   it('refuses a second sign-up with the same e-mail in another case with 409', async () => {
     await t.signUp('dup@example.test');
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/register',
-      payload: { email: 'DUP@example.test', password: 'another1' },
-    });
+    const res = await t.post('/api/auth/register', null, { email: 'DUP@example.test', password: 'another1' });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ detail: 'An account with this email already exists' });
   });
 
   it('rejects a short password with a 422 validation list', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/register',
-      payload: { email: 'short@example.test', password: '12345' },
-    });
+    const res = await t.post('/api/auth/register', null, { email: 'short@example.test', password: '12345' });
     expect(res.statusCode).toBe(422);
     expect(res.json().detail).toEqual([
       { loc: ['body', 'password'], msg: 'Password must be at least 6 characters', type: 'too_small' },
@@ -55,7 +41,7 @@ describe('POST /api/auth/register', () => {
     [{ email: 'not-an-email', password: 'secret1' }, ['body', 'email']],
     [{ email: 'x@example.test', password: 42 }, ['body', 'password']],
   ])('rejects bad input %j with 422 pointing at the field', async (payload, loc) => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload });
+    const res = await t.post('/api/auth/register', null, payload);
     expect(res.statusCode).toBe(422);
     expect(res.json().detail.map((d: { loc: unknown }) => d.loc)).toContainEqual(loc);
   });
@@ -75,27 +61,15 @@ describe('POST /api/auth/register', () => {
 describe('POST /api/auth/login', () => {
   it('logs in with the right password, whatever the e-mail case', async () => {
     const { user } = await t.signUp('login@example.test', 'right-pass');
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: 'LOGIN@example.test', password: 'right-pass' },
-    });
+    const res = await t.post('/api/auth/login', null, { email: 'LOGIN@example.test', password: 'right-pass' });
     expect(res.statusCode).toBe(200);
     expect(res.json().user.id).toBe(user.id);
   });
 
   it('gives the same 401 for a wrong password and an unknown e-mail', async () => {
     await t.signUp('known@example.test', 'right-pass');
-    const wrong = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: 'known@example.test', password: 'wrong-pass' },
-    });
-    const unknown = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: 'nobody@example.test', password: 'wrong-pass' },
-    });
+    const wrong = await t.post('/api/auth/login', null, { email: 'known@example.test', password: 'wrong-pass' });
+    const unknown = await t.post('/api/auth/login', null, { email: 'nobody@example.test', password: 'wrong-pass' });
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(wrong.json()).toEqual({ detail: 'Invalid email or password' });
@@ -104,22 +78,13 @@ describe('POST /api/auth/login', () => {
 
   it('limits login attempts per e-mail with 429 and a detail', async () => {
     await t.signUp('target@example.test', 'right-pass');
-    const attempt = () =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { email: 'target@example.test', password: 'guess' },
-      });
+    const attempt = () => t.post('/api/auth/login', null, { email: 'target@example.test', password: 'guess' });
     for (let i = 0; i < 5; i++) expect((await attempt()).statusCode).toBe(401);
     const limited = await attempt();
     expect(limited.statusCode).toBe(429);
     expect(limited.json().detail).toMatch(/Too many login attempts/);
     // Another e-mail from the same address is still allowed.
-    const other = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: 'someone-else@example.test', password: 'guess' },
-    });
+    const other = await t.post('/api/auth/login', null, { email: 'someone-else@example.test', password: 'guess' });
     expect(other.statusCode).toBe(401);
   });
 });
@@ -127,33 +92,29 @@ describe('POST /api/auth/login', () => {
 describe('GET /api/profile/me', () => {
   it('returns the signed-in user with an empty profile', async () => {
     const { token, user } = await t.signUp();
-    const res = await t.app.inject({ method: 'GET', url: '/api/profile/me', headers: bearer(token) });
+    const res = await t.get('/api/profile/me', token);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id: user.id, email: user.email, profile_completed: false, expertise: [] });
   });
 
   it('401 without a token and with a forged one', async () => {
-    const none = await t.app.inject({ method: 'GET', url: '/api/profile/me' });
+    const none = await t.get('/api/profile/me');
     expect(none.statusCode).toBe(401);
     expect(none.json().detail).toEqual(expect.any(String));
-    const forged = await t.app.inject({
-      method: 'GET',
-      url: '/api/profile/me',
-      headers: bearer('eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4Iiwicm9sZSI6ImFkbWluIn0.bad'),
-    });
+    const forged = await t.get('/api/profile/me', 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4Iiwicm9sZSI6ImFkbWluIn0.bad');
     expect(forged.statusCode).toBe(401);
   });
 });
 
 describe('errors and health', () => {
   it('answers unknown API paths with a JSON 404', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/does-not-exist' });
+    const res = await t.get('/api/does-not-exist');
     expect(res.statusCode).toBe(404);
     expect(res.json().detail).toMatch(/Not found/);
   });
 
   it('reports health', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    const res = await t.get('/api/health');
     expect(res.statusCode).toBe(200);
     expect(res.json().status).toBe('ok');
   });

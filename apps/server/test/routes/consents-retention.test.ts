@@ -1,34 +1,23 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { INTERVIEW_RECORDING_CONSENT } from '@app/shared';
-import { bearer, buildTestApp, type TestContext } from '../helpers/build';
+import { bearer, buildSocketTestApp, type TestContext } from '../helpers/build';
+import { insertJob } from '../helpers/work-fixtures';
 import { InterviewClient } from '../interview/ws-client';
-import { files, interviews, jobs } from '../../src/db/schema';
+import { files, interviews } from '../../src/db/schema';
 import { createInterview } from '../../src/services/interviews';
 import { saveFile } from '../../src/services/storage';
 import { CONSENT_REQUIRED } from '../../src/services/consents';
 
 let t: TestContext;
 let ws: string;
-beforeAll(async () => {
-  t = await buildTestApp({ RECORDING_RETENTION_DAYS: '30' });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  ws = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/ws/session`;
-});
+beforeAll(async () => ({ t, ws } = await buildSocketTestApp({ RECORDING_RETENTION_DAYS: '30' })));
 afterAll(() => t.close());
 
-async function job() {
-  const [row] = await t.app.db
-    .insert(jobs)
-    .values({ title: 'Photo Rater', description: 'Rate photos.', positionType: 'Freelance' })
-    .returning();
-  return row!;
-}
-const consent = (token: string, payload: object) =>
-  t.app.inject({ method: 'POST', url: '/api/consents', headers: bearer(token), payload });
+const job = () => insertJob(t.app.db);
+const consent = (token: string, payload: object) => t.post('/api/consents', token, payload);
 
 describe('consents', () => {
   it('records a versioned consent for a job and lists only the caller’s', async () => {
@@ -44,8 +33,8 @@ describe('consents', () => {
       version: INTERVIEW_RECORDING_CONSENT.version,
       given_at: expect.any(String),
     });
-    expect((await t.app.inject({ url: '/api/consents', headers: bearer(token) })).json()).toEqual([res.json()]);
-    expect((await t.app.inject({ url: '/api/consents', headers: bearer(other.token) })).json()).toEqual([]);
+    expect((await t.get('/api/consents', token)).json()).toEqual([res.json()]);
+    expect((await t.get('/api/consents', other.token)).json()).toEqual([]);
   });
 
   it('refuses an unknown job, an unknown purpose and anonymous callers', async () => {
@@ -55,7 +44,7 @@ describe('consents', () => {
     const badPurpose = await consent(token, { purpose: 'marketing', job_id: (await job()).id });
     expect(badPurpose.statusCode).toBe(422);
     expect(badPurpose.json().detail[0].loc).toEqual(['body', 'purpose']);
-    expect((await t.app.inject({ method: 'POST', url: '/api/consents', payload: {} })).statusCode).toBe(401);
+    expect((await t.post('/api/consents', null, {})).statusCode).toBe(401);
   });
 
   it('the socket refuses to start a recorded interview without consent for that job; practice needs none', async () => {
@@ -160,23 +149,17 @@ describe('access history', () => {
     const adminToken = await t.adminToken();
     const url = `/api/interviews/${interview.id}/recording`;
     const candidateToken = (await t.signUp()).token;
-    expect((await t.app.inject({ url, headers: bearer(candidateToken) })).statusCode).toBe(404);
-    expect((await t.app.inject({ url, headers: bearer(adminToken) })).statusCode).toBe(200);
+    expect((await t.get(url, candidateToken)).statusCode).toBe(404);
+    expect((await t.get(url, adminToken)).statusCode).toBe(200);
     expect((await t.app.inject({ url, headers: { ...bearer(adminToken), range: 'bytes=3-' } })).statusCode).toBe(206);
     expect((await t.app.inject({ url, headers: { ...bearer(adminToken), range: 'bytes=0-' } })).statusCode).toBe(206);
 
-    const privacy = await t.app.inject({
-      url: `/api/admin/interviews/${interview.id}/privacy`,
-      headers: bearer(adminToken),
-    });
+    const privacy = await t.get(`/api/admin/interviews/${interview.id}/privacy`, adminToken);
     expect(privacy.json().access_log).toEqual([
       { kind: 'recording', admin_email: 'admin@example.test', accessed_at: expect.any(String) },
       { kind: 'recording', admin_email: 'admin@example.test', accessed_at: expect.any(String) },
     ]);
-    const candidateView = await t.app.inject({
-      url: `/api/admin/interviews/${interview.id}/privacy`,
-      headers: bearer(candidateToken),
-    });
+    const candidateView = await t.get(`/api/admin/interviews/${interview.id}/privacy`, candidateToken);
     expect(candidateView.statusCode).toBe(403);
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { bearer, buildTestAppWithAdmin, type TestContext } from '../helpers/build';
+import { buildTestAppWithAdmin, type TestContext } from '../helpers/build';
 import {
   acceptedCandidate,
   backdateStart,
@@ -9,6 +9,7 @@ import {
   sampleTask,
   workedSeconds,
   type Candidate,
+  workOnTask,
 } from '../helpers/work-fixtures';
 import { earnings } from '../../src/db/schema';
 import { isoWeekOf } from '../../src/services/earnings';
@@ -20,34 +21,19 @@ beforeAll(async () => ({ t, admin } = await buildTestAppWithAdmin()));
 afterAll(() => t.close());
 
 const HOUR = 3600;
-const summary = (token: string, userId: string) =>
-  t.app.inject({ method: 'GET', url: `/api/earnings/user/${userId}/summary`, headers: bearer(token) });
-const transactions = (token: string, userId: string) =>
-  t.app.inject({ method: 'GET', url: `/api/earnings/user/${userId}/transactions`, headers: bearer(token) });
+const summary = (token: string, userId: string) => t.get(`/api/earnings/user/${userId}/summary`, token);
+const transactions = (token: string, userId: string) => t.get(`/api/earnings/user/${userId}/transactions`, token);
 
 /** Starts and submits a task for the candidate after `seconds` of (simulated) work. */
 async function workTask(jobId: string, who: Candidate, seconds: number, name = 'Rate the poster') {
   const [task] = await createTasks(t, admin, jobId, [sampleTask({ task_name: name, assignee_id: who.user.id })]);
-  const headers = bearer(who.token);
-  await t.app.inject({ method: 'POST', url: `/api/annotations/${task!.id}/start`, headers });
-  await backdateStart(t, task!.id, seconds);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api/annotations/${task!.id}/submit`,
-    headers,
-    payload: { quality_rating: 4, feedback_notes: 'Balanced layout.' },
-  });
+  const review = { quality_rating: 4, feedback_notes: 'Balanced layout.' };
+  const res = await workOnTask(t, who.token, task!.id, review, seconds);
   expect(res.statusCode).toBe(200);
   const [earning] = await t.database.db.select().from(earnings).where(eq(earnings.taskId, task!.id));
   return { task: res.json(), earning: earning!, seconds: workedSeconds(res.json()) };
 }
-const review = (taskId: string, approved: boolean) =>
-  t.app.inject({
-    method: 'POST',
-    url: `/api/admin/tasks/${taskId}/review`,
-    headers: bearer(admin),
-    payload: { approved },
-  });
+const review = (taskId: string, approved: boolean) => t.post(`/api/admin/tasks/${taskId}/review`, admin, { approved });
 
 describe('earnings summary and transactions', () => {
   it('start at zero for a new candidate', async () => {
@@ -119,12 +105,7 @@ describe('earnings summary and transactions', () => {
       [a.earning.id, 'available'],
     ]);
 
-    const payout = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/payouts',
-      headers: bearer(admin),
-      payload: { user_id: c.user.id },
-    });
+    const payout = await t.post('/api/admin/payouts', admin, { user_id: c.user.id });
     expect(payout.json().total).toBe(dollars(a));
     s = (await summary(c.token, c.user.id)).json();
     // Paid money still counts in the total; it just is no longer available.
@@ -201,19 +182,13 @@ describe('earnings summary and transactions', () => {
       sampleTask({ assignee_id: candidate.user.id }),
       sampleTask({ assignee_id: candidate.user.id }),
     ]);
-    const headers = bearer(candidate.token);
     for (const task of tasks) {
-      await t.app.inject({ method: 'POST', url: `/api/annotations/${task.id}/start`, headers });
+      await t.post(`/api/annotations/${task.id}/start`, candidate.token);
       await backdateStart(t, task.id, HOUR);
     }
     const results = await Promise.all(
       tasks.map((task) =>
-        t.app.inject({
-          method: 'POST',
-          url: `/api/annotations/${task.id}/submit`,
-          headers,
-          payload: { quality_rating: 3, feedback_notes: 'Fine.' },
-        }),
+        t.post(`/api/annotations/${task.id}/submit`, candidate.token, { quality_rating: 3, feedback_notes: 'Fine.' }),
       ),
     );
     expect(results.map((r) => r.statusCode)).toEqual([200, 200]);
@@ -240,7 +215,7 @@ describe('who may read earnings', () => {
     expect((await transactions(admin, owner.user.id)).json()).toHaveLength(1);
     expect((await transactions(other.token, other.user.id)).json()).toEqual([]);
     expect((await summary(other.token, other.user.id)).json().pending_payout).toBe(0);
-    const anon = await t.app.inject({ method: 'GET', url: `/api/earnings/user/${owner.user.id}/summary` });
+    const anon = await t.get(`/api/earnings/user/${owner.user.id}/summary`);
     expect(anon.statusCode).toBe(401);
     expect((await summary(owner.token, 'nope')).statusCode).toBe(422);
   });

@@ -8,9 +8,7 @@ import { saveFile } from '../../src/services/storage';
 import { makeDocxResume, makePdfResume } from '../fixtures/resumes';
 
 let t: TestContext;
-beforeAll(async () => {
-  t = await buildTestApp({ UPLOAD_ANON_LIMIT_PER_HOUR: '4' });
-});
+beforeAll(async () => (t = await buildTestApp({ UPLOAD_ANON_LIMIT_PER_HOUR: '4' })));
 afterAll(() => t.close());
 
 /** A multipart/form-data body by hand, as a browser's FormData would send it. */
@@ -76,7 +74,7 @@ describe('POST /api/files/upload (resumes)', () => {
     expect(onDisk.equals(pdf)).toBe(true);
 
     // Served back byte for byte to its owner, as a download that is never rendered.
-    const served = await t.app.inject({ method: 'GET', url: body.url, headers: bearer(token) });
+    const served = await t.get(body.url, token);
     expect(served.statusCode).toBe(200);
     expect(served.rawPayload.equals(pdf)).toBe(true);
     expect(served.headers['content-type']).toBe('application/pdf');
@@ -155,7 +153,7 @@ describe('POST /api/files/upload (resumes)', () => {
     const res2 = await t.app.inject({ method: 'POST', url: '/api/files/upload', ...empty });
     expect(res2.statusCode).toBe(422);
 
-    const json = await t.app.inject({ method: 'POST', url: '/api/files/upload', payload: { file: 'x' } });
+    const json = await t.post('/api/files/upload', null, { file: 'x' });
     expect(json.statusCode).toBe(415);
     expect(json.json().detail).toMatch(/multipart\/form-data/);
   });
@@ -184,7 +182,7 @@ describe('POST /api/files/upload?purpose=task_media', () => {
     );
     expect(res.statusCode).toBe(201);
     expect(res.json()).not.toHaveProperty('prefill');
-    const served = await t.app.inject({ method: 'GET', url: res.json().url });
+    const served = await t.get(res.json().url);
     expect(served.headers['content-type']).toBe('image/png');
     expect(served.headers['content-disposition']).toBe(`inline; filename="pixel.png"; filename*=UTF-8''pixel.png`);
     expect(served.headers['x-content-type-options']).toBe('nosniff');
@@ -252,7 +250,7 @@ describe('GET /api/files/:id', () => {
       '/api/files/../../etc/passwd',
       '/api/files/not-a-uuid',
     ]) {
-      const res = await t.app.inject({ method: 'GET', url });
+      const res = await t.get(url);
       expect(res.statusCode, url).toBe(404);
     }
   });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { bearer, buildTestAppWithAdmin, type TestContext } from '../helpers/build';
+import { buildTestAppWithAdmin, type TestContext } from '../helpers/build';
 import { postJob, type Candidate } from '../helpers/work-fixtures';
 import { interviews } from '../../src/db/schema';
 import {
@@ -31,10 +31,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const list = (token: string, query = '') =>
-  t.app.inject({ method: 'GET', url: `/api/interviews${query}`, headers: bearer(token) });
-const complete = (token: string, id: string) =>
-  t.app.inject({ method: 'POST', url: `/api/interviews/${id}/complete`, headers: bearer(token) });
+const list = (token: string, query = '') => t.get(`/api/interviews${query}`, token);
+const complete = (token: string, id: string) => t.post(`/api/interviews/${id}/complete`, token);
 
 async function rejection(p: Promise<unknown>): Promise<AppError> {
   try {
@@ -47,7 +45,7 @@ async function rejection(p: Promise<unknown>): Promise<AppError> {
 
 describe('GET /api/interviews', () => {
   it('requires a bearer token', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/interviews' });
+    const res = await t.get('/api/interviews');
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ detail: 'Not authenticated' });
   });
@@ -110,20 +108,20 @@ describe('GET /api/interviews', () => {
 describe('GET /api/interviews/{id}', () => {
   it('returns the owner their interview and hides it from everyone else', async () => {
     const mine = await createInterview(t.database.db, { jobId: job.id, candidateId: alice.user.id });
-    const own = await t.app.inject({ method: 'GET', url: `/api/interviews/${mine.id}`, headers: bearer(alice.token) });
+    const own = await t.get(`/api/interviews/${mine.id}`, alice.token);
     expect(own.statusCode).toBe(200);
     expect(own.json().id).toBe(mine.id);
-    const other = await t.app.inject({ method: 'GET', url: `/api/interviews/${mine.id}`, headers: bearer(bob.token) });
+    const other = await t.get(`/api/interviews/${mine.id}`, bob.token);
     expect(other.statusCode).toBe(404);
     expect(other.json()).toEqual({ detail: 'Interview not found' });
-    const asAdmin = await t.app.inject({ method: 'GET', url: `/api/interviews/${mine.id}`, headers: bearer(admin) });
+    const asAdmin = await t.get(`/api/interviews/${mine.id}`, admin);
     expect(asAdmin.statusCode).toBe(200);
   });
 });
 
 describe('POST /api/interviews/{id}/complete', () => {
   it('requires a bearer token', async () => {
-    const res = await t.app.inject({ method: 'POST', url: `/api/interviews/${crypto.randomUUID()}/complete` });
+    const res = await t.post(`/api/interviews/${crypto.randomUUID()}/complete`);
     expect(res.statusCode).toBe(401);
   });
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, buildTestApp, buildTestAppWithAdmin, type TestContext } from '../helpers/build';
+import { buildTestApp, buildTestAppWithAdmin, type TestContext } from '../helpers/build';
 import { seedSampleJobs, SAMPLE_JOBS } from '../../src/services/sample-jobs';
 
 let t: TestContext;
@@ -20,84 +20,57 @@ const newJob = {
 
 describe('jobs', () => {
   it('lets an admin post a job that anyone can then read', async () => {
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/jobs',
-      headers: bearer(admin),
-      payload: newJob,
-    });
+    const created = await t.post('/api/admin/jobs', admin, newJob);
     expect(created.statusCode).toBe(201);
     const job = created.json();
     expect(job).toMatchObject({ ...newJob, status: 'active' });
 
-    const one = await t.app.inject({ method: 'GET', url: `/api/jobs/${job.id}` });
+    const one = await t.get(`/api/jobs/${job.id}`);
     expect(one.statusCode).toBe(200);
     expect(one.json()).toEqual(job);
 
-    const list = await t.app.inject({ method: 'GET', url: '/api/jobs' });
+    const list = await t.get('/api/jobs');
     expect(list.json().map((j: { id: string }) => j.id)).toContain(job.id);
   });
 
   it('patches only the fields sent', async () => {
-    const job = (
-      await t.app.inject({ method: 'POST', url: '/api/admin/jobs', headers: bearer(admin), payload: newJob })
-    ).json();
-    const res = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/admin/jobs/${job.id}`,
-      headers: bearer(admin),
-      payload: { status: 'archived' },
-    });
+    const job = (await t.post('/api/admin/jobs', admin, newJob)).json();
+    const res = await t.patch(`/api/admin/jobs/${job.id}`, admin, { status: 'archived' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ ...newJob, status: 'archived' });
-    const filtered = await t.app.inject({ method: 'GET', url: '/api/jobs?status=active,pending' });
+    const filtered = await t.get('/api/jobs?status=active,pending');
     expect(filtered.json().map((j: { id: string }) => j.id)).not.toContain(job.id);
   });
 
   it('refuses candidates (403) and anonymous callers (401) on the admin side', async () => {
     const { token } = await t.signUp();
-    const asCandidate = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/jobs',
-      headers: bearer(token),
-      payload: newJob,
-    });
+    const asCandidate = await t.post('/api/admin/jobs', token, newJob);
     expect(asCandidate.statusCode).toBe(403);
     expect(asCandidate.json()).toEqual({ detail: 'Admin access required' });
-    const anonymous = await t.app.inject({ method: 'POST', url: '/api/admin/jobs', payload: newJob });
+    const anonymous = await t.post('/api/admin/jobs', null, newJob);
     expect(anonymous.statusCode).toBe(401);
   });
 
   it('validates job input with field-level messages', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/jobs',
-      headers: bearer(admin),
-      payload: { ...newJob, title: 'ab', pay_per_hour: -3, interview_type: 'chat' },
+    const res = await t.post('/api/admin/jobs', admin, {
+      ...newJob,
+      title: 'ab',
+      pay_per_hour: -3,
+      interview_type: 'chat',
     });
     expect(res.statusCode).toBe(422);
     const locs = res.json().detail.map((d: { loc: string[] }) => d.loc.join('.'));
     expect(locs).toEqual(expect.arrayContaining(['body.title', 'body.pay_per_hour', 'body.interview_type']));
-    const empty = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/admin/jobs/${crypto.randomUUID()}`,
-      headers: bearer(admin),
-      payload: {},
-    });
+    const empty = await t.patch(`/api/admin/jobs/${crypto.randomUUID()}`, admin, {});
     expect(empty.statusCode).toBe(422);
   });
 
   it('answers unknown and malformed ids with 404 and 422', async () => {
-    expect((await t.app.inject({ method: 'GET', url: `/api/jobs/${crypto.randomUUID()}` })).statusCode).toBe(404);
-    const bad = await t.app.inject({ method: 'GET', url: '/api/jobs/not-a-uuid' });
+    expect((await t.get(`/api/jobs/${crypto.randomUUID()}`)).statusCode).toBe(404);
+    const bad = await t.get('/api/jobs/not-a-uuid');
     expect(bad.statusCode).toBe(422);
     expect(bad.json().detail[0].loc).toEqual(['params', 'id']);
-    const patchMissing = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/admin/jobs/${crypto.randomUUID()}`,
-      headers: bearer(admin),
-      payload: { status: 'active' },
-    });
+    const patchMissing = await t.patch(`/api/admin/jobs/${crypto.randomUUID()}`, admin, { status: 'active' });
     expect(patchMissing.statusCode).toBe(404);
   });
 

@@ -2,9 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestContext } from '../helpers/build';
 
 let t: TestContext;
-beforeAll(async () => {
-  t = await buildTestApp({ LOGIN_LIMIT_PER_EMAIL: '5', LOGIN_LIMIT_PER_IP: '30' });
-});
+beforeAll(async () => (t = await buildTestApp({ LOGIN_LIMIT_PER_EMAIL: '5', LOGIN_LIMIT_PER_IP: '30' })));
 afterAll(() => t.close());
 
 const login = (email: string, password: string, remoteAddress: string) =>

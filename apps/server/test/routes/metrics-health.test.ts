@@ -4,9 +4,7 @@ import { recordRecognizerQueueWait, recordVoiceToVoice } from '../../src/cluster
 
 const METRICS_TOKEN = 'metrics-token-0123456789';
 let t: TestContext;
-beforeAll(async () => {
-  t = await buildTestApp({ METRICS_TOKEN });
-});
+beforeAll(async () => (t = await buildTestApp({ METRICS_TOKEN })));
 afterAll(() => t.close());
 
 const scrape = () =>
@@ -14,7 +12,7 @@ const scrape = () =>
 
 describe('GET /metrics', () => {
   it('needs the metrics token when one is configured', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(401);
+    expect((await t.get('/metrics')).statusCode).toBe(401);
     const wrong = await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: 'Bearer nope' } });
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json().detail).toMatch(/metrics token/);
@@ -22,8 +20,8 @@ describe('GET /metrics', () => {
 
   it('exposes request durations by route pattern and status, interview and queue series, memory and lag', async () => {
     const { user } = await t.signUp();
-    await t.app.inject({ method: 'GET', url: `/api/jobs/${user.id}` });
-    await t.app.inject({ method: 'GET', url: '/api/health' });
+    await t.get(`/api/jobs/${user.id}`);
+    await t.get('/api/health');
     recordVoiceToVoice(820);
     recordRecognizerQueueWait(40);
 
@@ -49,17 +47,17 @@ describe('GET /metrics', () => {
 
 describe('GET /api/health/ready', () => {
   it('is ready when the database answers, and says which check failed while shutting down', async () => {
-    const ready = await t.app.inject({ method: 'GET', url: '/api/health/ready' });
+    const ready = await t.get('/api/health/ready');
     expect(ready.statusCode).toBe(200);
     expect(ready.json()).toEqual({ status: 'ready', checks: { database: 'ok', instance: 'ok' } });
 
     t.app.draining = true;
     try {
-      const draining = await t.app.inject({ method: 'GET', url: '/api/health/ready' });
+      const draining = await t.get('/api/health/ready');
       expect(draining.statusCode).toBe(503);
       expect(draining.json().detail).toBe('Not ready: instance shutting down');
       // Liveness stays 200: the process is fine, it just takes no new work.
-      expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+      expect((await t.get('/api/health')).statusCode).toBe(200);
     } finally {
       t.app.draining = false;
     }

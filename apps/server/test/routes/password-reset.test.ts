@@ -1,21 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, buildTestApp, type TestContext } from '../helpers/build';
+import { buildTestApp, type TestContext } from '../helpers/build';
 import { readOutbox, resetLink } from '../helpers/outbox';
 import { createResetToken, RESET_LINK_INVALID } from '../../src/services/password-reset';
 
 let t: TestContext;
-beforeAll(async () => {
-  t = await buildTestApp({ PUBLIC_URL: 'https://talent.example.com', PASSWORD_RESET_LIMIT_PER_HOUR: '100' });
-});
+beforeAll(
+  async () =>
+    (t = await buildTestApp({ PUBLIC_URL: 'https://talent.example.com', PASSWORD_RESET_LIMIT_PER_HOUR: '100' })),
+);
 afterAll(() => t.close());
 
-const requestReset = (email: string) =>
-  t.app.inject({ method: 'POST', url: '/api/auth/password-reset', payload: { email } });
+const requestReset = (email: string) => t.post('/api/auth/password-reset', null, { email });
 const confirm = (token: string, password: string) =>
-  t.app.inject({ method: 'POST', url: '/api/auth/password-reset/confirm', payload: { token, password } });
-const login = (email: string, password: string) =>
-  t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
-const me = (token: string) => t.app.inject({ url: '/api/profile/me', headers: bearer(token) });
+  t.post('/api/auth/password-reset/confirm', null, { token, password });
+const login = (email: string, password: string) => t.post('/api/auth/login', null, { email, password });
+const me = (token: string) => t.get('/api/profile/me', token);
 
 async function mailedToken(email: string) {
   await t.app.queue.settle();
@@ -130,12 +129,7 @@ describe('POST /api/auth/password-reset/confirm', () => {
 
 describe('POST /api/auth/change-password', () => {
   const change = (token: string, current_password: string, new_password: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/auth/change-password',
-      headers: bearer(token),
-      payload: { current_password, new_password },
-    });
+    t.post('/api/auth/change-password', token, { current_password, new_password });
 
   it('refuses a wrong current password and changes nothing', async () => {
     const { token } = await t.signUp('wrong-current@example.test', 'first-password');
@@ -156,11 +150,7 @@ describe('POST /api/auth/change-password', () => {
   });
 
   it('needs a session', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/change-password',
-      payload: { current_password: 'a', new_password: 'bbbbbbbb' },
-    });
+    const res = await t.post('/api/auth/change-password', null, { current_password: 'a', new_password: 'bbbbbbbb' });
     expect(res.statusCode).toBe(401);
   });
 });

@@ -1,24 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { bearer, buildTestApp, type TestContext } from '../helpers/build';
+import { buildTestApp, type TestContext } from '../helpers/build';
 import { interviews, jobs, profiles, users } from '../../src/db/schema';
 
 let t: TestContext;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
+beforeAll(async () => (t = await buildTestApp()));
 afterAll(() => t.close());
 
-const complete = (token: string, payload: unknown) =>
-  t.app.inject({ method: 'PUT', url: '/api/profile/complete', headers: bearer(token), payload: payload as object });
-const me = async (token: string) =>
-  (await t.app.inject({ method: 'GET', url: '/api/profile/me', headers: bearer(token) })).json();
+const complete = (token: string, payload: unknown) => t.put('/api/profile/complete', token, payload as object);
+const me = async (token: string) => (await t.get('/api/profile/me', token)).json();
 
-const onboardingPayload = {
-  name: 'Ada Lovelace',
-  bio: 'Motion designer with ten years in studios.',
-  expertise: ['After Effects', ' after effects ', '', 'Cinema 4D'],
-  resume_url: '/api/files/7c6f0a86-7d1a-4b8e-9a55-0a7f8e0c1d2e',
+/** Fields the profile keeps exactly as sent. */
+const keptAsSent = {
   work_authorization: 'work_visa',
   citizenship: 'United Kingdom',
   phone: '+44 20 7946 0000',
@@ -26,6 +19,14 @@ const onboardingPayload = {
   country: 'United Kingdom',
   linkedin_url: 'https://www.linkedin.com/in/ada',
   summary: 'Hands-on lead.',
+};
+
+const onboardingPayload = {
+  name: 'Ada Lovelace',
+  bio: 'Motion designer with ten years in studios.',
+  expertise: ['After Effects', ' after effects ', '', 'Cinema 4D'],
+  resume_url: '/api/files/7c6f0a86-7d1a-4b8e-9a55-0a7f8e0c1d2e',
+  ...keptAsSent,
   education: [
     { school: 'Royal College of Art', degree: 'MA', field: 'Animation', year: '2012' },
     { school: 'none', degree: 'N/A', field: '', year: '' },
@@ -53,13 +54,7 @@ describe('PUT /api/profile/complete', () => {
       bio: 'Motion designer with ten years in studios.',
       expertise: ['After Effects', 'Cinema 4D'],
       resume_url: onboardingPayload.resume_url,
-      work_authorization: 'work_visa',
-      citizenship: 'United Kingdom',
-      phone: '+44 20 7946 0000',
-      city: 'London',
-      country: 'United Kingdom',
-      linkedin_url: 'https://www.linkedin.com/in/ada',
-      summary: 'Hands-on lead.',
+      ...keptAsSent,
       education: [{ school: 'Royal College of Art', degree: 'MA', field: 'Animation', year: '2012' }],
       work_experience: [
         { company: 'Studio North', title: 'Lead', startDate: '2015', endDate: 'Present', description: 'Titles' },
@@ -150,7 +145,7 @@ describe('PUT /api/profile/complete', () => {
   });
 
   it('requires a bearer token', async () => {
-    const res = await t.app.inject({ method: 'PUT', url: '/api/profile/complete', payload: onboardingPayload });
+    const res = await t.put('/api/profile/complete', null, onboardingPayload);
     expect(res.statusCode).toBe(401);
   });
 });
@@ -158,7 +153,7 @@ describe('PUT /api/profile/complete', () => {
 describe('GET /api/profile/interview-status', () => {
   it('is null without interviews and the latest interview with its job title otherwise', async () => {
     const { token, user } = await t.signUp();
-    const empty = await t.app.inject({ method: 'GET', url: '/api/profile/interview-status', headers: bearer(token) });
+    const empty = await t.get('/api/profile/interview-status', token);
     expect(empty.statusCode).toBe(200);
     expect(empty.json()).toBeNull();
 
@@ -187,7 +182,7 @@ describe('GET /api/profile/interview-status', () => {
     const other = await t.signUp();
     await db.insert(interviews).values({ candidateId: other.user.id, status: 'approved' });
 
-    const res = await t.app.inject({ method: 'GET', url: '/api/profile/interview-status', headers: bearer(token) });
+    const res = await t.get('/api/profile/interview-status', token);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       id: latest!.id,
@@ -201,7 +196,7 @@ describe('GET /api/profile/interview-status', () => {
   });
 
   it('requires a bearer token', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/profile/interview-status' });
+    const res = await t.get('/api/profile/interview-status');
     expect(res.statusCode).toBe(401);
   });
 });

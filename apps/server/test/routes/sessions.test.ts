@@ -1,24 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { AddressInfo } from 'node:net';
-import { bearer, buildTestApp, type TestContext } from '../helpers/build';
+import { buildSocketTestApp, type TestContext } from '../helpers/build';
 import { InterviewClient } from '../interview/ws-client';
 import { sessions } from '../../src/db/schema-accounts';
 import { invalidateSessionCache } from '../../src/services/sessions';
 
 let t: TestContext;
 let ws: string;
-beforeAll(async () => {
-  t = await buildTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  ws = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/ws/session`;
-});
+beforeAll(async () => ({ t, ws } = await buildSocketTestApp()));
 afterAll(() => t.close());
 
-const me = (token: string) => t.app.inject({ url: '/api/profile/me', headers: bearer(token) });
-const logout = (token: string) => t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(token) });
+const me = (token: string) => t.get('/api/profile/me', token);
+const logout = (token: string) => t.post('/api/auth/logout', token);
 const login = async (email: string, password = 'secret123') =>
-  (await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } })).json().token as string;
+  (await t.post('/api/auth/login', null, { email, password })).json().token as string;
 
 /** Connects and proves the socket accepted the token: an authenticated socket asks for a start message. */
 async function socketAccepts(token: string): Promise<boolean> {
@@ -59,7 +54,7 @@ describe('POST /api/auth/logout', () => {
   });
 
   it('needs a token', async () => {
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/logout' })).statusCode).toBe(401);
+    expect((await t.post('/api/auth/logout')).statusCode).toBe(401);
   });
 });
 

@@ -13,9 +13,7 @@ import { parseRange } from '../../src/services/interview-recordings';
 import { bearer, buildTestApp, type TestContext } from '../helpers/build';
 
 let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await buildTestApp();
-});
+beforeAll(async () => (ctx = await buildTestApp()));
 afterAll(async () => ctx.close());
 
 /** A tiny stand-in for a webm: the EBML magic followed by recognisable bytes. */
@@ -153,11 +151,7 @@ describe('POST /api/interviews/upload/video', () => {
     expect(second.file_id).not.toBe(first.file_id);
     const old = await ctx.database.db.select().from(files).where(eq(files.id, first.file_id));
     expect(old).toHaveLength(0);
-    const res = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/interviews/${interviewId}/recording`,
-      headers: bearer(token),
-    });
+    const res = await ctx.get(`/api/interviews/${interviewId}/recording`, token);
     expect(res.rawPayload).toHaveLength(2000);
   });
 });
@@ -175,11 +169,7 @@ describe('GET /api/interviews/{id}/recording', () => {
 
   it('streams the whole recording as video/webm to its candidate and to an admin', async () => {
     for (const token of [owner.token, await ctx.adminToken()]) {
-      const res = await ctx.app.inject({
-        method: 'GET',
-        url: `/api/interviews/${interviewId}/recording`,
-        headers: bearer(token),
-      });
+      const res = await ctx.get(`/api/interviews/${interviewId}/recording`, token);
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('video/webm');
       expect(res.headers['accept-ranges']).toBe('bytes');
@@ -214,21 +204,13 @@ describe('GET /api/interviews/{id}/recording', () => {
 
   it('is a 404 for another candidate, and for an interview without a recording', async () => {
     const other = await ctx.signUp();
-    const res = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/interviews/${interviewId}/recording`,
-      headers: bearer(other.token),
-    });
+    const res = await ctx.get(`/api/interviews/${interviewId}/recording`, other.token);
     expect(res.statusCode).toBe(404);
     const empty = await newInterview(other.user.id);
-    const res2 = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/interviews/${empty}/recording`,
-      headers: bearer(other.token),
-    });
+    const res2 = await ctx.get(`/api/interviews/${empty}/recording`, other.token);
     expect(res2.statusCode).toBe(404);
     expect(res2.json()).toEqual({ detail: 'No recording for this interview' });
-    const anon = await ctx.app.inject({ method: 'GET', url: `/api/interviews/${interviewId}/recording` });
+    const anon = await ctx.get(`/api/interviews/${interviewId}/recording`);
     expect(anon.statusCode).toBe(401);
   });
 });

@@ -51,31 +51,22 @@ export function mixModels(general: TrigramModel, job: TrigramModel, jobWeight: n
   const biStart = new Uint32Array(V + 1);
   const uniBo = new Float32Array(V);
   let nBi = 0;
+  const uniProbOf = (w: number) => uniP[w]!;
   for (let v = 0; v < V; v++) {
     biStart[v] = nBi;
     const gFrom = v < VG ? G.biStart[v]! : 0;
     const gTo = v < VG ? G.biStart[v + 1]! : 0;
     const jv = mToJ[v]!;
     const jList = jv < 0 ? [] : sortedMapped(J.biWord, J.biStart[jv]!, J.biStart[jv + 1]!, jToM);
-    let gi = gFrom;
-    let ji = 0;
-    let sumP = 0;
-    let sumLower = 0;
-    while (gi < gTo || ji < jList.length) {
-      const gw = gi < gTo ? G.biWord[gi]! : Infinity;
-      const jw = ji < jList.length ? jList[ji]![0] : Infinity;
-      const w = Math.min(gw, jw);
+    uniBo[v] = mergeSuccessors(G.biWord, gFrom, gTo, jList, uniProbOf, (w, g, j) => {
       biWord[nBi] = w;
-      biG[nBi] = gw === w ? gi++ : -1;
-      biJ[nBi] = jw === w ? jList[ji++]![1] : -1;
-      const pg = biG[nBi]! >= 0 ? p10(G.biProb[biG[nBi]!]!) : pG2(v, w);
-      const pj = biJ[nBi]! >= 0 ? p10(J.biProb[biJ[nBi]!]!) : pJ2(v, w);
+      biG[nBi] = g;
+      biJ[nBi] = j;
+      const pg = g >= 0 ? p10(G.biProb[g]!) : pG2(v, w);
+      const pj = j >= 0 ? p10(J.biProb[j]!) : pJ2(v, w);
       biP[nBi] = lam * pj + (1 - lam) * pg;
-      sumP += biP[nBi]!;
-      sumLower += uniP[w]!;
-      nBi++;
-    }
-    uniBo[v] = nBi > biStart[v]! ? backoff(sumP, sumLower) : 0;
+      return biP[nBi++]!;
+    });
   }
   biStart[V] = nBi;
 
@@ -100,28 +91,16 @@ export function mixModels(general: TrigramModel, job: TrigramModel, jobWeight: n
       const gFrom = gb >= 0 ? G.triStart[gb]! : 0;
       const gTo = gb >= 0 ? G.triStart[gb + 1]! : 0;
       const jList = jb < 0 ? [] : sortedMapped(J.triWord, J.triStart[jb]!, J.triStart[jb + 1]!, jToM);
-      let gi = gFrom;
-      let ji = 0;
-      let sumP = 0;
-      let sumLower = 0;
-      while (gi < gTo || ji < jList.length) {
-        const gw = gi < gTo ? G.triWord[gi]! : Infinity;
-        const jw = ji < jList.length ? jList[ji]![0] : Infinity;
-        const w = Math.min(gw, jw);
-        let pg: number;
-        if (gw === w) pg = p10(G.triProb[gi++]!);
-        else pg = (gb >= 0 ? p10(G.biBo[gb]!) : 1) * pG2(v, w);
-        let pj: number;
-        if (jw === w) pj = p10(J.triProb[jList[ji++]![1]]!);
-        else pj = (jb >= 0 ? p10(J.biBo[jb]!) : 1) * pJ2(v, w);
+      const lower = (w: number) => mBigramP(v, w);
+      biBo[b] = mergeSuccessors(G.triWord, gFrom, gTo, jList, lower, (w, g, j) => {
+        const pg = g >= 0 ? p10(G.triProb[g]!) : (gb >= 0 ? p10(G.biBo[gb]!) : 1) * pG2(v, w);
+        const pj = j >= 0 ? p10(J.triProb[j]!) : (jb >= 0 ? p10(J.biBo[jb]!) : 1) * pJ2(v, w);
         const p = lam * pj + (1 - lam) * pg;
         triWord[nTri] = w;
         triProb[nTri] = log10(p);
-        sumP += p;
-        sumLower += mBigramP(v, w);
         nTri++;
-      }
-      biBo[b] = nTri > triStart[b]! ? backoff(sumP, sumLower) : 0;
+        return p;
+      });
     }
   }
   triStart[nBi] = nTri;
@@ -138,6 +117,34 @@ export function mixModels(general: TrigramModel, job: TrigramModel, jobWeight: n
     triWord: triWord.slice(0, nTri),
     triProb: triProb.slice(0, nTri),
   };
+}
+
+/**
+ * Walks one history's successors in both models in word order, each word once: `visit` gets the
+ * word's entry index in the general model (`gWords[gFrom, gTo)`) and in the job model (`jList`),
+ * -1 where that model lacks it, and returns the word's mixed probability; `lower` is its
+ * probability one order down. Returns the history's backoff weight (0 when it has no successors).
+ */
+function mergeSuccessors(
+  gWords: Uint32Array,
+  gFrom: number,
+  gTo: number,
+  jList: [number, number][],
+  lower: (w: number) => number,
+  visit: (w: number, g: number, j: number) => number,
+): number {
+  let gi = gFrom;
+  let ji = 0;
+  let sumP = 0;
+  let sumLower = 0;
+  while (gi < gTo || ji < jList.length) {
+    const gw = gi < gTo ? gWords[gi]! : Infinity;
+    const jw = ji < jList.length ? jList[ji]![0] : Infinity;
+    const w = Math.min(gw, jw);
+    sumP += visit(w, gw === w ? gi++ : -1, jw === w ? jList[ji++]![1] : -1);
+    sumLower += lower(w);
+  }
+  return gi > gFrom || ji > 0 ? backoff(sumP, sumLower) : 0;
 }
 
 /** log10 of the weight that gives the unseen successors the mass the explicit ones left. */

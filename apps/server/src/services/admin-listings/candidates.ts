@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { interviews, profiles, users } from '../../db/schema';
 import { notFound } from '../../lib/http-errors';
 import { getProfileMe } from '../profiles';
-import { USER_ID, type Paging, offset, int, like, countWhere, pageOf } from './query';
+import { USER_ID, type Paging, int, like, countWhere, pageFrom } from './query';
 import { listAdminInterviews } from './jobs-interviews';
 import { balances } from './payouts';
 import { taskProgress } from './tasks';
@@ -18,6 +18,9 @@ const candidateColumns = {
   interviews: sql<number>`(select count(*)::int from ${interviews} i where i.candidate_id = ${USER_ID})`,
   approved: sql<number>`(select count(*)::int from ${interviews} i where i.candidate_id = ${USER_ID} and i.status = 'approved')`,
 };
+
+const candidateRows = (db: Db) =>
+  db.select(candidateColumns).from(users).leftJoin(profiles, eq(profiles.userId, users.id));
 
 function toCandidateItem(r: {
   user: typeof users.$inferSelect;
@@ -58,22 +61,12 @@ export async function listCandidates(
     q.q ? or(ilike(users.email, like(q.q)), ilike(users.name, like(q.q))) : undefined,
     q.interview_status || q.job_id ? sql`exists (select 1 from ${interviews} i where ${interviewCond})` : undefined,
   );
-  const rows = await db
-    .select(candidateColumns)
-    .from(users)
-    .leftJoin(profiles, eq(profiles.userId, users.id))
-    .where(where)
-    .orderBy(desc(users.createdAt), desc(users.id))
-    .limit(q.page_size)
-    .offset(offset(q));
-  return pageOf(rows.map(toCandidateItem), await countWhere(db, users, where), q);
+  const rows = candidateRows(db).where(where).orderBy(desc(users.createdAt), desc(users.id));
+  return pageFrom(rows, q, () => countWhere(db, users, where), toCandidateItem);
 }
 
 export async function getCandidateDetail(db: Db, id: string): Promise<AdminCandidateDetail> {
-  const [r] = await db
-    .select(candidateColumns)
-    .from(users)
-    .leftJoin(profiles, eq(profiles.userId, users.id))
+  const [r] = await candidateRows(db)
     .where(and(eq(users.id, id), eq(users.role, 'candidate')))
     .limit(1);
   if (!r) throw notFound('Candidate not found');

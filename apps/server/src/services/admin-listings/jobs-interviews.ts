@@ -13,7 +13,7 @@ import type { Db } from '../../db/client';
 import { annotationTasks, interviews, jobs, profiles, transcriptTurns, users } from '../../db/schema';
 import { notFound } from '../../lib/http-errors';
 import { toJobDto } from '../jobs';
-import { JOB_ID, type Paging, offset, int, like, countWhere, pageOf } from './query';
+import { JOB_ID, type Paging, int, like, countWhere, pageFrom } from './query';
 
 export async function listAdminJobs(
   db: Db,
@@ -23,7 +23,7 @@ export async function listAdminJobs(
     q.status ? eq(jobs.status, q.status) : undefined,
     q.q ? or(ilike(jobs.title, like(q.q)), ilike(jobs.positionType, like(q.q))) : undefined,
   );
-  const rows = await db
+  const rows = db
     .select({
       job: jobs,
       applicants: sql<number>`(select count(*)::int from ${interviews} i where i.job_id = ${JOB_ID})`,
@@ -34,20 +34,19 @@ export async function listAdminJobs(
     })
     .from(jobs)
     .where(where)
-    .orderBy(desc(jobs.createdAt), desc(jobs.id))
-    .limit(q.page_size)
-    .offset(offset(q));
-  return pageOf(
-    rows.map((r) => ({
+    .orderBy(desc(jobs.createdAt), desc(jobs.id));
+  return pageFrom(
+    rows,
+    q,
+    () => countWhere(db, jobs, where),
+    (r) => ({
       ...toJobDto(r.job),
       applicants: int(r.applicants),
       awaiting_review: int(r.awaiting),
       approved: int(r.approved),
       tasks_total: int(r.tasksTotal),
       tasks_open: int(r.tasksOpen),
-    })),
-    await countWhere(db, jobs, where),
-    q,
+    }),
   );
 }
 
@@ -95,6 +94,15 @@ function toInterviewListItem(r: InterviewJoined): AdminInterviewListItem {
   };
 }
 
+/** Interviews with their candidate, job and the candidate's profile: the list's rows and the detail's. */
+const interviewRows = (db: Db) =>
+  db
+    .select({ ...interviewListColumns, candidatePosition: profiles.position })
+    .from(interviews)
+    .innerJoin(users, eq(users.id, interviews.candidateId))
+    .leftJoin(jobs, eq(jobs.id, interviews.jobId))
+    .leftJoin(profiles, eq(profiles.userId, interviews.candidateId));
+
 function interviewFilters(q: { status?: InterviewStatus; job_id?: string; candidate_id?: string; q?: string }) {
   return and(
     q.status ? eq(interviews.status, q.status) : undefined,
@@ -110,33 +118,22 @@ export async function listAdminInterviews(
   q: Paging & { status?: InterviewStatus; job_id?: string; candidate_id?: string; q?: string },
 ): Promise<Page<AdminInterviewListItem>> {
   const where = interviewFilters(q);
-  const rows = await db
-    .select(interviewListColumns)
-    .from(interviews)
-    .innerJoin(users, eq(users.id, interviews.candidateId))
-    .leftJoin(jobs, eq(jobs.id, interviews.jobId))
-    .leftJoin(profiles, eq(profiles.userId, interviews.candidateId))
+  const rows = interviewRows(db)
     .where(where)
-    .orderBy(desc(sql`coalesce(${interviews.completedAt}, ${interviews.createdAt})`), desc(interviews.id))
-    .limit(q.page_size)
-    .offset(offset(q));
-  const [total] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(interviews)
-    .innerJoin(users, eq(users.id, interviews.candidateId))
-    .where(where);
-  return pageOf(rows.map(toInterviewListItem), int(total?.n), q);
+    .orderBy(desc(sql`coalesce(${interviews.completedAt}, ${interviews.createdAt})`), desc(interviews.id));
+  const total = async () => {
+    const [row] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(interviews)
+      .innerJoin(users, eq(users.id, interviews.candidateId))
+      .where(where);
+    return int(row?.n);
+  };
+  return pageFrom(rows, q, total, toInterviewListItem);
 }
 
 export async function getAdminInterviewDetail(db: Db, id: string): Promise<AdminInterviewDetail> {
-  const [r] = await db
-    .select({ ...interviewListColumns, candidatePosition: profiles.position })
-    .from(interviews)
-    .innerJoin(users, eq(users.id, interviews.candidateId))
-    .leftJoin(jobs, eq(jobs.id, interviews.jobId))
-    .leftJoin(profiles, eq(profiles.userId, interviews.candidateId))
-    .where(eq(interviews.id, id))
-    .limit(1);
+  const [r] = await interviewRows(db).where(eq(interviews.id, id)).limit(1);
   if (!r) throw notFound('Interview not found');
   const turns = await db
     .select()

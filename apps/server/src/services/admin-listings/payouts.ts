@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { annotationTasks, earnings, jobs, payouts, users } from '../../db/schema';
 import { notFound } from '../../lib/http-errors';
 import { centsToDollars } from '../../lib/money';
-import { PAYOUT_ID, type Paging, offset, int, like, countWhere, pageOf } from './query';
+import { PAYOUT_ID, type Paging, int, like, countWhere, pageFrom } from './query';
 
 export async function balances(
   db: Db,
@@ -32,20 +32,15 @@ export async function balances(
     .where(where)
     .groupBy(users.id, users.email, users.name)
     .having(having);
-  const rows = await base.orderBy(desc(available), asc(users.email)).limit(q.page_size).offset(offset(q));
-  const [total] = await db.select({ n: sql<number>`count(*)::int` }).from(base.as('b'));
-  return pageOf(
-    rows.map((r) => ({
-      user_id: r.userId,
-      email: r.email,
-      name: r.name,
-      pending: centsToDollars(r.pending),
-      available: centsToDollars(r.available),
-      paid: centsToDollars(r.paid),
-    })),
-    int(total?.n),
-    q,
-  );
+  const total = async () => int((await db.select({ n: sql<number>`count(*)::int` }).from(base.as('b')))[0]?.n);
+  return pageFrom(base.orderBy(desc(available), asc(users.email)), q, total, (r) => ({
+    user_id: r.userId,
+    email: r.email,
+    name: r.name,
+    pending: centsToDollars(r.pending),
+    available: centsToDollars(r.available),
+    paid: centsToDollars(r.paid),
+  }));
 }
 
 const transactionColumns = {
@@ -74,6 +69,15 @@ function toTransaction(r: {
   };
 }
 
+/** Earnings with who earned them, on which task and job: the transaction list's rows and the CSV's. */
+const transactionRows = (db: Db) =>
+  db
+    .select({ ...transactionColumns, name: users.name })
+    .from(earnings)
+    .innerJoin(users, eq(users.id, earnings.userId))
+    .innerJoin(annotationTasks, eq(annotationTasks.id, earnings.taskId))
+    .leftJoin(jobs, eq(jobs.id, earnings.jobId));
+
 export async function listAdminTransactions(
   db: Db,
   q: Paging & { user_id?: string; status?: AdminTransaction['status']; payoutId?: string },
@@ -83,21 +87,12 @@ export async function listAdminTransactions(
     q.status ? eq(earnings.status, q.status) : undefined,
     q.payoutId ? eq(earnings.payoutId, q.payoutId) : undefined,
   );
-  const rows = await db
-    .select(transactionColumns)
-    .from(earnings)
-    .innerJoin(users, eq(users.id, earnings.userId))
-    .innerJoin(annotationTasks, eq(annotationTasks.id, earnings.taskId))
-    .leftJoin(jobs, eq(jobs.id, earnings.jobId))
-    .where(where)
-    .orderBy(desc(earnings.createdAt), desc(earnings.id))
-    .limit(q.page_size)
-    .offset(offset(q));
-  return pageOf(rows.map(toTransaction), await countWhere(db, earnings, where), q);
+  const rows = transactionRows(db).where(where).orderBy(desc(earnings.createdAt), desc(earnings.id));
+  return pageFrom(rows, q, () => countWhere(db, earnings, where), toTransaction);
 }
 
 export async function payoutHistory(db: Db, q: Paging): Promise<Page<PayoutHistoryItem>> {
-  const rows = await db
+  const rows = db
     .select({
       payout: payouts,
       createdByEmail: users.email,
@@ -106,20 +101,19 @@ export async function payoutHistory(db: Db, q: Paging): Promise<Page<PayoutHisto
     })
     .from(payouts)
     .leftJoin(users, eq(users.id, payouts.createdBy))
-    .orderBy(desc(payouts.createdAt), desc(payouts.id))
-    .limit(q.page_size)
-    .offset(offset(q));
-  return pageOf(
-    rows.map((r) => ({
+    .orderBy(desc(payouts.createdAt), desc(payouts.id));
+  return pageFrom(
+    rows,
+    q,
+    () => countWhere(db, payouts, undefined),
+    (r) => ({
       id: r.payout.id,
       created_at: r.payout.createdAt.toISOString(),
       created_by_email: r.createdByEmail,
       total: centsToDollars(r.payout.totalCents),
       recipients: int(r.recipients),
       transactions: int(r.transactions),
-    })),
-    await countWhere(db, payouts, undefined),
-    q,
+    }),
   );
 }
 
@@ -134,12 +128,7 @@ function csvField(value: string | number) {
 export async function payoutCsv(db: Db, payoutId: string): Promise<{ filename: string; csv: string }> {
   const [payout] = await db.select().from(payouts).where(eq(payouts.id, payoutId)).limit(1);
   if (!payout) throw notFound('Payout not found');
-  const rows = await db
-    .select({ ...transactionColumns, name: users.name })
-    .from(earnings)
-    .innerJoin(users, eq(users.id, earnings.userId))
-    .innerJoin(annotationTasks, eq(annotationTasks.id, earnings.taskId))
-    .leftJoin(jobs, eq(jobs.id, earnings.jobId))
+  const rows = await transactionRows(db)
     .where(eq(earnings.payoutId, payoutId))
     .orderBy(asc(users.email), asc(earnings.createdAt));
   const header = [

@@ -19,6 +19,16 @@ export const pageOf = <T>(items: T[], total: number, q: Paging): Page<T> => ({
   page: q.page,
   page_size: q.page_size,
 });
+/** One page of an ordered query, its rows mapped to items, with the total that `count` reads afterwards. */
+export async function pageFrom<R, T>(
+  query: { limit(n: number): { offset(n: number): PromiseLike<R[]> } },
+  q: Paging,
+  count: () => Promise<number>,
+  toItem: (row: R) => T,
+): Promise<Page<T>> {
+  const rows = await query.limit(q.page_size).offset(offset(q));
+  return pageOf(rows.map(toItem), await count(), q);
+}
 export const int = (n: unknown) => Number(n ?? 0);
 /** `%term%` for ILIKE, with the user's own % and _ taken literally. */
 export const like = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -4,7 +4,7 @@ import type { AdminTask, CandidateTaskProgress, Page, TaskStatus } from '@app/sh
 import type { Db } from '../../db/client';
 import { annotationTasks, jobs, users } from '../../db/schema';
 import { toAdminTaskDto } from '../tasks';
-import { type Paging, offset, int, countWhere, pageOf } from './query';
+import { type Paging, int, countWhere, pageFrom } from './query';
 
 export async function listAdminTasks(
   db: Db,
@@ -25,7 +25,7 @@ export async function listAdminTasks(
         ? and(isNotNull(annotationTasks.reviewApproved), eq(annotationTasks.reviewApproved, q.review === 'accepted'))
         : undefined,
   );
-  const rows = await db
+  const rows = db
     .select({ task: annotationTasks, jobTitle: jobs.title, jobStatus: jobs.status, assigneeEmail: users.email })
     .from(annotationTasks)
     .innerJoin(jobs, eq(jobs.id, annotationTasks.jobId))
@@ -37,10 +37,8 @@ export async function listAdminTasks(
       desc(annotationTasks.createdAt),
       asc(annotationTasks.taskName),
       desc(annotationTasks.id),
-    )
-    .limit(q.page_size)
-    .offset(offset(q));
-  return pageOf(rows.map(toAdminTaskDto), await countWhere(db, annotationTasks, where), q);
+    );
+  return pageFrom(rows, q, () => countWhere(db, annotationTasks, where), toAdminTaskDto);
 }
 
 /** Per assignee: how many tasks are where (assigned, in progress, submitted, accepted, rejected). */

@@ -15,18 +15,18 @@ const escapeHtml = (s: string) =>
 const greetingName = (name: string | null) => name?.trim().split(/\s+/)[0] || 'there';
 
 type Body = {
-  to: string;
   subject: string;
-  name: string | null;
   paragraphs: string[];
   /** A button in HTML, a line with the address in text. */
   action?: { label: string; path: string };
 };
 
+type Recipient = { email: string; name: string | null };
+
 /** One layout for every message, so they all carry the product name and the support address. */
-function render(ctx: EmailContext, body: Body): EmailMessage {
+function render(ctx: EmailContext, r: Recipient, body: Body): EmailMessage {
   const link = body.action && ctx.publicUrl ? `${ctx.publicUrl.replace(/\/$/, '')}${body.action.path}` : null;
-  const hello = `Hi ${greetingName(body.name)},`;
+  const hello = `Hi ${greetingName(r.name)},`;
   const signoff = `The ${PRODUCT_NAME} team`;
   const help = `Questions? Write to ${ctx.supportEmail}.`;
 
@@ -57,16 +57,12 @@ ${
 <p>${escapeHtml(signoff)}</p>
 </td></tr></table></body></html>
 `;
-  return { to: body.to, subject: body.subject, text, html };
+  return { to: r.email, subject: body.subject, text, html };
 }
-
-type Recipient = { email: string; name: string | null };
 
 export function interviewReceivedEmail(ctx: EmailContext, r: Recipient, jobTitle: string | null): EmailMessage {
   const role = jobTitle ? ` for ${jobTitle}` : '';
-  return render(ctx, {
-    to: r.email,
-    name: r.name,
+  return render(ctx, r, {
     subject: `We received your interview${role}`,
     paragraphs: [
       `Thanks for interviewing${role}. We're reviewing your conversation and will email you as soon as the hiring team has next steps.`,
@@ -76,43 +72,37 @@ export function interviewReceivedEmail(ctx: EmailContext, r: Recipient, jobTitle
   });
 }
 
-export function decisionApprovedEmail(
-  ctx: EmailContext,
-  r: Recipient,
-  jobTitle: string | null,
-  note: string | null,
-): EmailMessage {
-  const role = jobTitle ?? 'the position';
-  return render(ctx, {
-    to: r.email,
-    name: r.name,
-    subject: `Congratulations! You've been approved for ${role}`,
-    paragraphs: [
-      `Congratulations! Your interview for ${role} has been approved.`,
-      ...(note ? [`A note from the hiring team: ${note}`] : []),
+/** What differs between the two decision messages; the hiring team's note sits between opening and close. */
+const DECISION_TEXT = {
+  approved: {
+    subject: (role: string) => `Congratulations! You've been approved for ${role}`,
+    opening: (role: string) => `Congratulations! Your interview for ${role} has been approved.`,
+    close:
       'Next steps: open Your Jobs to review the onboarding document and the project information. Your creative tasks will appear there as soon as they are assigned.',
-    ],
     action: { label: 'Open Your Jobs', path: '/jobs' },
-  });
-}
+  },
+  rejected: {
+    subject: (role: string) => `An update on your application for ${role}`,
+    opening: (role: string) =>
+      `Thank you for taking the time to interview for ${role}. We have decided to move forward with other candidates at this time.`,
+    close: 'New opportunities are posted regularly and you are welcome to apply to them.',
+    action: { label: 'Browse opportunities', path: '/' },
+  },
+};
 
-export function decisionRejectedEmail(
+export function decisionEmail(
   ctx: EmailContext,
   r: Recipient,
+  decision: keyof typeof DECISION_TEXT,
   jobTitle: string | null,
   note: string | null,
 ): EmailMessage {
   const role = jobTitle ?? 'the position';
-  return render(ctx, {
-    to: r.email,
-    name: r.name,
-    subject: `An update on your application for ${role}`,
-    paragraphs: [
-      `Thank you for taking the time to interview for ${role}. We have decided to move forward with other candidates at this time.`,
-      ...(note ? [`A note from the hiring team: ${note}`] : []),
-      'New opportunities are posted regularly and you are welcome to apply to them.',
-    ],
-    action: { label: 'Browse opportunities', path: '/' },
+  const text = DECISION_TEXT[decision];
+  return render(ctx, r, {
+    subject: text.subject(role),
+    paragraphs: [text.opening(role), ...(note ? [`A note from the hiring team: ${note}`] : []), text.close],
+    action: text.action,
   });
 }
 
@@ -123,9 +113,7 @@ export function tasksAssignedEmail(
   count: number,
 ): EmailMessage {
   const what = count === 1 ? 'a new creative task' : `${count} new creative tasks`;
-  return render(ctx, {
-    to: r.email,
-    name: r.name,
+  return render(ctx, r, {
     subject: `You have ${what}${jobTitle ? ` on ${jobTitle}` : ''}`,
     paragraphs: [`You have been assigned ${what}${jobTitle ? ` on ${jobTitle}` : ''}. Open Your Jobs to start rating.`],
     action: { label: 'Start your tasks', path: '/jobs' },
@@ -134,9 +122,7 @@ export function tasksAssignedEmail(
 
 export function payoutSentEmail(ctx: EmailContext, r: Recipient, amount: number, transactions: number): EmailMessage {
   const dollars = formatMoney(amount);
-  return render(ctx, {
-    to: r.email,
-    name: r.name,
+  return render(ctx, r, {
     subject: `Payout sent: ${dollars}`,
     paragraphs: [
       `We have sent you a payout of ${dollars} for ${transactions} accepted task${transactions === 1 ? '' : 's'}.`,
@@ -148,9 +134,7 @@ export function payoutSentEmail(ctx: EmailContext, r: Recipient, amount: number,
 
 /** The password reset link; `ctx.publicUrl` is PUBLIC_URL or the origin the request came from. */
 export function passwordResetEmail(ctx: EmailContext, r: Recipient, token: string, validMinutes: number): EmailMessage {
-  return render(ctx, {
-    to: r.email,
-    name: r.name,
+  return render(ctx, r, {
     subject: 'Reset your password',
     paragraphs: [
       `Someone (hopefully you) asked to reset the password of your ${PRODUCT_NAME} account. The link below works once, for ${validMinutes} minutes.`,

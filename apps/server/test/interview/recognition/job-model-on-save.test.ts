@@ -7,9 +7,7 @@ import { recognitionToolsInstalled } from '../../helpers/recognition-tools';
 const tools = recognitionToolsInstalled;
 
 let t: TestContext;
-beforeAll(async () => {
-  t = await buildTestApp({ STT_JOB_MODELS: 'true' });
-});
+beforeAll(async () => (t = await buildTestApp({ STT_JOB_MODELS: 'true' })));
 afterAll(() => t.close());
 
 /** Job models on disk: one folder per job text, complete once its respellings are written. */

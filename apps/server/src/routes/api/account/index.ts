@@ -7,7 +7,7 @@ import { exportAccount } from '../../../services/account-export';
 import { giveConsent, listConsents } from '../../../services/consents';
 import { supportAddress } from '../../../services/email';
 import { defaultPrivacyNotice } from '../../../services/privacy-notice';
-import passwordRoutes, { publicBase } from './password';
+import passwordRoutes, { PASSWORD_CHECK_LIMIT, publicBase } from './password';
 
 const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(passwordRoutes);
@@ -34,11 +34,7 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/account',
-    {
-      onRequest: app.authenticate,
-      schema: { body: deleteAccountSchema },
-      config: { rateLimit: { max: 10, timeWindow: '15 minutes' } },
-    },
+    { onRequest: app.authenticate, schema: { body: deleteAccountSchema }, config: PASSWORD_CHECK_LIMIT },
     async (request, reply) => {
       await deleteAccount(app.db, app.storage, request.auth!.sub, request.body.password, request.log);
       return reply.status(204).send();

@@ -25,6 +25,9 @@ export const RESET_REQUESTED =
 export const publicBase = (request: FastifyRequest) =>
   request.server.config.PUBLIC_URL?.replace(/\/$/, '') ?? `${request.protocol}://${request.host}`;
 
+/** For routes that check the caller's password: too few tries to guess it through them. */
+export const PASSWORD_CHECK_LIMIT = { rateLimit: { max: 10, timeWindow: '15 minutes' } };
+
 const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
   const perHour = app.config.PASSWORD_RESET_LIMIT_PER_HOUR;
   // At most a few mails per address and hour, so the form cannot be used to flood someone's inbox;
@@ -73,11 +76,7 @@ const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/change-password',
-    {
-      onRequest: app.authenticate,
-      schema: { body: changePasswordSchema },
-      config: { rateLimit: { max: 10, timeWindow: '15 minutes' } },
-    },
+    { onRequest: app.authenticate, schema: { body: changePasswordSchema }, config: PASSWORD_CHECK_LIMIT },
     async (request, reply) => {
       await changePassword(app.db, request.auth!, request.body);
       return reply.status(204).send();

@@ -1,18 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  adminCandidateDetailSchema,
-  adminCandidateListItemSchema,
-  adminCandidateListQuerySchema,
-  pageOf,
-} from '@app/shared';
+import { adminCandidateDetailSchema, adminCandidateListItemSchema, adminCandidateListQuerySchema } from '@app/shared';
 import { getCandidateDetail, listCandidates } from '../../../services/admin-listings';
+import { idParams, pagedList } from '../schemas';
 
 /** Candidates for the provider console: search, profile, resume, interviews, tasks and balance. Admin only. */
 const adminCandidatesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/candidates',
-    { schema: { querystring: adminCandidateListQuerySchema, response: { 200: pageOf(adminCandidateListItemSchema) } } },
+    pagedList(adminCandidateListQuerySchema, adminCandidateListItemSchema),
     async (request) => listCandidates(app.db, request.query),
   );
 
@@ -20,7 +15,7 @@ const adminCandidatesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/candidates/:id',
     {
       schema: {
-        params: z.object({ id: z.uuid({ message: 'Candidate id must be a UUID' }) }),
+        params: idParams('Candidate'),
         response: { 200: adminCandidateDetailSchema },
       },
     },

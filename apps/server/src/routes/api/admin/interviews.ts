@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { adminInterviewSchema, interviewDecisionRequestSchema } from '@app/shared';
 import { decideInterview } from '../../../services/interviews';
+import { idParams } from '../schemas';
 
 /** The provider's decision on interviews (listings live with the provider console). Admin only. */
 const adminInterviewsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -9,7 +9,7 @@ const adminInterviewsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/interviews/:id/decision',
     {
       schema: {
-        params: z.object({ id: z.uuid({ message: 'Interview id must be a UUID' }) }),
+        params: idParams('Interview'),
         body: interviewDecisionRequestSchema,
         response: { 200: adminInterviewSchema },
       },

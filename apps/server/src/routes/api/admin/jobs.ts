@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { jobCreateSchema, jobSchema, jobUpdateSchema } from '@app/shared';
 import { createJob, updateJob } from '../../../services/jobs';
+import { idParams } from '../schemas';
 
 /** The provider's write side for jobs. Admin-only: guarded where registered (routes/api/index.ts). */
 const adminJobsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -19,7 +19,7 @@ const adminJobsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/jobs/:id',
     {
       schema: {
-        params: z.object({ id: z.uuid({ message: 'Job id must be a UUID' }) }),
+        params: idParams('Job'),
         body: jobUpdateSchema,
         response: { 200: jobSchema },
       },

@@ -29,20 +29,17 @@ import {
   payoutHistory,
   taskProgress,
 } from '../../../services/admin-listings';
-
-const idParams = (what: string) => z.object({ id: z.uuid({ message: `${what} id must be a UUID` }) });
+import { idParams, pagedList } from '../schemas';
 
 /** The provider console's lists: jobs, interviews, tasks, money. Admin-only: guarded where registered (routes/api/index.ts). */
 const adminListingsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/admin/jobs',
-    { schema: { querystring: adminJobListQuerySchema, response: { 200: pageOf(adminJobListItemSchema) } } },
-    async (request) => listAdminJobs(app.db, request.query),
+  app.get('/admin/jobs', pagedList(adminJobListQuerySchema, adminJobListItemSchema), async (request) =>
+    listAdminJobs(app.db, request.query),
   );
 
   app.get(
     '/admin/interviews',
-    { schema: { querystring: adminInterviewListQuerySchema, response: { 200: pageOf(adminInterviewListItemSchema) } } },
+    pagedList(adminInterviewListQuerySchema, adminInterviewListItemSchema),
     async (request) => listAdminInterviews(app.db, request.query),
   );
 
@@ -52,10 +49,8 @@ const adminListingsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => getAdminInterviewDetail(app.db, request.params.id),
   );
 
-  app.get(
-    '/admin/tasks',
-    { schema: { querystring: adminTaskListQuerySchema, response: { 200: pageOf(adminTaskSchema) } } },
-    async (request) => listAdminTasks(app.db, request.query),
+  app.get('/admin/tasks', pagedList(adminTaskListQuerySchema, adminTaskSchema), async (request) =>
+    listAdminTasks(app.db, request.query),
   );
 
   app.get(
@@ -64,22 +59,16 @@ const adminListingsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => taskProgress(app.db, { jobId: request.query.job_id }),
   );
 
-  app.get(
-    '/admin/balances',
-    { schema: { querystring: balancesQuerySchema, response: { 200: pageOf(candidateBalanceSchema) } } },
-    async (request) => balances(app.db, { ...request.query, onlyAvailable: request.query.only_available === 'true' }),
+  app.get('/admin/balances', pagedList(balancesQuerySchema, candidateBalanceSchema), async (request) =>
+    balances(app.db, { ...request.query, onlyAvailable: request.query.only_available === 'true' }),
   );
 
-  app.get(
-    '/admin/transactions',
-    { schema: { querystring: transactionsQuerySchema, response: { 200: pageOf(adminTransactionSchema) } } },
-    async (request) => listAdminTransactions(app.db, request.query),
+  app.get('/admin/transactions', pagedList(transactionsQuerySchema, adminTransactionSchema), async (request) =>
+    listAdminTransactions(app.db, request.query),
   );
 
-  app.get(
-    '/admin/payouts',
-    { schema: { querystring: pageQuerySchema, response: { 200: pageOf(payoutHistoryItemSchema) } } },
-    async (request) => payoutHistory(app.db, request.query),
+  app.get('/admin/payouts', pagedList(pageQuerySchema, payoutHistoryItemSchema), async (request) =>
+    payoutHistory(app.db, request.query),
   );
 
   app.get(

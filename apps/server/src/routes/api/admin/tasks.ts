@@ -8,8 +8,9 @@ import {
   taskReviewRequestSchema,
 } from '@app/shared';
 import { assignTask, assignTasks, createTasks, reviewTask } from '../../../services/tasks';
+import { idParams } from '../schemas';
 
-const taskParams = z.object({ id: z.uuid({ message: 'Task id must be a UUID' }) });
+const taskParams = idParams('Task');
 
 /** The provider's side of creative tasks: create, assign, review (listings live with the provider console). Admin only. */
 const adminTasksRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -17,7 +18,7 @@ const adminTasksRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/jobs/:id/tasks',
     {
       schema: {
-        params: z.object({ id: z.uuid({ message: 'Job id must be a UUID' }) }),
+        params: idParams('Job'),
         body: taskCreateRequestSchema,
         response: { 201: z.array(adminTaskSchema) },
       },

@@ -5,6 +5,8 @@ import { assertSelfOrAdmin } from '../../../lib/authz';
 import { getTaskForUser, listTasksForUser, startTask, submitTask } from '../../../services/tasks';
 
 const taskParams = z.object({ taskId: z.uuid({ message: 'Task id must be a UUID' }) });
+/** The schema of the routes that answer with the one task the path names. */
+const oneTask = { schema: { params: taskParams, response: { 200: annotationTaskSchema } } };
 
 /** Creative tasks as the candidate works them. Start and submit are for the assignee only. */
 const annotationsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -24,16 +26,12 @@ const annotationsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/annotations/:taskId',
-    { schema: { params: taskParams, response: { 200: annotationTaskSchema } } },
-    async (request) => getTaskForUser(app.db, request.params.taskId, request.auth!),
+  app.get('/annotations/:taskId', oneTask, async (request) =>
+    getTaskForUser(app.db, request.params.taskId, request.auth!),
   );
 
-  app.post(
-    '/annotations/:taskId/start',
-    { schema: { params: taskParams, response: { 200: annotationTaskSchema } } },
-    async (request) => startTask(app.db, request.params.taskId, request.auth!.sub),
+  app.post('/annotations/:taskId/start', oneTask, async (request) =>
+    startTask(app.db, request.params.taskId, request.auth!.sub),
   );
 
   app.post(

@@ -2,8 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { interviewListQuerySchema, interviewSchema } from '@app/shared';
 import { completeInterview, getInterviewForUser, listInterviews } from '../../../services/interviews';
+import { idParams } from '../schemas';
 
-const idParams = z.object({ id: z.uuid({ message: 'Interview id must be a UUID' }) });
+/** The schema of the routes that answer with the one interview the path names. */
+const oneInterview = { schema: { params: idParams('Interview'), response: { 200: interviewSchema } } };
 
 /** The candidate's interviews. Every route needs a bearer token; candidates only see their own. */
 const interviewsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -19,14 +21,12 @@ const interviewsRoutes: FastifyPluginAsyncZod = async (app) => {
       }),
   );
 
-  app.get('/interviews/:id', { schema: { params: idParams, response: { 200: interviewSchema } } }, async (request) =>
+  app.get('/interviews/:id', oneInterview, async (request) =>
     getInterviewForUser(app.db, request.params.id, request.auth!),
   );
 
-  app.post(
-    '/interviews/:id/complete',
-    { schema: { params: idParams, response: { 200: interviewSchema } } },
-    async (request) => completeInterview(app.db, request.params.id, request.auth!.sub, app.events),
+  app.post('/interviews/:id/complete', oneInterview, async (request) =>
+    completeInterview(app.db, request.params.id, request.auth!.sub, app.events),
   );
 };
 export default interviewsRoutes;

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { interviewTranscriptSchema } from '@app/shared';
 import { getInterviewForUser } from '../../../services/interviews';
 import { listTurns, toTranscriptDto } from '../../../interview/store';
+import { idParams } from '../schemas';
 
-const idParams = z.object({ id: z.uuid({ message: 'Interview id must be a UUID' }) });
+const interviewParams = idParams('Interview');
 
 /** GET /api/interviews/{id}/transcript: the stored turns, for the interview's candidate or an admin. */
 const transcriptRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -12,7 +12,7 @@ const transcriptRoutes: FastifyPluginAsyncZod = async (app) => {
     '/interviews/:id/transcript',
     {
       preHandler: app.authenticate,
-      schema: { params: idParams, response: { 200: interviewTranscriptSchema } },
+      schema: { params: interviewParams, response: { 200: interviewTranscriptSchema } },
     },
     async (request) => {
       // 404 for anyone but the candidate and admins, without saying whether it exists.

@@ -10,31 +10,26 @@ import { completeProfile, getLatestInterview, getProfileMe } from '../../../serv
 import { scrapeLinkedinProfile } from '../../../services/linkedin';
 
 const profileRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/profile/me',
-    { preHandler: app.authenticate, schema: { response: { 200: profileMeSchema } } },
-    async (request) => getProfileMe(app.db, request.auth!.sub),
+  // Every profile route is the caller's own; the hook applies to this plugin's routes only.
+  app.addHook('preHandler', app.authenticate);
+
+  app.get('/profile/me', { schema: { response: { 200: profileMeSchema } } }, async (request) =>
+    getProfileMe(app.db, request.auth!.sub),
   );
 
   app.put(
     '/profile/complete',
-    {
-      preHandler: app.authenticate,
-      schema: { body: profileCompleteRequestSchema, response: { 200: profileMeSchema } },
-    },
+    { schema: { body: profileCompleteRequestSchema, response: { 200: profileMeSchema } } },
     async (request) => completeProfile(app.db, request.auth!.sub, request.body),
   );
 
-  app.get(
-    '/profile/interview-status',
-    { preHandler: app.authenticate, schema: { response: { 200: latestInterviewSchema } } },
-    async (request) => getLatestInterview(app.db, request.auth!.sub),
+  app.get('/profile/interview-status', { schema: { response: { 200: latestInterviewSchema } } }, async (request) =>
+    getLatestInterview(app.db, request.auth!.sub),
   );
 
   app.post(
     '/profile/scrape-linkedin',
     {
-      preHandler: app.authenticate,
       schema: { body: linkedinScrapeRequestSchema, response: { 200: linkedinImportSchema } },
       // Each call fetches a page from the outside: keep a user from turning it into a crawler.
       config: { rateLimit: { max: 20, timeWindow: '10 minutes' } },

@@ -43,7 +43,7 @@ export type UnderstandOptions = {
  * Confidence at or above which a recognized word may be said back to the candidate. Chosen on the
  * embedded recognizer's posteriors (`scripts/calibrate-confidence.ts`, decision 0116).
  */
-export const SURE = 0.8;
+export const SURE = 0.7;
 
 /**
  * The understanding stage: what the candidate talked about, and how surely each item was heard.

@@ -16,8 +16,8 @@ const PROBE_ACTION = [
 const PROBE_THING = [
   'You mentioned {x}: what was your own part in that?',
   'Tell me more about {x}: what did you do there, and how did it turn out?',
-  'What was the trickiest part of {x} for you?',
-  'How did {x} come about, and what did you learn from it?',
+  'What was tricky about {x}, and how did you handle it?',
+  'What role did {x} play in that work?',
 ];
 const PROBE_TOOL = [
   'You mentioned {x}: what do you rely on it for most?',
@@ -53,7 +53,7 @@ const EXPLAIN = [
 const ACK_ABOUT = [
   'Thanks for telling me about {x}.',
   'Good to hear about {x}.',
-  'Thank you, {x} gives me a clear picture.',
+  'Thank you, the part about {x} gives me a clear picture.',
   'I appreciate the detail about {x}.',
   'Thanks, that context on {x} helps.',
 ];

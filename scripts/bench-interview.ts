@@ -6,7 +6,6 @@
 //   npm run bench:interview -- [--sessions 1,8,16] [--answers 3]
 import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { InterviewClient, type Received } from '../apps/server/test/interview/ws-client';
 import { speakAll, startLocalServer } from './lib/local-server';
 
@@ -28,7 +27,7 @@ const PHRASES = [
   'My favorite tools are Photoshop and Procreate, and I also use Blender for simple three dimensional scenes.',
 ];
 
-const { server, dataDir, api, consentingCandidate, ready, stop, socketUrl } = startLocalServer({
+const { server, api, consentingCandidate, ready, jobModelBuilt, stop, socketUrl } = startLocalServer({
   port,
   dataPrefix: 'tm-bench-iv-',
   admin,
@@ -221,25 +220,6 @@ async function newCandidate(adminToken: string) {
   return { token, jobId: job.id as string };
 }
 
-/**
- * With job models on (STT_JOB_MODELS, the default) the first interview of the bench job starts a
- * background build of its language model; measuring during the build would measure the build. Waits
- * until it is on disk, so the sessions below hear with it.
- */
-async function waitForJobModel(): Promise<string> {
-  if (process.env.STT_JOB_MODELS === 'false') return 'off';
-  const folder = path.join(dataDir, 'recognition');
-  const started = Date.now();
-  while (Date.now() - started < 300_000) {
-    const built =
-      fs.existsSync(folder) &&
-      fs.readdirSync(folder).some((d) => fs.existsSync(path.join(folder, d, 'respellings.json')));
-    if (built) return `built in ${Math.round((Date.now() - started) / 1000)} s after the first interview`;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  return 'not built within 300 s';
-}
-
 /** One short session first, so engine start-up (voice workers, recognizer) is not counted per session. */
 async function warmUp(adminToken: string) {
   const { token, jobId } = await newCandidate(adminToken);
@@ -264,7 +244,8 @@ try {
 
   const adminToken = (await api('/api/auth/login', admin)).token as string;
   await warmUp(adminToken);
-  const jobModel = await waitForJobModel();
+  // The warm-up's interview (or the job's save) starts the job model's build: measure with it built.
+  const jobModel = await jobModelBuilt();
   const report: Record<string, unknown>[] = [];
   const recognition: { said: string; recognized: string }[] = [];
   for (const count of sessionCounts) {

@@ -3,7 +3,7 @@
 // marketplace as a signed-in candidate with a complete profile, against the built server on a fresh
 // data folder. Prints the performance, accessibility and best-practices scores and the JavaScript
 // bytes over the wire per route (median of several runs).
-//   node scripts/bench-web.mjs [--runs 3] [--port 3435]
+//   node scripts/bench-web.mjs [--runs 3] [--port 3435] [--save DIR]
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -19,6 +19,8 @@ const arg = (name, dflt) => {
 };
 const runs = Number(arg('runs', 3));
 const port = Number(arg('port', 3435));
+// --save DIR keeps each run's whole Lighthouse report (JSON) for a closer look.
+const saveDir = arg('save', '');
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = (p) => path.join(root, 'apps/server/dist', p);
 const base = `http://127.0.0.1:${port}`;
@@ -127,6 +129,11 @@ try {
         disableStorageReset: true,
       });
       samples.push(summary(lhr));
+      if (saveDir) {
+        fs.mkdirSync(saveDir, { recursive: true });
+        const file = `${route.signedIn ? 'marketplace' : 'login'}-${r + 1}.json`;
+        fs.writeFileSync(path.join(saveDir, file), JSON.stringify(lhr));
+      }
       console.log(`${route.name} run ${r + 1}:`, JSON.stringify(samples.at(-1)));
     }
     results[route.name] = {

@@ -34,7 +34,7 @@ const ANSWERS = [
 
 const port = 3471 + Math.floor(Math.random() * 8);
 const admin = { email: 'conversation-admin@example.test', password: 'conversation-admin-password' };
-const { api, consentingCandidate, ready, stop, socketUrl } = startLocalServer({
+const { api, consentingCandidate, ready, jobModelBuilt, stop, socketUrl } = startLocalServer({
   port,
   dataPrefix: 'tm-conversation-',
   admin,
@@ -62,6 +62,8 @@ try {
     },
     adminToken,
   );
+  // Saving the job starts its recognition model's build; a candidate interviews long after that.
+  console.log(`job recognition model: ${await jobModelBuilt()}`);
   const token = await consentingCandidate('conversation', job.id);
   const client = await InterviewClient.connect(socketUrl(token));
   client.send({

@@ -75,8 +75,27 @@ export function startLocalServer({ port, dataPrefix, admin, env = {} }: ServerOp
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 
+  /**
+   * Waits until a job's recognition model is on disk (built in the background when a job is saved,
+   * ~30 s of CPU). A candidate takes an interview long after the job is posted, so the interview
+   * scripts measure with the model the candidate would have. Says how long it took, or 'off'.
+   */
+  async function jobModelBuilt(timeoutMs = 300_000): Promise<string> {
+    if ((env.STT_JOB_MODELS ?? process.env.STT_JOB_MODELS) === 'false') return 'off';
+    const folder = path.join(dataDir, 'recognition');
+    const started = Date.now();
+    while (Date.now() - started < timeoutMs) {
+      const built =
+        fs.existsSync(folder) &&
+        fs.readdirSync(folder).some((d) => fs.existsSync(path.join(folder, d, 'respellings.json')));
+      if (built) return `built in ${Math.round((Date.now() - started) / 1000)} s`;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    return `not built within ${Math.round(timeoutMs / 1000)} s`;
+  }
+
   const socketUrl = (token: string) => `ws://127.0.0.1:${port}/ws/session?token=${token}`;
-  return { server, dataDir, api, consentingCandidate, ready, stop, socketUrl };
+  return { server, dataDir, api, consentingCandidate, ready, jobModelBuilt, stop, socketUrl };
 }
 
 /** Each text spoken by Flite's 'slt' voice (the candidate's answers), as 16-bit samples. */

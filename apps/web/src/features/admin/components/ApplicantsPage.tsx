@@ -6,13 +6,12 @@ import {
   type InterviewStatus,
 } from '@app/shared';
 import { ErrorBanner } from '../../../components/ErrorBanner';
-import { absoluteUrl } from '../../../lib/api-client';
-import { openFileLink } from '../../../lib/open-file';
 import { describeError } from '../../../lib/describe-error';
 import { useAdminInterviews } from '../api/interviews';
 import { useAdminJobs } from '../api/jobs';
 import { useSearchState } from '../hooks/use-search-state';
 import { Empty, FilterSelect, InterviewBadge, PageHeader, Pagination, Table, dateTime, td, titleCase } from './ui';
+import { FileLink } from '../../../components/FileLink';
 
 const PAGE_SIZE = 20;
 
@@ -61,7 +60,7 @@ export function InterviewCells({
 
 /** Every interview (application), overall or for one job, by status. */
 export function ApplicantsPage() {
-  const { values, page, set } = useSearchState(['status', 'job_id', 'q'] as const);
+  const { values, page, set, paging } = useSearchState(['status', 'job_id', 'q'] as const);
   const jobs = useAdminJobs({ page: 1, page_size: 100 });
   const list = useAdminInterviews({
     status: (values.status || undefined) as InterviewStatus | undefined,
@@ -118,16 +117,13 @@ export function ApplicantsPage() {
                   </Link>
                   {i.candidate_name && <div className="text-xs text-slate-500">{i.candidate_email}</div>}
                   {i.candidate_resume_url && (
-                    <a
-                      href={absoluteUrl(i.candidate_resume_url)}
-                      onClick={(e) => openFileLink(e, i.candidate_resume_url)}
-                      target="_blank"
-                      rel="noreferrer"
+                    <FileLink
+                      url={i.candidate_resume_url}
                       className="text-xs text-brand-700 hover:underline"
                       aria-label={`Resume of ${i.candidate_name || i.candidate_email}`}
                     >
                       Resume
-                    </a>
+                    </FileLink>
                   )}
                 </td>
                 <InterviewCells
@@ -140,13 +136,7 @@ export function ApplicantsPage() {
         )}
         {list.data && (
           <div className="px-3 pb-2">
-            <Pagination
-              label="Applicants"
-              page={page}
-              pageSize={PAGE_SIZE}
-              total={list.data.total}
-              onPage={(p) => set({ page: p })}
-            />
+            <Pagination label="Applicants" total={list.data.total} {...paging(PAGE_SIZE)} />
           </div>
         )}
       </div>

@@ -2,12 +2,11 @@ import { Link, useParams } from 'react-router';
 import { WORK_AUTHORIZATION_OPTIONS, formatMoney } from '@app/shared';
 import { ErrorBanner } from '../../../components/ErrorBanner';
 import { Spinner } from '../../../components/Spinner';
-import { absoluteUrl } from '../../../lib/api-client';
-import { openFileLink } from '../../../lib/open-file';
 import { describeError } from '../../../lib/describe-error';
 import { useCandidate } from '../api/candidates';
 import { InterviewCells } from './ApplicantsPage';
 import { Empty, Section, Table, dateTime } from './ui';
+import { FileLink } from '../../../components/FileLink';
 
 type Entry = Record<string, string | undefined>;
 const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v : null);
@@ -83,15 +82,9 @@ export function CandidatePage() {
               label="Resume"
               value={
                 c.resume_url ? (
-                  <a
-                    href={absoluteUrl(c.resume_url)}
-                    onClick={(e) => openFileLink(e, c.resume_url)}
-                    target="_blank"
-                    rel="noreferrer"
-                    className="text-brand-700 hover:underline"
-                  >
+                  <FileLink url={c.resume_url} className="text-brand-700 hover:underline">
                     Open resume
-                  </a>
+                  </FileLink>
                 ) : (
                   'Not uploaded'
                 )

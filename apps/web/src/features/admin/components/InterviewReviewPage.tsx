@@ -4,14 +4,13 @@ import type { AdminInterviewDetail, AdminTranscriptTurn } from '@app/shared';
 import { ErrorBanner } from '../../../components/ErrorBanner';
 import { Spinner } from '../../../components/Spinner';
 import { inputClass, primaryButtonClass, secondaryButtonClass } from '../../../components/form-styles';
-import { absoluteUrl } from '../../../lib/api-client';
-import { openFileLink } from '../../../lib/open-file';
 import { describeError } from '../../../lib/describe-error';
 import { fetchRecordingUrl } from '../api/files';
 import { useAdminInterview, useDecideInterview } from '../api/interviews';
 import { AssessmentPanel } from './AssessmentPanel';
 import { InterviewPrivacyPanel } from './InterviewPrivacyPanel';
 import { InterviewBadge, Section, dateTime } from './ui';
+import { FileLink } from '../../../components/FileLink';
 
 const clock = (s: number) => `${Math.floor(s / 60)}:${String(Math.floor(s % 60)).padStart(2, '0')}`;
 
@@ -201,15 +200,9 @@ export function InterviewReviewPage() {
           {i.candidate_resume_url && (
             <>
               {' · '}
-              <a
-                href={absoluteUrl(i.candidate_resume_url)}
-                onClick={(e) => openFileLink(e, i.candidate_resume_url)}
-                target="_blank"
-                rel="noreferrer"
-                className="text-brand-700 hover:underline"
-              >
+              <FileLink url={i.candidate_resume_url} className="text-brand-700 hover:underline">
                 Resume
-              </a>
+              </FileLink>
             </>
           )}
         </p>

@@ -12,7 +12,7 @@ const PAGE_SIZE = 20;
 const linkClass = 'font-medium text-brand-700 hover:underline';
 
 export function JobsPage() {
-  const { values, page, set } = useSearchState(['status', 'q'] as const);
+  const { values, page, set, paging } = useSearchState(['status', 'q'] as const);
   const params = {
     status: (values.status || undefined) as JobStatus | undefined,
     q: values.q || undefined,
@@ -94,13 +94,7 @@ export function JobsPage() {
         )}
         {jobs.data && (
           <div className="px-3 pb-2">
-            <Pagination
-              label="Jobs"
-              page={page}
-              pageSize={PAGE_SIZE}
-              total={jobs.data.total}
-              onPage={(p) => set({ page: p })}
-            />
+            <Pagination label="Jobs" total={jobs.data.total} {...paging(PAGE_SIZE)} />
           </div>
         )}
       </div>

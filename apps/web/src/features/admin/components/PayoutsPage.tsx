@@ -15,7 +15,7 @@ type Confirm = { userId?: string; who: string; amount: number } | null;
 
 /** Balances per candidate, paying out (everyone or one), payout history with CSV export. */
 export function PayoutsPage() {
-  const { values, page, set } = useSearchState(['available', 'hpage'] as const);
+  const { values, page, set, paging } = useSearchState(['available', 'hpage'] as const);
   const historyPage = Math.max(1, Number(values.hpage) || 1);
   const balances = useBalances({
     only_available: values.available === 'all' ? undefined : 'true',
@@ -101,15 +101,7 @@ export function PayoutsPage() {
               ))}
             </Table>
           )}
-          {balances.data && (
-            <Pagination
-              label="Balances"
-              page={page}
-              pageSize={PAGE_SIZE}
-              total={balances.data.total}
-              onPage={(p) => set({ page: p })}
-            />
-          )}
+          {balances.data && <Pagination label="Balances" total={balances.data.total} {...paging(PAGE_SIZE)} />}
         </Section>
         <Section title="History">
           <ErrorBanner message={exportError} />

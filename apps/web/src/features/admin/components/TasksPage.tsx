@@ -17,7 +17,7 @@ const PAGE_SIZE = 25;
 
 /** Creative tasks of one job: upload, assign, progress per candidate, review of submitted ratings. */
 export function TasksPage() {
-  const { values, page, set } = useSearchState(['job_id', 'status', 'review'] as const);
+  const { values, page, set, paging } = useSearchState(['job_id', 'status', 'review'] as const);
   const jobs = useAdminJobs({ page: 1, page_size: 100 });
   const jobId = values.job_id;
 
@@ -199,15 +199,7 @@ export function TasksPage() {
                 ))}
               </Table>
             )}
-            {tasks.data && (
-              <Pagination
-                label="Tasks"
-                page={page}
-                pageSize={PAGE_SIZE}
-                total={tasks.data.total}
-                onPage={(p) => set({ page: p })}
-              />
-            )}
+            {tasks.data && <Pagination label="Tasks" total={tasks.data.total} {...paging(PAGE_SIZE)} />}
           </Section>
         </div>
       )}

@@ -26,5 +26,11 @@ export function useSearchState<K extends string>(keys: readonly K[]) {
     },
     [setParams],
   );
-  return { values, page, set };
+  /** What a list's Pagination needs to show and change this page. */
+  const paging = (pageSize: number) => ({
+    page,
+    pageSize,
+    onPage: (p: number) => set({ page: p } as Partial<Record<K | 'page', number>>),
+  });
+  return { values, page, set, paging };
 }

@@ -21,6 +21,7 @@ import { WorkAuthorizationField } from '../../../components/WorkAuthorizationFie
 import { primaryButtonClass, secondaryButtonClass } from '../../../components/form-styles';
 import { describeError } from '../../../lib/describe-error';
 import { useUser } from '../../../lib/auth';
+import { useResumeUpload } from '../../../lib/use-resume-upload';
 import { useStepHeading } from '../../../lib/use-step-heading';
 import { getInterviews } from '../../../api/interviews/get-interviews';
 import { useJob } from '../../../api/jobs/get-job';
@@ -57,11 +58,18 @@ export function ApplicationWizardPage() {
     micReady: false,
   });
   const [resumeName, setResumeName] = useState('');
-  const [uploading, setUploading] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [blocked, setBlocked] = useState(false);
   const [consented, setConsented] = useState(false);
+  // The wizard stores the returned url as is (docs/product/api.md).
+  const { uploading, onFile } = useResumeUpload(uploadResumeAnonymously, {
+    setError,
+    onUploaded: (reply, file) => {
+      setState((s) => ({ ...s, resumeUrl: reply.url }));
+      setResumeName(file.name);
+    },
+  });
   const { headingRef: stepHeadingRef, showStepStart } = useStepHeading();
 
   const profile = profileQuery.data;
@@ -103,26 +111,6 @@ export function ApplicationWizardPage() {
     setBlocked(false);
     setIndex(i);
     showStepStart();
-  };
-
-  const onFile = async (file: File) => {
-    setError(null);
-    setUploading(true);
-    try {
-      const reply = await uploadResumeAnonymously(file);
-      if (!reply?.url) {
-        setError('Failed to upload resume');
-        return;
-      }
-      // The wizard stores the returned url as is (docs/product/api.md).
-      setState((s) => ({ ...s, resumeUrl: reply.url! }));
-      setResumeName(file.name);
-    } catch (err) {
-      console.error('Resume upload failed', err);
-      setError('Failed to upload resume. Please try again.');
-    } finally {
-      setUploading(false);
-    }
   };
 
   const saveProfile = async () => {

@@ -1,45 +1,21 @@
-import { render, screen } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockApi, renderPage } from '../../../test/page-harness';
 import { EquipmentCheckPage } from './EquipmentCheckPage';
 
-const me = {
-  id: 'u1',
-  email: 'ada@example.com',
-  name: 'Ada Lovelace',
-  role: 'candidate',
-  profile_completed: true,
-  created_at: '2026-01-01T00:00:00Z',
-};
 const job = { id: 'j1', title: 'Storyboard Artist', position_type: 'Part-time', description: 'Draw boards' };
 
 afterEach(() => vi.unstubAllGlobals());
 
 describe('EquipmentCheckPage', () => {
   it('shows the job, the greeting, and the denied-media message with the support address', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string) => {
-        if (url.endsWith('/profile/me')) return new Response(JSON.stringify(me));
-        if (url.endsWith('/jobs/j1')) return new Response(JSON.stringify(job));
-        return new Response('null');
-      }),
-    );
+    mockApi({ 'GET /jobs/j1': { body: job } });
     Object.defineProperty(navigator, 'mediaDevices', {
       configurable: true,
       value: { getUserMedia: vi.fn().mockRejectedValue(new DOMException('denied', 'NotAllowedError')) },
     });
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    localStorage.setItem('token', 'tok');
-    const router = createMemoryRouter([{ path: '/job-application-onboarding', element: <EquipmentCheckPage /> }], {
-      initialEntries: ['/job-application-onboarding?jobId=j1'],
-    });
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>,
-    );
+    renderPage('/job-application-onboarding?jobId=j1', '/job-application-onboarding', <EquipmentCheckPage />);
 
     expect(await screen.findByRole('heading', { name: "Let's get you set up, Ada" })).toBeInTheDocument();
     expect(await screen.findByText('Storyboard Artist')).toBeInTheDocument();

@@ -1,39 +1,21 @@
-import { FileText } from 'lucide-react';
 import { ResumeDropZone } from '../../../components/ResumeDropZone';
-import { absoluteUrl } from '../../../lib/api-client';
-import { openFileLink } from '../../../lib/open-file';
+import { ResumeOnFileNote } from '../../../components/ResumeOnFileNote';
+import { FileLink } from '../../../components/FileLink';
 
 /** The resume step: the resume on file (if any) and the upload area. */
-export function ResumeStep({
-  resumeUrl,
-  resumeName,
-  uploading,
-  onFile,
-}: {
-  resumeUrl: string;
-  resumeName: string;
-  uploading: boolean;
-  onFile: (file: File) => void;
-}) {
+type Props = { resumeUrl: string; resumeName: string; uploading: boolean; onFile: (file: File) => void };
+
+export function ResumeStep({ resumeUrl, resumeName, uploading, onFile }: Props) {
   return (
     <div className="space-y-4">
       {resumeUrl && !uploading && (
-        <div className="flex items-start gap-3 rounded-lg border border-green-200 bg-green-50 px-4 py-3 text-sm text-green-800">
-          <FileText className="mt-0.5 h-5 w-5 shrink-0" aria-hidden />
-          <div>
-            <p className="font-medium">{resumeName ? `Uploaded: ${resumeName}` : 'We have your resume on file.'}</p>
-            <a
-              href={absoluteUrl(resumeUrl)}
-              onClick={(e) => openFileLink(e, resumeUrl)}
-              target="_blank"
-              rel="noreferrer"
-              className="text-green-700 underline"
-            >
-              View resume
-            </a>
-            <p className="text-green-700">You can upload a newer one below, or continue.</p>
-          </div>
-        </div>
+        <ResumeOnFileNote>
+          <p className="font-medium">{resumeName ? `Uploaded: ${resumeName}` : 'We have your resume on file.'}</p>
+          <FileLink url={resumeUrl} className="text-green-700 underline">
+            View resume
+          </FileLink>
+          <p className="text-green-700">You can upload a newer one below, or continue.</p>
+        </ResumeOnFileNote>
       )}
       <ResumeDropZone
         id="application-resume"

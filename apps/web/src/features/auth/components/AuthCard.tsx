@@ -1,4 +1,6 @@
-import type { ComponentProps, ReactNode } from 'react';
+import type { ComponentProps, FormEventHandler, ReactNode } from 'react';
+import { Link } from 'react-router';
+import { ErrorBanner } from '../../../components/ErrorBanner';
 import { LabelledInput } from '../../../components/LabelledInput';
 import { PRODUCT_NAME } from '@app/shared';
 
@@ -20,8 +22,66 @@ export const inputClass =
   'mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm shadow-sm focus:border-brand-500 focus:ring-1 focus:ring-brand-500 focus:outline-none';
 export const primaryButtonClass =
   'w-full rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-60';
+export const linkClass = 'font-medium text-brand-600 hover:underline';
+
+/** How a field of the sign-in screens looks: required, in their own input style. */
+export const authFieldLook = {
+  required: true,
+  labelClassName: 'block text-sm font-medium',
+  inputClassName: inputClass,
+};
 
 /** A required field of the sign-in screens, in their look. */
 export const AuthField = (props: ComponentProps<typeof LabelledInput>) => (
-  <LabelledInput required labelClassName="block text-sm font-medium" inputClassName={inputClass} {...props} />
+  <LabelledInput {...authFieldLook} {...props} />
 );
+
+type AuthFormProps = {
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  error: string | null;
+  submitting: boolean;
+  submitLabel: string;
+  busyLabel: string;
+  /** The fields, and anything between them and the error line. */
+  children: ReactNode;
+  /** Shown between the error line and the button (e.g. a way out of that error). */
+  afterError?: ReactNode;
+  /** Shown under the button, inside the form. */
+  afterButton?: ReactNode;
+};
+
+/** The form of a sign-in screen: its fields, the red error line, and the full-width submit button. */
+export function AuthForm({
+  onSubmit,
+  error,
+  submitting,
+  submitLabel,
+  busyLabel,
+  children,
+  afterError,
+  afterButton,
+}: AuthFormProps) {
+  return (
+    <form onSubmit={onSubmit} className="space-y-4">
+      {children}
+      <ErrorBanner message={error} />
+      {afterError}
+      <button type="submit" disabled={submitting} className={primaryButtonClass}>
+        {submitting ? busyLabel : submitLabel}
+      </button>
+      {afterButton}
+    </form>
+  );
+}
+
+/** The line under a sign-in card that leads to the neighbouring screen. */
+export function AuthFooterLink({ question, to, label }: { question?: string; to: string; label: string }) {
+  return (
+    <p className="mt-6 text-center text-sm text-slate-600">
+      {question && `${question} `}
+      <Link to={to} className={linkClass}>
+        {label}
+      </Link>
+    </p>
+  );
+}

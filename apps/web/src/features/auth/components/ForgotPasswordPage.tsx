@@ -1,23 +1,25 @@
-import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
-import { ErrorBanner } from '../../../components/ErrorBanner';
+import { useState } from 'react';
+import { passwordResetRequestSchema, type PasswordResetRequest } from '@app/shared';
+import { BoundLabelledInput } from '../../../components/BoundLabelledInput';
 import { messageOr } from '../../../lib/describe-error';
+import { payloadErrorLine, useSchemaForm } from '../../../lib/schema-form';
 import { useFormSubmit } from '../../../lib/use-form-submit';
-import { AuthCard, AuthField, primaryButtonClass } from './AuthCard';
+import { AuthCard, AuthFooterLink, AuthForm, authFieldLook } from './AuthCard';
 import { requestPasswordReset } from '../../../api/account';
 
 /** /forgot-password: asks for the address; the reply is the same whether or not it has an account. */
 export function ForgotPasswordPage() {
-  const [email, setEmail] = useState('');
+  const { control, handleSubmit } = useSchemaForm<PasswordResetRequest>(passwordResetRequestSchema, { email: '' });
   const [sent, setSent] = useState<string | null>(null);
-  const { submitting, error, run } = useFormSubmit();
+  const { submitting, error, setError, run } = useFormSubmit();
 
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    void run(async () => setSent((await requestPasswordReset(email)).detail), {
-      describe: messageOr('Could not send the reset link. Please try again.'),
-    });
-  };
+  const onSubmit = handleSubmit(
+    ({ email }) =>
+      run(async () => setSent((await requestPasswordReset(email)).detail), {
+        describe: messageOr('Could not send the reset link. Please try again.'),
+      }),
+    (errors) => setError(payloadErrorLine(errors)),
+  );
 
   return (
     <AuthCard title="Reset your password" subtitle="We will e-mail you a link to choose a new password.">
@@ -29,19 +31,25 @@ export function ForgotPasswordPage() {
           {sent}
         </p>
       ) : (
-        <form onSubmit={onSubmit} className="space-y-4">
-          <AuthField label="Email" type="email" name="email" autoComplete="email" value={email} onChange={setEmail} />
-          <ErrorBanner message={error} />
-          <button type="submit" disabled={submitting} className={primaryButtonClass}>
-            {submitting ? 'Sending...' : 'Send reset link'}
-          </button>
-        </form>
+        <AuthForm
+          onSubmit={(e) => void onSubmit(e)}
+          error={error}
+          submitting={submitting}
+          submitLabel="Send reset link"
+          busyLabel="Sending..."
+        >
+          <BoundLabelledInput
+            {...authFieldLook}
+            control={control}
+            field="email"
+            label="Email"
+            type="email"
+            name="email"
+            autoComplete="email"
+          />
+        </AuthForm>
       )}
-      <p className="mt-6 text-center text-sm text-slate-600">
-        <Link to="/login" className="font-medium text-brand-600 hover:underline">
-          Back to sign in
-        </Link>
-      </p>
+      <AuthFooterLink to="/login" label="Back to sign in" />
     </AuthCard>
   );
 }

@@ -1,13 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate } from 'react-router';
-import { ErrorBanner } from '../../../components/ErrorBanner';
 import { Spinner } from '../../../components/Spinner';
 import { serverDetailOr } from '../../../lib/describe-error';
 import { useAuth } from '../../../lib/auth';
 import { useFormSubmit } from '../../../lib/use-form-submit';
 import { homeFor } from '../../../app/guards';
-import { AuthCard, AuthField, primaryButtonClass } from './AuthCard';
+import { AuthCard, AuthField, AuthFooterLink, AuthForm } from './AuthCard';
 
+// Sign-in keeps plain state: its page is the first most people load, and react-hook-form would add
+// to it (decision 0120).
 export function LoginPage() {
   const { login, isLoading, isAuthenticated, user } = useAuth();
   const [email, setEmail] = useState('');
@@ -30,7 +31,13 @@ export function LoginPage() {
 
   return (
     <AuthCard title="Welcome back" subtitle="Sign in to continue to your creative opportunities.">
-      <form onSubmit={onSubmit} className="space-y-4">
+      <AuthForm
+        onSubmit={onSubmit}
+        error={error}
+        submitting={submitting}
+        submitLabel="Sign In"
+        busyLabel="Signing In..."
+      >
         <AuthField label="Email" type="email" name="email" autoComplete="email" value={email} onChange={setEmail} />
         <AuthField
           label="Password"
@@ -45,17 +52,8 @@ export function LoginPage() {
             Forgot password?
           </Link>
         </div>
-        <ErrorBanner message={error} />
-        <button type="submit" disabled={submitting} className={primaryButtonClass}>
-          {submitting ? 'Signing In...' : 'Sign In'}
-        </button>
-      </form>
-      <p className="mt-6 text-center text-sm text-slate-600">
-        Don&apos;t have an account?{' '}
-        <Link to="/signup" className="font-medium text-brand-600 hover:underline">
-          Sign up
-        </Link>
-      </p>
+      </AuthForm>
+      <AuthFooterLink question="Don't have an account?" to="/signup" label="Sign up" />
     </AuthCard>
   );
 }

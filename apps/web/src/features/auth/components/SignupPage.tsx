@@ -1,14 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { MIN_PASSWORD_LENGTH } from '@app/shared';
-import { ErrorBanner } from '../../../components/ErrorBanner';
 import { Spinner } from '../../../components/Spinner';
 import { serverDetailOr } from '../../../lib/describe-error';
 import { useAuth } from '../../../lib/auth';
 import { useFormSubmit } from '../../../lib/use-form-submit';
 import { homeFor } from '../../../app/guards';
-import { AuthCard, AuthField, primaryButtonClass } from './AuthCard';
+import { AuthCard, AuthField, AuthFooterLink, AuthForm, linkClass } from './AuthCard';
 
+// Sign-up keeps plain state like sign-in: it is a first page too, and react-hook-form would add to it.
 export function SignupPage() {
   const { register, isLoading, isAuthenticated, user } = useAuth();
   const navigate = useNavigate();
@@ -43,7 +43,22 @@ export function SignupPage() {
       title="Create your account"
       subtitle="Join a community of creative professionals doing paid, remote work."
     >
-      <form onSubmit={onSubmit} className="space-y-4">
+      <AuthForm
+        onSubmit={onSubmit}
+        error={error}
+        submitting={submitting}
+        submitLabel="Create Account"
+        busyLabel="Creating Account..."
+        afterButton={
+          <p className="text-xs text-slate-500">
+            See our{' '}
+            <Link to="/privacy" className={linkClass}>
+              privacy notice
+            </Link>{' '}
+            for what we keep about you and why.
+          </p>
+        }
+      >
         <AuthField label="Email" type="email" name="email" autoComplete="email" value={email} onChange={setEmail} />
         <AuthField
           label="Password"
@@ -55,24 +70,8 @@ export function SignupPage() {
           onChange={setPassword}
           hint={`At least ${MIN_PASSWORD_LENGTH} characters`}
         />
-        <ErrorBanner message={error} />
-        <button type="submit" disabled={submitting} className={primaryButtonClass}>
-          {submitting ? 'Creating Account...' : 'Create Account'}
-        </button>
-        <p className="text-xs text-slate-500">
-          See our{' '}
-          <Link to="/privacy" className="font-medium text-brand-600 hover:underline">
-            privacy notice
-          </Link>{' '}
-          for what we keep about you and why.
-        </p>
-      </form>
-      <p className="mt-6 text-center text-sm text-slate-600">
-        Already have an account?{' '}
-        <Link to="/login" className="font-medium text-brand-600 hover:underline">
-          Sign in
-        </Link>
-      </p>
+      </AuthForm>
+      <AuthFooterLink question="Already have an account?" to="/login" label="Sign in" />
     </AuthCard>
   );
 }

@@ -1,8 +1,7 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockApi, renderPage } from '../../../test/page-harness';
 import { OnboardingPage } from './OnboardingPage';
 
 const me = {
@@ -18,29 +17,13 @@ function setup(
   upload: { status: number; body: unknown },
   linkedin: { status: number; body: unknown } = { status: 500, body: {} },
 ) {
-  const calls: { url: string; init?: RequestInit }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      calls.push({ url, init });
-      if (url.endsWith('/profile/me')) return new Response(JSON.stringify(me));
-      if (url.endsWith('/files/upload')) return new Response(JSON.stringify(upload.body), { status: upload.status });
-      if (url.endsWith('/profile/scrape-linkedin')) {
-        return new Response(JSON.stringify(linkedin.body), { status: linkedin.status });
-      }
-      return new Response('null');
-    }),
-  );
-  localStorage.setItem('token', 'tok');
-  const router = createMemoryRouter([{ path: '/onboarding', element: <OnboardingPage /> }], {
-    initialEntries: ['/onboarding'],
+  const api = mockApi({
+    'GET /profile/me': { body: me },
+    'POST /files/upload': upload,
+    'POST /profile/scrape-linkedin': linkedin,
   });
-  render(
-    <QueryClientProvider client={new QueryClient()}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return calls;
+  renderPage('/onboarding', '/onboarding', <OnboardingPage />);
+  return api.mock.calls;
 }
 
 const pdf = () => new File(['%PDF-1.4'], 'cv.pdf', { type: 'application/pdf' });
@@ -62,9 +45,9 @@ describe('OnboardingPage', () => {
 
     await user.upload(screen.getByLabelText('Resume file'), pdf());
     expect(await screen.findByTestId('resume-file-name')).toHaveTextContent('cv.pdf');
-    const upload = calls.find((c) => c.url.endsWith('/files/upload'))!;
-    expect(new Headers(upload.init!.headers).get('authorization')).toBe('Bearer tok');
-    expect((upload.init!.body as FormData).get('file')).toBeInstanceOf(File);
+    const upload = calls.find(([url]) => url.endsWith('/files/upload'))!;
+    expect(new Headers(upload[1]!.headers).get('authorization')).toBe('Bearer t');
+    expect((upload[1]!.body as FormData).get('file')).toBeInstanceOf(File);
 
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
@@ -113,7 +96,7 @@ describe('OnboardingPage', () => {
     const field = screen.getByLabelText(/LinkedIn URL/);
     await user.type(field, 'https://example.com/ada');
     await user.tab();
-    expect(calls.some((c) => c.url.endsWith('/profile/scrape-linkedin'))).toBe(false);
+    expect(calls.some(([url]) => url.endsWith('/profile/scrape-linkedin'))).toBe(false);
 
     await user.clear(field);
     await user.type(field, 'https://www.linkedin.com/in/ada');
@@ -121,15 +104,15 @@ describe('OnboardingPage', () => {
     expect(
       await screen.findByText('Profile data imported. Your information will be auto-filled in the next step.'),
     ).toBeInTheDocument();
-    const scrape = calls.filter((c) => c.url.endsWith('/profile/scrape-linkedin'));
+    const scrape = calls.filter(([url]) => url.endsWith('/profile/scrape-linkedin'));
     expect(scrape).toHaveLength(1);
-    expect(JSON.parse(String(scrape[0]!.init!.body))).toEqual({ linkedin_url: 'https://www.linkedin.com/in/ada' });
+    expect(JSON.parse(String(scrape[0]![1]!.body))).toEqual({ linkedin_url: 'https://www.linkedin.com/in/ada' });
     expect(screen.getByLabelText(/First name/)).toHaveValue('Ada');
 
     // A second blur does not import again.
     await user.click(field);
     await user.tab();
-    expect(calls.filter((c) => c.url.endsWith('/profile/scrape-linkedin'))).toHaveLength(1);
+    expect(calls.filter(([url]) => url.endsWith('/profile/scrape-linkedin'))).toHaveLength(1);
   }, 20_000);
 
   it('says so when the LinkedIn import fails', async () => {

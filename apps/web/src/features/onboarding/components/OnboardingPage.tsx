@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ArrowLeft, ArrowRight, Check } from 'lucide-react';
+import { useWatch } from 'react-hook-form';
 import {
   ONBOARDING_ERRORS,
   ONBOARDING_STEPS,
@@ -11,24 +12,22 @@ import {
   applyLinkedinImport,
   applyResumePrefill,
   buildOnboardingPayload,
-  emptyOnboardingForm,
-  matchCountry,
   shouldImportLinkedin,
-  validateOnboardingStep,
   verificationStages,
   type OnboardingForm,
   type PrefillableField,
-  type ProfileMe,
-  type WorkAuthorization,
 } from '@app/shared';
 import { ErrorBanner } from '../../../components/ErrorBanner';
 import { primaryButtonClass, secondaryButtonClass } from '../../../components/form-styles';
 import { describeError } from '../../../lib/describe-error';
 import { useAuth } from '../../../lib/auth';
+import { useSchemaForm } from '../../../lib/schema-form';
+import { useResumeUpload } from '../../../lib/use-resume-upload';
 import { useStepHeading } from '../../../lib/use-step-heading';
 import { useCompleteProfile } from '../../../api/profile/complete-profile';
 import { scrapeLinkedin } from '../api/scrape-linkedin';
 import { backendUrl, uploadResume } from '../api/upload-resume';
+import { initialForm, onboardingErrorLine, onboardingStepSchema, pickTyped } from '../lib/onboarding-form';
 import { BackgroundStep, PersonalStep, ResumeStep, WorkAuthorizationStep, type LinkedinState } from './OnboardingSteps';
 import { MobileStepHeader, StepSidebar } from './StepNavigation';
 import { VerificationScreen } from './VerificationScreen';
@@ -36,49 +35,22 @@ import { VerificationScreen } from './VerificationScreen';
 const TOTAL = ONBOARDING_STEPS.length;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Starts the form from what the account already has (e-mail, and any profile saved before). */
-function initialForm(user: Partial<ProfileMe> | null): OnboardingForm {
-  const form = emptyOnboardingForm(user?.email ?? '', user?.name ?? '');
-  if (!user) return form;
-  return {
-    ...form,
-    resumeUrl: user.resume_url ?? '',
-    resumeFileName: user.resume_url ? (user.resume_url.split('/').pop() ?? '') : '',
-    phone: user.phone ?? '',
-    city: user.city ?? '',
-    country: matchCountry(user.country) ?? '',
-    linkedinUrl: user.linkedin_url ?? '',
-    hasLinkedin: Boolean(user.linkedin_url),
-    summary: user.summary ?? '',
-    bio: user.bio ?? '',
-    expertise: user.expertise ?? [],
-    education: user.education ?? [],
-    workExperience: user.work_experience ?? [],
-    projects: user.projects ?? [],
-    publications: user.publications ?? [],
-    certifications: user.certifications ?? [],
-    workAuthorized: (user.work_authorization as WorkAuthorization | null) ?? '',
-    citizenship: matchCountry(user.citizenship) ?? '',
-  };
-}
-
-/** The fields the person already typed into a form that started without the account. */
-function pickTyped(f: OnboardingForm): Partial<OnboardingForm> {
-  return Object.fromEntries(
-    Object.entries(f).filter(([, v]) => (Array.isArray(v) ? v.length > 0 : Boolean(v))),
-  ) as Partial<OnboardingForm>;
-}
-
 /** The 4-step onboarding wizard of docs/product/screens/onboarding.md, docs/product/rules.md. */
 export function OnboardingPage() {
   const { user } = useAuth();
   const completeProfile = useCompleteProfile();
   const navigate = useNavigate();
-  const [form, setForm] = useState<OnboardingForm>(() => initialForm(user));
   const [step, setStep] = useState(1);
+  const [startingForm] = useState(() => initialForm(user));
+  const { control, handleSubmit, getValues, setValue, reset } = useSchemaForm<OnboardingForm>(
+    onboardingStepSchema(step, TOTAL),
+    startingForm,
+  );
+  const form = useWatch({ control }) as OnboardingForm;
+  /** Puts a whole new set of values in the form (a prefill merged into what was typed). */
+  const replaceForm = (next: OnboardingForm) => reset(next, { keepDefaultValues: true });
   const [completed, setCompleted] = useState<Set<number>>(new Set());
   const [error, setError] = useState<string | null>(null);
-  const [uploading, setUploading] = useState(false);
   const [prefilled, setPrefilled] = useState<Set<PrefillableField>>(new Set());
   const [linkedin, setLinkedin] = useState<LinkedinState>('idle');
   const [linkedinError, setLinkedinError] = useState<string | null>(null);
@@ -87,7 +59,8 @@ export function OnboardingPage() {
   const userId = user?.id;
   useEffect(() => {
     if (!userId) return;
-    setForm((f) => (f.email ? f : { ...initialForm(user), ...pickTyped(f) }));
+    const typed = getValues();
+    if (!typed.email) replaceForm({ ...initialForm(user), ...pickTyped(typed) });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per account, not on every user change
   }, [userId]);
   const mounted = useRef(true);
@@ -99,7 +72,8 @@ export function OnboardingPage() {
   }, []);
 
   const update = <K extends keyof OnboardingForm>(key: K, value: OnboardingForm[K]) => {
-    setForm((f) => ({ ...f, [key]: value, ...(key === 'linkedinUrl' ? { hasLinkedin: Boolean(value) } : {}) }));
+    setValue(key as keyof OnboardingForm, value as never);
+    if (key === 'linkedinUrl') setValue('hasLinkedin', Boolean(value));
     // A field the person edits is theirs now, no longer "prefilled".
     setPrefilled((p) => {
       if (!p.has(key as PrefillableField)) return p;
@@ -118,28 +92,15 @@ export function OnboardingPage() {
     showStepStart();
   };
 
-  const onFile = async (file: File) => {
-    setError(null);
-    setUploading(true);
-    try {
-      const reply = await uploadResume(file);
-      if (!reply?.url) {
-        setError(ONBOARDING_ERRORS.uploadNoUrl);
-        return;
-      }
+  const { uploading, onFile } = useResumeUpload(uploadResume, {
+    setError,
+    onUploaded: (reply, file) => {
       const url = backendUrl(reply.url);
-      setForm((f) => {
-        const merged = applyResumePrefill({ ...f, resumeUrl: url, resumeFileName: file.name }, reply.prefill);
-        markPrefilled(merged.filled);
-        return merged.form;
-      });
-    } catch (err) {
-      console.error('Resume upload failed', err);
-      setError(ONBOARDING_ERRORS.upload);
-    } finally {
-      setUploading(false);
-    }
-  };
+      const merged = applyResumePrefill({ ...getValues(), resumeUrl: url, resumeFileName: file.name }, reply.prefill);
+      markPrefilled(merged.filled);
+      replaceForm(merged.form);
+    },
+  });
 
   const onLinkedinBlur = async () => {
     if (linkedin === 'scraping' || !shouldImportLinkedin(form.linkedinUrl, linkedin === 'imported')) return;
@@ -147,11 +108,9 @@ export function OnboardingPage() {
     setLinkedinError(null);
     try {
       const data = await scrapeLinkedin(form.linkedinUrl.trim());
-      setForm((f) => {
-        const merged = applyLinkedinImport(f, data);
-        markPrefilled(merged.filled);
-        return merged.form;
-      });
+      const merged = applyLinkedinImport(getValues(), data);
+      markPrefilled(merged.filled);
+      replaceForm(merged.form);
       setLinkedin('imported');
     } catch (err) {
       console.error('LinkedIn import failed', err);
@@ -161,32 +120,22 @@ export function OnboardingPage() {
   };
 
   const onNext = () => {
-    const problem = validateOnboardingStep(step, form);
-    if (problem) {
-      setError(problem);
-      return;
-    }
     setCompleted((c) => new Set(c).add(step));
     goTo(step + 1);
   };
 
-  const onComplete = async () => {
-    const problem = validateOnboardingStep(step, form);
-    if (problem) {
-      setError(problem);
-      return;
-    }
+  const onComplete = async (values: OnboardingForm) => {
     setError(null);
     setCompleted((c) => new Set(c).add(step));
     // The stages are cosmetic (docs/product/rules.md); only the save at the end talks to the server.
-    const stages = verificationStages(form.citizenship || form.country);
+    const stages = verificationStages(values.citizenship || values.country);
     for (const [i, stage] of stages.entries()) {
       if (!mounted.current) return;
       setVerification(stage);
       await sleep(i < stages.length - 1 ? VERIFICATION_STAGE_DELAY_MS : VERIFICATION_FINISH_DELAY_MS);
     }
     try {
-      await completeProfile.mutateAsync(buildOnboardingPayload(form));
+      await completeProfile.mutateAsync(buildOnboardingPayload(values));
       if (!mounted.current) return;
       setVerification({ progress: 95, message: 'Finalizing your profile...' });
       await sleep(400);
@@ -200,6 +149,12 @@ export function OnboardingPage() {
       setError(describeError(err, ONBOARDING_ERRORS.complete));
     }
   };
+
+  // Each step is checked by its own rule when the person moves on (the resolver follows `step`).
+  const onSubmit = handleSubmit(
+    (values) => (step < TOTAL ? onNext() : onComplete(values)),
+    (errors) => setError(onboardingErrorLine(errors)),
+  );
 
   const meta = ONBOARDING_STEPS[step - 1]!;
   const stepProps = { form, update, prefilled };
@@ -220,11 +175,7 @@ export function OnboardingPage() {
 
           <form
             noValidate
-            onSubmit={(e) => {
-              e.preventDefault();
-              if (step < TOTAL) onNext();
-              else void onComplete();
-            }}
+            onSubmit={(e) => void onSubmit(e)}
             className="mt-6 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
           >
             {step === 1 && (

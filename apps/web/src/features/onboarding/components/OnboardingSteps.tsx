@@ -1,9 +1,15 @@
-import { CheckCircle2, FileText, Loader2 } from 'lucide-react';
-import { LINKEDIN_IMPORTED_MESSAGE, type OnboardingForm, type PrefillableField } from '@app/shared';
+import { CheckCircle2, Loader2 } from 'lucide-react';
+import {
+  LINKEDIN_IMPORTED_MESSAGE,
+  type OnboardingForm,
+  type PrefillableField,
+  type ProfileListEntry,
+} from '@app/shared';
 import { ChipsInput } from '../../../components/ChipsInput';
 import { CountrySelect } from '../../../components/CountrySelect';
 import { LIST_FIELDS, ListEditor } from '../../../components/ListEditor';
 import { ResumeDropZone } from '../../../components/ResumeDropZone';
+import { ResumeOnFileNote } from '../../../components/ResumeOnFileNote';
 import { TextField } from '../../../components/TextField';
 import { WorkAuthorizationField } from '../../../components/WorkAuthorizationField';
 
@@ -16,17 +22,14 @@ type StepProps = {
 const badge = (prefilled: ReadonlySet<PrefillableField>, key: PrefillableField) =>
   prefilled.has(key) ? 'prefilled' : undefined;
 
-export function ResumeStep({
-  form,
-  uploading,
-  prefilledCount,
-  onFile,
-}: {
+type ResumeStepProps = {
   form: OnboardingForm;
   uploading: boolean;
   prefilledCount: number;
   onFile: (file: File) => void;
-}) {
+};
+
+export function ResumeStep({ form, uploading, prefilledCount, onFile }: ResumeStepProps) {
   return (
     <div className="space-y-4">
       <p className="text-sm text-slate-600">
@@ -40,19 +43,16 @@ export function ResumeStep({
         onFile={onFile}
       />
       {form.resumeUrl && !uploading && (
-        <div className="flex items-start gap-3 rounded-lg border border-green-200 bg-green-50 px-4 py-3 text-sm text-green-800">
-          <FileText className="mt-0.5 h-5 w-5 shrink-0" aria-hidden />
-          <div>
-            <p className="font-medium">
-              Uploaded: <span data-testid="resume-file-name">{form.resumeFileName || 'resume'}</span>
-            </p>
-            <p className="text-green-700">
-              {prefilledCount > 0
-                ? `We filled in ${prefilledCount} field${prefilledCount === 1 ? '' : 's'} from your resume; they are marked "prefilled" and you can edit them.`
-                : 'You can choose another file to replace it.'}
-            </p>
-          </div>
-        </div>
+        <ResumeOnFileNote>
+          <p className="font-medium">
+            Uploaded: <span data-testid="resume-file-name">{form.resumeFileName || 'resume'}</span>
+          </p>
+          <p className="text-green-700">
+            {prefilledCount > 0
+              ? `We filled in ${prefilledCount} field${prefilledCount === 1 ? '' : 's'} from your resume; they are marked "prefilled" and you can edit them.`
+              : 'You can choose another file to replace it.'}
+          </p>
+        </ResumeOnFileNote>
       )}
     </div>
   );
@@ -150,6 +150,15 @@ export function PersonalStep({
   );
 }
 
+/** The list parts of the background, each edited as a list of entries. */
+const PROFILE_LISTS = [
+  { title: 'Education', noun: 'education', key: 'education', fields: LIST_FIELDS.education },
+  { title: 'Work Experience', noun: 'work experience', key: 'workExperience', fields: LIST_FIELDS.workExperience },
+  { title: 'Projects', noun: 'project', key: 'projects', fields: LIST_FIELDS.projects },
+  { title: 'Publications', noun: 'publication', key: 'publications', fields: LIST_FIELDS.publications },
+  { title: 'Certifications', noun: 'certification', key: 'certifications', fields: LIST_FIELDS.certifications },
+] as const;
+
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
     <section className="border-t border-slate-100 pt-4">
@@ -179,46 +188,16 @@ export function BackgroundStep({ form, update, prefilled }: StepProps) {
         placeholder="Add skill..."
         hint={badge(prefilled, 'expertise')}
       />
-      <Section title="Education">
-        <ListEditor
-          noun="education"
-          fields={LIST_FIELDS.education}
-          entries={form.education}
-          onChange={(v) => update('education', v)}
-        />
-      </Section>
-      <Section title="Work Experience">
-        <ListEditor
-          noun="work experience"
-          fields={LIST_FIELDS.workExperience}
-          entries={form.workExperience}
-          onChange={(v) => update('workExperience', v)}
-        />
-      </Section>
-      <Section title="Projects">
-        <ListEditor
-          noun="project"
-          fields={LIST_FIELDS.projects}
-          entries={form.projects}
-          onChange={(v) => update('projects', v)}
-        />
-      </Section>
-      <Section title="Publications">
-        <ListEditor
-          noun="publication"
-          fields={LIST_FIELDS.publications}
-          entries={form.publications}
-          onChange={(v) => update('publications', v)}
-        />
-      </Section>
-      <Section title="Certifications">
-        <ListEditor
-          noun="certification"
-          fields={LIST_FIELDS.certifications}
-          entries={form.certifications}
-          onChange={(v) => update('certifications', v)}
-        />
-      </Section>
+      {PROFILE_LISTS.map(({ title, noun, key, fields }) => (
+        <Section key={key} title={title}>
+          <ListEditor<ProfileListEntry>
+            noun={noun}
+            fields={fields}
+            entries={form[key]}
+            onChange={(v) => update(key, v as OnboardingForm[typeof key])}
+          />
+        </Section>
+      ))}
     </div>
   );
 }

@@ -1,12 +1,13 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { MIN_PASSWORD_LENGTH } from '@app/shared';
+import { changePasswordSchema, deleteAccountSchema, type ChangePassword, type DeleteAccount } from '@app/shared';
+import { BoundLabelledInput } from '../../../components/BoundLabelledInput';
 import { ErrorBanner } from '../../../components/ErrorBanner';
 import { Modal } from '../../../components/lazy-dialogs';
-import { LabelledInput } from '../../../components/LabelledInput';
 import { cardClass, primaryButtonClass, secondaryButtonClass } from '../../../components/form-styles';
 import { useAuth } from '../../../lib/auth';
 import { messageOr } from '../../../lib/describe-error';
+import { firstErrorMessage, useSchemaForm } from '../../../lib/schema-form';
 import { useFormSubmit } from '../../../lib/use-form-submit';
 import { changePassword, deleteAccount, downloadMyData } from '../../../api/account';
 
@@ -28,51 +29,55 @@ export function AccountSection() {
   );
 }
 
+/** What every password input of this section has in common. */
+const passwordInput = { type: 'password', required: true } as const;
+
 function ChangePasswordForm() {
-  const [current, setCurrent] = useState('');
-  const [next, setNext] = useState('');
+  const { control, handleSubmit, reset } = useSchemaForm<ChangePassword>(changePasswordSchema, {
+    current_password: '',
+    new_password: '',
+  });
   const [done, setDone] = useState(false);
   const { submitting: busy, error, setError, run } = useFormSubmit();
 
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    setError(null);
-    setDone(false);
-    if (next.length < MIN_PASSWORD_LENGTH)
-      return setError(`Password must be at least ${MIN_PASSWORD_LENGTH} characters`);
-    void run(
-      async () => {
-        await changePassword(current, next);
-        setDone(true);
-        setCurrent('');
-        setNext('');
-      },
-      { describe: messageOr('Could not change the password') },
-    );
-  };
+  const onSubmit = handleSubmit(
+    ({ current_password, new_password }) => {
+      setDone(false);
+      return run(
+        async () => {
+          await changePassword(current_password, new_password);
+          setDone(true);
+          reset();
+        },
+        { describe: messageOr('Could not change the password') },
+      );
+    },
+    (errors) => {
+      setDone(false);
+      setError(firstErrorMessage(errors));
+    },
+  );
 
   return (
-    <form onSubmit={onSubmit} className="space-y-3" aria-labelledby="change-password-title">
+    <form onSubmit={(e) => void onSubmit(e)} className="space-y-3" aria-labelledby="change-password-title">
       <h3 id="change-password-title" className="text-sm font-semibold text-slate-900">
         Change password
       </h3>
-      <LabelledInput
+      <BoundLabelledInput
+        {...passwordInput}
+        control={control}
+        field="current_password"
         label="Current password"
-        type="password"
         name="current-password"
         autoComplete="current-password"
-        required
-        value={current}
-        onChange={setCurrent}
       />
-      <LabelledInput
+      <BoundLabelledInput
+        {...passwordInput}
+        control={control}
+        field="new_password"
         label="New password"
-        type="password"
         name="new-password"
         autoComplete="new-password"
-        required
-        value={next}
-        onChange={setNext}
       />
       <ErrorBanner message={error} />
       {done && (
@@ -109,20 +114,21 @@ function DeleteAccount() {
   const { logout } = useAuth();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
-  const [password, setPassword] = useState('');
-  const { submitting: busy, error, run } = useFormSubmit();
+  const { control, handleSubmit } = useSchemaForm<DeleteAccount>(deleteAccountSchema, { password: '' });
+  const { submitting: busy, error, setError, run } = useFormSubmit();
 
-  const onConfirm = (e: FormEvent) => {
-    e.preventDefault();
-    void run(
-      async () => {
-        await deleteAccount(password);
-        logout();
-        navigate('/login', { replace: true });
-      },
-      { describe: messageOr('Could not delete the account'), keepBusy: true },
-    );
-  };
+  const onConfirm = handleSubmit(
+    ({ password }) =>
+      run(
+        async () => {
+          await deleteAccount(password);
+          logout();
+          navigate('/login', { replace: true });
+        },
+        { describe: messageOr('Could not delete the account'), keepBusy: true },
+      ),
+    (errors) => setError(firstErrorMessage(errors)),
+  );
 
   return (
     <div className="space-y-2">
@@ -137,7 +143,7 @@ function DeleteAccount() {
       </button>
       {open && (
         <Modal title="Delete your account?" onClose={() => setOpen(false)}>
-          <form onSubmit={onConfirm} className="space-y-3 text-sm text-slate-700">
+          <form onSubmit={(e) => void onConfirm(e)} className="space-y-3 text-sm text-slate-700">
             <p>This cannot be undone. We delete:</p>
             <ul className="list-disc space-y-1 pl-5">
               <li>your login and profile</li>
@@ -148,14 +154,13 @@ function DeleteAccount() {
               Payment records are kept for accounting, with your name and e-mail replaced by an anonymous id. You can
               sign up again with the same e-mail later.
             </p>
-            <LabelledInput
+            <BoundLabelledInput
+              {...passwordInput}
+              control={control}
+              field="password"
               label="Your password"
-              type="password"
               name="delete-password"
               autoComplete="current-password"
-              required
-              value={password}
-              onChange={setPassword}
             />
             <ErrorBanner message={error} />
             <div className="flex flex-wrap justify-end gap-2">

@@ -1,7 +1,11 @@
 import { useState, type ReactNode } from 'react';
 import { Pencil } from 'lucide-react';
+import { useController, type DefaultValues, type Path } from 'react-hook-form';
+import { z } from 'zod';
+import { profileCompleteRequestSchema, type ProfileCompletePayload } from '@app/shared';
 import { ErrorBanner } from '../../../components/ErrorBanner';
 import { cardClass, primaryButtonClass, secondaryButtonClass } from '../../../components/form-styles';
+import { payloadErrorLine, useSchemaForm } from '../../../lib/schema-form';
 
 type Props<T> = {
   title: string;
@@ -9,32 +13,46 @@ type Props<T> = {
   value: T;
   view: (value: T) => ReactNode;
   edit: (draft: T, setDraft: (next: T) => void) => ReactNode;
-  /** Saves the whole profile with this card's draft; rejects with a message to show. */
-  onSave: (draft: T) => Promise<void>;
+  /** The whole profile as it would be saved with this card's draft. */
+  payload: (draft: T) => ProfileCompletePayload;
+  /** Saves that profile; rejects with a message to show. */
+  onSave: (payload: ProfileCompletePayload) => Promise<void>;
   className?: string;
 };
 
-/** A profile card with its own Edit/Save toggle and its own draft (docs/product/screens/profile.md). */
-export function ProfileCard<T>({ title, value, view, edit, onSave, className }: Props<T>) {
-  const [draft, setDraft] = useState<T | null>(null);
-  const [saving, setSaving] = useState(false);
+type DraftForm<T> = { draft: T };
+
+/**
+ * A profile card with its own Edit/Save toggle and its own draft (docs/product/screens/profile.md). The
+ * draft is checked by the server's profile schema on the payload it would become, so a rule broken in
+ * the browser reads as the server's answer would.
+ */
+export function ProfileCard<T>({ title, value, view, edit, payload, onSave, className }: Props<T>) {
+  const schema = z
+    .custom<DraftForm<T>>()
+    .transform(({ draft }) => payload(draft))
+    .pipe(profileCompleteRequestSchema);
+  const { control, handleSubmit, reset, formState } = useSchemaForm<DraftForm<T>>(schema, {
+    draft: value,
+  } as DefaultValues<DraftForm<T>>);
+  const { field } = useController({ control, name: 'draft' as Path<DraftForm<T>> });
+  const [editing, setEditing] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const editing = draft !== null;
+  const saving = formState.isSubmitting;
   const headingId = `card-${title.toLowerCase().replace(/\s+/g, '-')}`;
 
-  const save = async () => {
-    if (draft === null) return;
-    setSaving(true);
-    setError(null);
-    try {
-      await onSave(draft);
-      setDraft(null);
-    } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
-    } finally {
-      setSaving(false);
-    }
-  };
+  const save = handleSubmit(
+    async ({ draft }) => {
+      setError(null);
+      try {
+        await onSave(payload(draft));
+        setEditing(false);
+      } catch (err) {
+        setError(err instanceof Error ? err.message : String(err));
+      }
+    },
+    (errors) => setError(payloadErrorLine(errors)),
+  );
 
   return (
     <section aria-labelledby={headingId} className={`${cardClass} ${className ?? ''}`}>
@@ -47,7 +65,8 @@ export function ProfileCard<T>({ title, value, view, edit, onSave, className }: 
             type="button"
             onClick={() => {
               setError(null);
-              setDraft(value);
+              reset({ draft: value } as DefaultValues<DraftForm<T>>);
+              setEditing(true);
             }}
             aria-label={`Edit ${title}`}
             className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm font-medium text-brand-600 hover:bg-brand-50"
@@ -58,17 +77,11 @@ export function ProfileCard<T>({ title, value, view, edit, onSave, className }: 
         )}
       </div>
       {editing ? (
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            void save();
-          }}
-          className="space-y-4"
-        >
-          {edit(draft, setDraft)}
+        <form onSubmit={(e) => void save(e)} className="space-y-4">
+          {edit(field.value as T, field.onChange)}
           <ErrorBanner message={error} />
           <div className="flex justify-end gap-2">
-            <button type="button" onClick={() => setDraft(null)} disabled={saving} className={secondaryButtonClass}>
+            <button type="button" onClick={() => setEditing(false)} disabled={saving} className={secondaryButtonClass}>
               Cancel
             </button>
             <button type="submit" disabled={saving} aria-label={`Save ${title}`} className={primaryButtonClass}>

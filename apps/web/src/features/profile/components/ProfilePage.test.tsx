@@ -1,8 +1,7 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockApi, renderPage } from '../../../test/page-harness';
 import { ProfilePage } from './ProfilePage';
 
 const profile = {
@@ -35,28 +34,16 @@ const profile = {
 function setup() {
   let current = { ...profile };
   const puts: unknown[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      if (url.endsWith('/profile/complete') && init?.method === 'PUT') {
-        const body = JSON.parse(String(init.body));
-        puts.push(body);
-        current = { ...current, ...body };
-        return new Response(JSON.stringify(current));
-      }
-      if (url.endsWith('/profile/me')) return new Response(JSON.stringify(current));
-      return new Response('null');
-    }),
-  );
-  localStorage.setItem('token', 'tok');
-  const router = createMemoryRouter([{ path: '/profile', element: <ProfilePage /> }], {
-    initialEntries: ['/profile'],
+  mockApi({
+    'PUT /profile/complete': (init) => {
+      const body = JSON.parse(String(init?.body));
+      puts.push(body);
+      current = { ...current, ...body };
+      return { body: current };
+    },
+    'GET /profile/me': () => ({ body: current }),
   });
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  renderPage('/profile', '/profile', <ProfilePage />);
   return puts;
 }
 

@@ -4,6 +4,7 @@ import {
   buildProfileSavePayload,
   type CertificationEntry,
   type EducationEntry,
+  type ProfileCompletePayload,
   type ProfileFields,
   type ProfileMe,
   type ProjectEntry,
@@ -15,13 +16,12 @@ import { LIST_FIELDS, ListEditor } from '../../../components/ListEditor';
 import { Spinner } from '../../../components/Spinner';
 import { TextField } from '../../../components/TextField';
 import { cardClass } from '../../../components/form-styles';
-import { absoluteUrl } from '../../../lib/api-client';
-import { openFileLink } from '../../../lib/open-file';
 import { describeError } from '../../../lib/describe-error';
 import { useCompleteProfile } from '../../../api/profile/complete-profile';
 import { useUser } from '../../../lib/auth';
 import { ProfileCard } from './ProfileCard';
 import { AccountSection } from './AccountSection';
+import { FileLink } from '../../../components/FileLink';
 
 const RESUME_HINT = 'Enter a public URL to your resume (Google Drive, Dropbox, personal website, etc.)';
 
@@ -75,10 +75,11 @@ export function ProfilePage() {
   if (!profile) return <div className="min-h-[40vh]" />;
 
   const stored = profile as ProfileMe & ProfileFields;
-  /** Saves the whole profile with one card's change. */
-  const saveWith = async (patch: Partial<ProfileFields>) => {
+  /** The whole profile with one card's change. */
+  const payloadWith = (patch: Partial<ProfileFields>) => buildProfileSavePayload({ ...stored, ...patch }, stored);
+  const saveProfile = async (payload: ProfileCompletePayload) => {
     try {
-      await save.mutateAsync(buildProfileSavePayload({ ...stored, ...patch }, stored));
+      await save.mutateAsync(payload);
     } catch (err) {
       throw new Error(describeError(err, 'Failed to update profile'));
     }
@@ -114,7 +115,8 @@ export function ProfilePage() {
           <ProfileCard
             title="Expertise"
             value={profile.expertise ?? []}
-            onSave={(expertise) => saveWith({ expertise })}
+            payload={(expertise) => payloadWith({ expertise })}
+            onSave={saveProfile}
             view={(list) =>
               list.length ? (
                 <ul className="flex flex-wrap gap-2" aria-label="Expertise">
@@ -138,7 +140,8 @@ export function ProfilePage() {
           <ProfileCard
             title="Personal Information"
             value={{ name: profile.name ?? '' }}
-            onSave={(d) => saveWith({ name: d.name })}
+            payload={(d) => payloadWith({ name: d.name })}
+            onSave={saveProfile}
             view={(v) => (
               <dl className="grid gap-4 sm:grid-cols-2">
                 <div>
@@ -162,19 +165,17 @@ export function ProfilePage() {
           <ProfileCard
             title="Resume"
             value={profile.resume_url ?? ''}
-            onSave={(resume_url) => saveWith({ resume_url })}
+            payload={(resume_url) => payloadWith({ resume_url })}
+            onSave={saveProfile}
             view={(url) =>
               url ? (
-                <a
-                  href={absoluteUrl(url)}
-                  onClick={(e) => openFileLink(e, url)}
-                  target="_blank"
-                  rel="noreferrer"
+                <FileLink
+                  url={url}
                   className="inline-flex items-center gap-1 text-sm font-medium text-brand-600 hover:underline"
                 >
                   View resume
                   <ExternalLink className="h-4 w-4" aria-hidden />
-                </a>
+                </FileLink>
               ) : (
                 <Empty>No resume added yet</Empty>
               )
@@ -194,7 +195,8 @@ export function ProfilePage() {
           <ProfileCard
             title="About"
             value={profile.bio ?? ''}
-            onSave={(bio) => saveWith({ bio })}
+            payload={(bio) => payloadWith({ bio })}
+            onSave={saveProfile}
             view={(bio) =>
               bio ? (
                 <p className="text-sm whitespace-pre-line text-slate-700">{bio}</p>
@@ -210,7 +212,8 @@ export function ProfilePage() {
           <ProfileCard
             title="Education"
             value={(profile.education ?? []) as EducationEntry[]}
-            onSave={(education) => saveWith({ education })}
+            payload={(education) => payloadWith({ education })}
+            onSave={saveProfile}
             view={(items) => (
               <EntryList
                 items={items}
@@ -231,7 +234,8 @@ export function ProfilePage() {
           <ProfileCard
             title="Work Experience"
             value={(profile.work_experience ?? []) as WorkExperienceEntry[]}
-            onSave={(work_experience) => saveWith({ work_experience })}
+            payload={(work_experience) => payloadWith({ work_experience })}
+            onSave={saveProfile}
             view={(items) => (
               <EntryList
                 items={items}
@@ -253,7 +257,8 @@ export function ProfilePage() {
           <ProfileCard
             title="Projects"
             value={(profile.projects ?? []) as ProjectEntry[]}
-            onSave={(projects) => saveWith({ projects })}
+            payload={(projects) => payloadWith({ projects })}
+            onSave={saveProfile}
             view={(items) => (
               <EntryList
                 items={items}
@@ -275,7 +280,8 @@ export function ProfilePage() {
           <ProfileCard
             title="Publications"
             value={(profile.publications ?? []) as PublicationEntry[]}
-            onSave={(publications) => saveWith({ publications })}
+            payload={(publications) => payloadWith({ publications })}
+            onSave={saveProfile}
             view={(items) => (
               <EntryList
                 items={items}
@@ -297,7 +303,8 @@ export function ProfilePage() {
           <ProfileCard
             title="Certifications"
             value={(profile.certifications ?? []) as CertificationEntry[]}
-            onSave={(certifications) => saveWith({ certifications })}
+            payload={(certifications) => payloadWith({ certifications })}
+            onSave={saveProfile}
             view={(items) => (
               <EntryList
                 items={items}

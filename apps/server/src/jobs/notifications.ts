@@ -1,7 +1,8 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type { AdminInterview, AdminTask, Payout } from '@app/shared';
 import { interviews, jobs } from '../db/schema';
+import { hookRoutes } from '../lib/route-hooks';
 import {
   createMailer,
   decisionEmail,
@@ -74,15 +75,21 @@ async function notifyAssignees(app: FastifyInstance, tasks: AdminTask[]) {
 }
 
 export function registerNotifications(app: FastifyInstance) {
-  app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-    const notifier = NOTIFIERS[`${request.method} ${request.routeOptions.url}`];
-    if (!notifier || reply.statusCode >= 300 || typeof payload !== 'string') return payload;
-    try {
-      await notifier(app, JSON.parse(payload));
-    } catch (err) {
-      // The action itself succeeded; a notification problem must not turn it into an error.
-      request.log.error({ err }, 'could not queue the notification e-mail');
-    }
-    return payload;
-  });
+  const notifierOf = (method: string, url: string | undefined) => NOTIFIERS[`${method} ${url}`];
+  hookRoutes(
+    app,
+    'onSend',
+    (route) => !!notifierOf(route.method, route.url),
+    async (request, reply, payload) => {
+      const notifier = notifierOf(request.method, request.routeOptions.url);
+      if (!notifier || reply.statusCode >= 300 || typeof payload !== 'string') return payload;
+      try {
+        await notifier(app, JSON.parse(payload));
+      } catch (err) {
+        // The action itself succeeded; a notification problem must not turn it into an error.
+        request.log.error({ err }, 'could not queue the notification e-mail');
+      }
+      return payload;
+    },
+  );
 }

@@ -6,6 +6,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { hookRoutes } from '../lib/route-hooks';
 import { logRecordingAccess, logResumeAccess } from '../services/file-access-log';
 
 const isOpening = (request: FastifyRequest) => {
@@ -13,20 +14,25 @@ const isOpening = (request: FastifyRequest) => {
   return !range || /^bytes=0-/.test(range.trim());
 };
 
+/** The routes that serve a candidate's recording or résumé, and how to log an opening of each. */
+const LOGGED: Record<string, typeof logRecordingAccess> = {
+  '/api/interviews/:id/recording': logRecordingAccess,
+  '/api/files/:id': logResumeAccess,
+};
+
 export default fp(
   async function accessLogPlugin(app: FastifyInstance) {
     // onSend, not onResponse: the entry is written before the bytes go out, so whoever reads the
     // access history after an opening (the console, a test) finds it there.
-    app.addHook('onSend', async (request, reply, payload) => {
+    const applies = (route: { method: string; url: string }) => route.method === 'GET' && route.url in LOGGED;
+    hookRoutes(app, 'onSend', applies, async (request, reply, payload) => {
       const auth = request.auth;
-      if (!auth || auth.role !== 'admin' || request.method !== 'GET' || reply.statusCode >= 300) return payload;
-      if (!isOpening(request)) return payload;
+      if (!auth || auth.role !== 'admin' || reply.statusCode >= 300 || !isOpening(request)) return payload;
       const id = (request.params as { id?: string } | undefined)?.id;
-      if (!id) return payload;
-      const route = request.routeOptions.url;
+      const log = LOGGED[request.routeOptions.url ?? ''];
+      if (!id || !log) return payload;
       try {
-        if (route === '/api/interviews/:id/recording') await logRecordingAccess(app.db, auth.sub, id);
-        else if (route === '/api/files/:id') await logResumeAccess(app.db, auth.sub, id);
+        await log(app.db, auth.sub, id);
       } catch (err) {
         request.log.error({ err }, 'could not log the file access');
       }

@@ -3,6 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import { connectRedis } from '../cluster/redis';
+import { hookRoutes } from '../lib/route-hooks';
 import { SharedCounters } from '../cluster/counters';
 import { counterRateLimitStore } from '../cluster/rate-limit-store';
 import { CHANNELS, InstanceBus, type BusMessage, type Channel } from '../cluster/bus';
@@ -27,12 +28,12 @@ declare module 'fastify' {
  * succeeding. The local cache is dropped by the code that made the change; this tells the others.
  */
 const SHARED_WRITES: {
-  matches: (r: FastifyRequest) => boolean;
+  matches: (route: { method: string; url: string }) => boolean;
   channel: Channel;
   message: (r: FastifyRequest) => BusMessage;
 }[] = [
   {
-    matches: (r) => r.method !== 'GET' && (r.routeOptions.url ?? '').startsWith('/api/admin/jobs'),
+    matches: (route) => !['GET', 'HEAD'].includes(route.method) && route.url.startsWith('/api/admin/jobs'),
     channel: CHANNELS.jobListChanged,
     message: () => ({}),
   },
@@ -69,12 +70,11 @@ async function clusterPlugin(app: FastifyInstance) {
 
   await app.register(rateLimit, { global: false, store: counterRateLimitStore(counters) });
 
-  app.addHook('onResponse', async (request, reply) => {
-    if (reply.statusCode >= 400) return;
-    for (const write of SHARED_WRITES) {
-      if (write.matches(request)) await bus.publish(write.channel, write.message(request));
-    }
-  });
+  for (const write of SHARED_WRITES) {
+    hookRoutes(app, 'onResponse', write.matches, async (request, reply) => {
+      if (reply.statusCode < 400) await bus.publish(write.channel, write.message(request));
+    });
+  }
 
   app.addHook('onClose', async () => {
     stopPublishing();

@@ -14,10 +14,15 @@ const queueNames = Object.values(QUEUES).map((q) => q.name);
 async function metricsPlugin(app: FastifyInstance) {
   const token = app.config.METRICS_TOKEN;
 
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? 'unmatched';
-    if (route === '/metrics') return;
-    httpDuration.observe({ method: request.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
+    if (route !== '/metrics') {
+      httpDuration.observe(
+        { method: request.method, route, status: String(reply.statusCode) },
+        reply.elapsedTime / 1000,
+      );
+    }
+    done();
   });
 
   let detach = () => {};

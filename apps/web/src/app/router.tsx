@@ -2,6 +2,8 @@ import type { ReactNode } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { jobsQueryOptions } from '../api/jobs/get-jobs';
+import { interviewsQueryOptions } from '../api/interviews/get-interviews';
+import { authStorage } from '../lib/auth-storage';
 import { AppLayout } from '../components/AppLayout';
 import { RequireAuth } from './guards';
 import { NotFoundPage } from './routes/NotFoundPage';
@@ -84,9 +86,11 @@ const appRoutes = (queryClient: QueryClient): RouteObject[] => [
   },
   {
     path: '/',
-    // The job list is public: fetch it while the page's code and the session check load, not after.
+    // The job list is public: fetch it while the page's code and the session check load, not after;
+    // with a session, the candidate's interviews (the Applied badges) too, instead of after the check.
     loader: () => {
       void queryClient.prefetchQuery(jobsQueryOptions());
+      if (authStorage.get()) void queryClient.prefetchQuery(interviewsQueryOptions());
       return null;
     },
     ...page(

@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 // Mixed load on the embedded database (one connection): many signed-in candidates at once, each in a
-// loop without pauses: open the marketplace (job list, profile, own tasks), open a job, start a task,
-// submit it. Runs at several numbers of concurrent users and prints p50/p99 per step and overall,
-// so the point where latency climbs (saturation) shows. Uses the built server (npm run build).
-//   node scripts/bench-load.mjs [--users 10,25,50,100] [--duration 10] [--port 3434]
+// loop: open the marketplace (job list, profile, own tasks), open a job, start a task, submit it.
+// By default without pauses (every user always has a request in flight: the saturation test);
+// --think-ms N waits a random 0.5N-1.5N between a user's steps, as a person reading and rating would.
+// Runs at several numbers of concurrent users and prints p50/p99 per step and overall, so the point
+// where latency climbs shows. Uses the built server (npm run build).
+//   node scripts/bench-load.mjs [--users 10,25,50,100] [--duration 10] [--think-ms 0] [--port 3434]
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -16,6 +18,8 @@ const arg = (name, dflt) => {
 };
 const levels = String(arg('users', '10,25,50,100')).split(',').map(Number);
 const duration = Number(arg('duration', 10));
+const thinkMs = Number(arg('think-ms', 0));
+const think = () => (thinkMs ? new Promise((r) => setTimeout(r, thinkMs * (0.5 + Math.random()))) : null);
 const port = Number(arg('port', 3434));
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = (p) => path.join(root, 'apps/server/dist', p);
@@ -78,6 +82,7 @@ async function runLevel(sessions, jobId, n) {
   const samples = {};
   let errors = 0;
   const timed = async (step, fn) => {
+    await think();
     const t0 = performance.now();
     try {
       return await fn();
@@ -154,11 +159,11 @@ try {
   for (const n of levels) {
     const r = await runLevel(sessions, jobId, n);
     results.push(r);
-    console.log(`${n} users: ${r.requests_per_s} req/s, p50 ${r.p50_ms} ms, p99 ${r.p99_ms} ms, errors ${r.errors}`);
+    console.log(`${n} users${thinkMs ? ` (pauses ~${thinkMs} ms)` : ''}: ${r.requests_per_s} req/s, p50 ${r.p50_ms} ms, p99 ${r.p99_ms} ms, errors ${r.errors}`);
   }
   console.log(
     JSON.stringify(
-      { duration_s: duration, results, loadavg: os.loadavg().map((x) => Math.round(x * 100) / 100) },
+      { duration_s: duration, think_ms: thinkMs, results, loadavg: os.loadavg().map((x) => Math.round(x * 100) / 100) },
       null,
       2,
     ),

@@ -75,15 +75,16 @@ const TASK_BADGES = new Map<string, Badge>([
   ['reviewed', { label: 'Reviewed', color: 'purple' }],
 ]);
 
+/** A copy of the status's badge (pending when unknown), so no caller can alter the tables. */
+const badgeIn = (table: Map<string, Badge>, status: string | null | undefined): Badge => ({
+  ...(table.get(status ?? '') ?? PENDING),
+});
+
 /** Interview status badge on Your Jobs: unknown statuses are shown as pending, grey. */
-export function interviewBadge(status: string | null | undefined): Badge {
-  return { ...(INTERVIEW_BADGES.get(status ?? '') ?? PENDING) };
-}
+export const interviewBadge = (status: string | null | undefined) => badgeIn(INTERVIEW_BADGES, status);
 
 /** Task status badge: pending grey, assigned blue, in_progress yellow, completed green, reviewed purple. */
-export function taskBadge(status: string | null | undefined): Badge {
-  return { ...(TASK_BADGES.get(status ?? '') ?? PENDING) };
-}
+export const taskBadge = (status: string | null | undefined) => badgeIn(TASK_BADGES, status);
 
 /** The active card's task badge: 'Tasks Being Prepared' with no tasks, else 'N Active Task(s)'. */
 export function activeTasksText(tasks: { status: string }[]): string {

@@ -224,16 +224,11 @@ function mergeInto(form: OnboardingForm, incoming: Incoming): { form: Onboarding
   return { form: next, filled: done };
 }
 
+// Both sources name their plain fields as the form does, and mergeInto reads only the form's fields.
 export function applyResumePrefill(form: OnboardingForm, prefill: ResumePrefill | null | undefined) {
   if (!prefill) return { form, filled: [] as PrefillableField[] };
   return mergeInto(form, {
-    firstName: prefill.firstName,
-    lastName: prefill.lastName,
-    phone: prefill.phone,
-    city: prefill.city,
-    country: prefill.country,
-    linkedinUrl: prefill.linkedinUrl,
-    expertise: prefill.expertise,
+    ...prefill,
     education: entries(prefill.education, toEducationEntry),
     workExperience: entries(prefill.workExperience, toWorkEntry),
   });
@@ -242,12 +237,7 @@ export function applyResumePrefill(form: OnboardingForm, prefill: ResumePrefill 
 export function applyLinkedinImport(form: OnboardingForm, data: Partial<LinkedinImport> | null | undefined) {
   if (!data) return { form, filled: [] as PrefillableField[] };
   return mergeInto(form, {
-    firstName: data.firstName,
-    lastName: data.lastName,
-    city: data.city,
-    country: data.country,
-    bio: data.bio,
-    expertise: data.expertise,
+    ...data,
     education: entries(data.education, toEducationEntry),
     workExperience: entries(data.work_experience, toWorkEntry),
   });

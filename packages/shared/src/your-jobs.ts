@@ -57,35 +57,34 @@ export function classifyJobs<I extends ClassifiableInterview, T extends Classifi
 export type BadgeColor = 'grey' | 'blue' | 'yellow' | 'green' | 'purple' | 'red';
 export type Badge = { label: string; color: BadgeColor };
 
+const PENDING: Badge = { label: 'Pending', color: 'grey' };
+/** The states interviews and tasks share look the same on both badges. */
+const IN_PROGRESS: Badge = { label: 'In Progress', color: 'yellow' };
+const COMPLETED: Badge = { label: 'Completed', color: 'green' };
+
+const INTERVIEW_BADGES = new Map<string, Badge>([
+  ['scheduled', { label: 'Scheduled', color: 'blue' }],
+  ['in_progress', IN_PROGRESS],
+  ['completed', COMPLETED],
+]);
+
+const TASK_BADGES = new Map<string, Badge>([
+  ['assigned', { label: 'Assigned', color: 'blue' }],
+  ['in_progress', IN_PROGRESS],
+  ['completed', COMPLETED],
+  ['reviewed', { label: 'Reviewed', color: 'purple' }],
+]);
+
+/** A copy of the status's badge (pending when unknown), so no caller can alter the tables. */
+const badgeIn = (table: Map<string, Badge>, status: string | null | undefined): Badge => ({
+  ...(table.get(status ?? '') ?? PENDING),
+});
+
 /** Interview status badge on Your Jobs: unknown statuses are shown as pending, grey. */
-export function interviewBadge(status: string | null | undefined): Badge {
-  switch (status) {
-    case 'scheduled':
-      return { label: 'Scheduled', color: 'blue' };
-    case 'in_progress':
-      return { label: 'In Progress', color: 'yellow' };
-    case 'completed':
-      return { label: 'Completed', color: 'green' };
-    default:
-      return { label: 'Pending', color: 'grey' };
-  }
-}
+export const interviewBadge = (status: string | null | undefined) => badgeIn(INTERVIEW_BADGES, status);
 
 /** Task status badge: pending grey, assigned blue, in_progress yellow, completed green, reviewed purple. */
-export function taskBadge(status: string | null | undefined): Badge {
-  switch (status) {
-    case 'assigned':
-      return { label: 'Assigned', color: 'blue' };
-    case 'in_progress':
-      return { label: 'In Progress', color: 'yellow' };
-    case 'completed':
-      return { label: 'Completed', color: 'green' };
-    case 'reviewed':
-      return { label: 'Reviewed', color: 'purple' };
-    default:
-      return { label: 'Pending', color: 'grey' };
-  }
-}
+export const taskBadge = (status: string | null | undefined) => badgeIn(TASK_BADGES, status);
 
 /** The active card's task badge: 'Tasks Being Prepared' with no tasks, else 'N Active Task(s)'. */
 export function activeTasksText(tasks: { status: string }[]): string {

@@ -2,21 +2,23 @@
  * Tables of the accounts and privacy features: server-side sessions, password reset tokens,
  * recording consents and the log of admins opening a candidate's recording or résumé.
  */
-import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { at, belongsTo, createdAt, id, mentions } from './columns';
 import { files, interviews, jobs, users } from './schema';
+
+/** The id and owner of a row that is one user's, removed with their account. */
+const userOwnedRow = () => ({ id: id(), userId: belongsTo('user_id', () => users.id) });
+
+/** When a token was issued and when it expires; rows past expiry can be dropped. */
+const tokenLifetime = () => ({ createdAt: createdAt(), expiresAt: at('expires_at').notNull() });
 
 /** One signed-in session; its id is the token's `sid` claim. Revoking sets revoked_at. */
 export const sessions = pgTable(
   'sessions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    /** When the token itself expires; rows past it can be dropped. */
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    ...userOwnedRow(),
+    ...tokenLifetime(),
+    revokedAt: at('revoked_at'),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
@@ -25,14 +27,10 @@ export const sessions = pgTable(
 export const passwordResetTokens = pgTable(
   'password_reset_tokens',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ...userOwnedRow(),
     tokenHash: text('token_hash').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
+    ...tokenLifetime(),
+    usedAt: at('used_at'),
   },
   (t) => [uniqueIndex('password_reset_tokens_hash').on(t.tokenHash)],
 );
@@ -41,14 +39,11 @@ export const passwordResetTokens = pgTable(
 export const consents = pgTable(
   'consents',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ...userOwnedRow(),
     purpose: text('purpose', { enum: ['interview_recording'] }).notNull(),
-    jobId: uuid('job_id').references(() => jobs.id, { onDelete: 'set null' }),
+    jobId: mentions('job_id', () => jobs.id),
     version: text('version').notNull(),
-    givenAt: timestamp('given_at', { withTimezone: true }).notNull().defaultNow(),
+    givenAt: at('given_at').notNull().defaultNow(),
   },
   (t) => [index('consents_user_idx').on(t.userId, t.purpose, t.jobId)],
 );
@@ -57,15 +52,13 @@ export const consents = pgTable(
 export const fileAccessLog = pgTable(
   'file_access_log',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    candidateId: uuid('candidate_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    adminId: uuid('admin_id').references(() => users.id, { onDelete: 'set null' }),
-    fileId: uuid('file_id').references(() => files.id, { onDelete: 'set null' }),
+    id: id(),
+    candidateId: belongsTo('candidate_id', () => users.id),
+    adminId: mentions('admin_id', () => users.id),
+    fileId: mentions('file_id', () => files.id),
     interviewId: uuid('interview_id').references(() => interviews.id, { onDelete: 'cascade' }),
     kind: text('kind', { enum: ['recording', 'resume'] }).notNull(),
-    accessedAt: timestamp('accessed_at', { withTimezone: true }).notNull().defaultNow(),
+    accessedAt: at('accessed_at').notNull().defaultNow(),
   },
   (t) => [index('file_access_log_candidate_idx').on(t.candidateId, t.accessedAt)],
 );

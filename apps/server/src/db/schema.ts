@@ -2,27 +2,13 @@
  * The whole database schema. Money is stored in integer cents; times are timestamptz.
  * List-like profile fields are jsonb because they are always read and written whole.
  */
-import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  smallint,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
-
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+import { boolean, index, integer, jsonb, pgTable, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { at, belongsTo, createdAt, id, jsonList, mentions, updatedAt } from './columns';
 
 export const users = pgTable(
   'users',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: id(),
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
     name: text('name'),
@@ -31,7 +17,7 @@ export const users = pgTable(
       .default('candidate'),
     profileCompleted: boolean('profile_completed').notNull().default(false),
     /** Set on the anonymous stand-in that keeps a deleted account's money records (decision 0100). */
-    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    deletedAt: at('deleted_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -41,40 +27,17 @@ export const users = pgTable(
 export type ListEntry = Record<string, string | undefined>;
 
 export const profiles = pgTable('profiles', {
-  userId: uuid('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: belongsTo('user_id', () => users.id).primaryKey(),
   bio: text('bio'),
-  expertise: jsonb('expertise')
-    .$type<string[]>()
-    .notNull()
-    .default(sql`'[]'::jsonb`),
+  expertise: jsonList<string>('expertise'),
   position: text('position'),
-  skills: jsonb('skills')
-    .$type<string[]>()
-    .notNull()
-    .default(sql`'[]'::jsonb`),
+  skills: jsonList<string>('skills'),
   experienceYears: integer('experience_years'),
-  education: jsonb('education')
-    .$type<ListEntry[]>()
-    .notNull()
-    .default(sql`'[]'::jsonb`),
-  workExperience: jsonb('work_experience')
-    .$type<ListEntry[]>()
-    .notNull()
-    .default(sql`'[]'::jsonb`),
-  projects: jsonb('projects')
-    .$type<ListEntry[]>()
-    .notNull()
-    .default(sql`'[]'::jsonb`),
-  publications: jsonb('publications')
-    .$type<ListEntry[]>()
-    .notNull()
-    .default(sql`'[]'::jsonb`),
-  certifications: jsonb('certifications')
-    .$type<ListEntry[]>()
-    .notNull()
-    .default(sql`'[]'::jsonb`),
+  education: jsonList<ListEntry>('education'),
+  workExperience: jsonList<ListEntry>('work_experience'),
+  projects: jsonList<ListEntry>('projects'),
+  publications: jsonList<ListEntry>('publications'),
+  certifications: jsonList<ListEntry>('certifications'),
   resumeUrl: text('resume_url'),
   workAuthorization: text('work_authorization'),
   citizenship: text('citizenship'),
@@ -91,7 +54,7 @@ export type JobSkillRow = { name: string; description: string };
 export const jobs = pgTable(
   'jobs',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: id(),
     title: text('title').notNull(),
     description: text('description').notNull(),
     positionType: text('position_type').notNull(),
@@ -100,20 +63,14 @@ export const jobs = pgTable(
     status: text('status', { enum: ['pending', 'active', 'completed', 'archived'] })
       .notNull()
       .default('active'),
-    skills: jsonb('skills')
-      .$type<JobSkillRow[]>()
-      .notNull()
-      .default(sql`'[]'::jsonb`),
-    customQuestions: jsonb('custom_questions')
-      .$type<string[]>()
-      .notNull()
-      .default(sql`'[]'::jsonb`),
+    skills: jsonList<JobSkillRow>('skills'),
+    customQuestions: jsonList<string>('custom_questions'),
     interviewType: text('interview_type', {
       enum: ['standard', 'human_data', 'custom_questions', 'custom_exercise'],
     })
       .notNull()
       .default('standard'),
-    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdBy: mentions('created_by', () => users.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -133,24 +90,22 @@ export const INTERVIEW_STATUSES = [
 export const interviews = pgTable(
   'interviews',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    jobId: uuid('job_id').references(() => jobs.id, { onDelete: 'set null' }),
-    candidateId: uuid('candidate_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: id(),
+    jobId: mentions('job_id', () => jobs.id),
+    candidateId: belongsTo('candidate_id', () => users.id),
     sessionId: text('session_id'),
     status: text('status', { enum: INTERVIEW_STATUSES }).notNull().default('not_started'),
     acceptanceStatus: text('acceptance_status', { enum: ['accepted', 'declined'] }),
     recordingFileId: uuid('recording_file_id'),
     /** When the retention job deleted the recording (the console says so instead of showing a player). */
-    recordingDeletedAt: timestamp('recording_deleted_at', { withTimezone: true }),
+    recordingDeletedAt: at('recording_deleted_at'),
     assessment: jsonb('assessment'),
-    assessedAt: timestamp('assessed_at', { withTimezone: true }),
+    assessedAt: at('assessed_at'),
     decisionNote: text('decision_note'),
-    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
-    decidedAt: timestamp('decided_at', { withTimezone: true }),
-    startedAt: timestamp('started_at', { withTimezone: true }),
-    completedAt: timestamp('completed_at', { withTimezone: true }),
+    decidedBy: mentions('decided_by', () => users.id),
+    decidedAt: at('decided_at'),
+    startedAt: at('started_at'),
+    completedAt: at('completed_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -164,15 +119,13 @@ export const interviews = pgTable(
 export const transcriptTurns = pgTable(
   'transcript_turns',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    interviewId: uuid('interview_id')
-      .notNull()
-      .references(() => interviews.id, { onDelete: 'cascade' }),
+    id: id(),
+    interviewId: belongsTo('interview_id', () => interviews.id),
     seq: integer('seq').notNull(),
     speaker: text('speaker', { enum: ['ai', 'user'] }).notNull(),
     text: text('text').notNull(),
-    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
-    endedAt: timestamp('ended_at', { withTimezone: true }).notNull(),
+    startedAt: at('started_at').notNull(),
+    endedAt: at('ended_at').notNull(),
     /** Seconds from the start of the interview, for seeking in the recording. */
     offsetSeconds: integer('offset_seconds').notNull().default(0),
   },
@@ -181,21 +134,19 @@ export const transcriptTurns = pgTable(
 
 /** Decisions on interviews: the audit trail of who decided what and when. */
 export const interviewDecisions = pgTable('interview_decisions', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  interviewId: uuid('interview_id')
-    .notNull()
-    .references(() => interviews.id, { onDelete: 'cascade' }),
+  id: id(),
+  interviewId: belongsTo('interview_id', () => interviews.id),
   decision: text('decision', { enum: ['approved', 'rejected'] }).notNull(),
   note: text('note'),
-  decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+  decidedBy: mentions('decided_by', () => users.id),
   createdAt: createdAt(),
 });
 
 /** Uploaded files. The storage key is unguessable; the owner may be null for anonymous uploads. */
 export const files = pgTable('files', {
-  id: uuid('id').primaryKey().defaultRandom(),
+  id: id(),
   storageKey: text('storage_key').notNull(),
-  ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'set null' }),
+  ownerId: mentions('owner_id', () => users.id),
   purpose: text('purpose').notNull(),
   contentType: text('content_type').notNull(),
   sizeBytes: integer('size_bytes').notNull(),
@@ -208,11 +159,9 @@ export const TASK_STATUSES = ['pending', 'assigned', 'in_progress', 'completed',
 export const annotationTasks = pgTable(
   'annotation_tasks',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    jobId: uuid('job_id')
-      .notNull()
-      .references(() => jobs.id, { onDelete: 'cascade' }),
-    assigneeId: uuid('assignee_id').references(() => users.id, { onDelete: 'set null' }),
+    id: id(),
+    jobId: belongsTo('job_id', () => jobs.id),
+    assigneeId: mentions('assignee_id', () => users.id),
     status: text('status', { enum: TASK_STATUSES }).notNull().default('pending'),
     taskName: text('task_name').notNull(),
     taskDescription: text('task_description').notNull().default(''),
@@ -220,19 +169,19 @@ export const annotationTasks = pgTable(
     dataToAnnotate: jsonb('data_to_annotate').$type<Record<string, unknown>>().notNull(),
     qualityRating: smallint('quality_rating'),
     feedbackNotes: text('feedback_notes'),
-    startedAt: timestamp('started_at', { withTimezone: true }),
-    submittedAt: timestamp('submitted_at', { withTimezone: true }),
-    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    startedAt: at('started_at'),
+    submittedAt: at('submitted_at'),
+    reviewedAt: at('reviewed_at'),
     reviewApproved: boolean('review_approved'),
-    reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+    reviewedBy: mentions('reviewed_by', () => users.id),
     createdAt: createdAt(),
   },
   (t) => [index('tasks_assignee_idx').on(t.assigneeId, t.status), index('tasks_job_idx').on(t.jobId)],
 );
 
 export const payouts = pgTable('payouts', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+  id: id(),
+  createdBy: mentions('created_by', () => users.id),
   totalCents: integer('total_cents').notNull(),
   createdAt: createdAt(),
 });
@@ -244,14 +193,10 @@ export const payouts = pgTable('payouts', {
 export const earnings = pgTable(
   'earnings',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    taskId: uuid('task_id')
-      .notNull()
-      .references(() => annotationTasks.id, { onDelete: 'cascade' }),
-    jobId: uuid('job_id').references(() => jobs.id, { onDelete: 'set null' }),
+    id: id(),
+    userId: belongsTo('user_id', () => users.id),
+    taskId: belongsTo('task_id', () => annotationTasks.id),
+    jobId: mentions('job_id', () => jobs.id),
     amountCents: integer('amount_cents').notNull(),
     secondsBilled: integer('seconds_billed').notNull(),
     /** ISO week the work was submitted in, e.g. 2026-W47, for the weekly hours cap. */
@@ -259,7 +204,7 @@ export const earnings = pgTable(
     status: text('status', { enum: ['pending', 'available', 'paid', 'rejected'] })
       .notNull()
       .default('pending'),
-    payoutId: uuid('payout_id').references(() => payouts.id, { onDelete: 'set null' }),
+    payoutId: mentions('payout_id', () => payouts.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -10,16 +10,26 @@ import { fileAccessLog } from '../db/schema-accounts';
 import { notFound } from '../lib/http-errors';
 import { fileUrl } from './storage';
 
-export async function logRecordingAccess(db: Db, adminId: string, interviewId: string): Promise<void> {
+/** The interview's candidate and recording, or undefined when there is no such interview. */
+async function recordingOf(db: Db, interviewId: string) {
   const [row] = await db
-    .select({ candidateId: interviews.candidateId, fileId: interviews.recordingFileId })
+    .select({
+      candidateId: interviews.candidateId,
+      fileId: interviews.recordingFileId,
+      deletedAt: interviews.recordingDeletedAt,
+    })
     .from(interviews)
     .where(eq(interviews.id, interviewId))
     .limit(1);
-  if (!row) return;
+  return row;
+}
+
+export async function logRecordingAccess(db: Db, adminId: string, interviewId: string): Promise<void> {
+  const recording = await recordingOf(db, interviewId);
+  if (!recording) return;
   await db
     .insert(fileAccessLog)
-    .values({ candidateId: row.candidateId, adminId, interviewId, fileId: row.fileId, kind: 'recording' });
+    .values({ candidateId: recording.candidateId, adminId, interviewId, fileId: recording.fileId, kind: 'recording' });
 }
 
 /** Logs the opening of a file when it is a résumé (owned by a candidate, or named by their profile). */
@@ -45,19 +55,15 @@ export async function logResumeAccess(db: Db, adminId: string, fileId: string): 
 
 /** What the console shows with an interview: retention and the access history of its recording and résumé. */
 export async function interviewPrivacy(db: Db, interviewId: string, retentionDays: number): Promise<InterviewPrivacy> {
-  const [interview] = await db
-    .select({ candidateId: interviews.candidateId, recordingDeletedAt: interviews.recordingDeletedAt })
-    .from(interviews)
-    .where(eq(interviews.id, interviewId))
-    .limit(1);
-  if (!interview) throw notFound('Interview not found');
+  const recording = await recordingOf(db, interviewId);
+  if (!recording) throw notFound('Interview not found');
   const rows = await db
     .select({ kind: fileAccessLog.kind, adminEmail: users.email, accessedAt: fileAccessLog.accessedAt })
     .from(fileAccessLog)
     .leftJoin(users, eq(users.id, fileAccessLog.adminId))
     .where(
       and(
-        eq(fileAccessLog.candidateId, interview.candidateId),
+        eq(fileAccessLog.candidateId, recording.candidateId),
         or(eq(fileAccessLog.interviewId, interviewId), eq(fileAccessLog.kind, 'resume')),
       ),
     )
@@ -65,7 +71,7 @@ export async function interviewPrivacy(db: Db, interviewId: string, retentionDay
     .limit(200);
   return {
     retention_days: retentionDays,
-    recording_deleted_at: interview.recordingDeletedAt?.toISOString() ?? null,
+    recording_deleted_at: recording.deletedAt?.toISOString() ?? null,
     access_log: rows.map((r) => ({ kind: r.kind, admin_email: r.adminEmail, accessed_at: r.accessedAt.toISOString() })),
   };
 }

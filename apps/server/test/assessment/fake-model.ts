@@ -1,5 +1,4 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { startStubServer } from '../helpers/stub-server';
 
 type ChatRequest = { model: string; messages: { role: string; content: string }[]; response_format?: unknown };
 
@@ -9,39 +8,29 @@ type ChatRequest = { model: string; messages: { role: string; content: string }[
  */
 export async function startFakeModel(reply: (call: number, req: ChatRequest) => string | { status: number }) {
   const requests: ChatRequest[] = [];
-  const server = http.createServer((req, res) => {
-    let body = '';
-    req.on('data', (c) => (body += c));
-    req.on('end', () => {
-      if (req.method !== 'POST' || req.url !== '/v1/chat/completions') {
-        res.writeHead(404).end();
-        return;
-      }
-      const parsed = JSON.parse(body) as ChatRequest;
-      requests.push(parsed);
-      const out = reply(requests.length - 1, parsed);
-      if (typeof out !== 'string') {
-        res.writeHead(out.status, { 'content-type': 'application/json' }).end('{"error":{"message":"down"}}');
-        return;
-      }
-      res.writeHead(200, { 'content-type': 'application/json' }).end(
-        JSON.stringify({
-          id: `chatcmpl-${requests.length}`,
-          object: 'chat.completion',
-          created: Math.floor(Date.now() / 1000),
-          model: parsed.model,
-          choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content: out } }],
-        }),
-      );
-    });
+  const server = await startStubServer((req, body, res) => {
+    if (req.method !== 'POST' || req.url !== '/v1/chat/completions') {
+      res.writeHead(404).end();
+      return;
+    }
+    const parsed = JSON.parse(body.toString()) as ChatRequest;
+    requests.push(parsed);
+    const out = reply(requests.length - 1, parsed);
+    if (typeof out !== 'string') {
+      res.writeHead(out.status, { 'content-type': 'application/json' }).end('{"error":{"message":"down"}}');
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'application/json' }).end(
+      JSON.stringify({
+        id: `chatcmpl-${requests.length}`,
+        object: 'chat.completion',
+        created: Math.floor(Date.now() / 1000),
+        model: parsed.model,
+        choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content: out } }],
+      }),
+    );
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address() as AddressInfo;
-  return {
-    baseUrl: `http://127.0.0.1:${port}/v1`,
-    requests,
-    close: () => new Promise<void>((r) => server.close(() => r())),
-  };
+  return { baseUrl: `${server.url}/v1`, requests, close: server.close };
 }
 
 /** A valid model answer whose quotes are the given strings (one per criterion, in rubric order). */

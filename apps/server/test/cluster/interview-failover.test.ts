@@ -1,17 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { jobs } from '../../src/db/schema';
 import { listTurns } from '../../src/interview/store';
 import { drainAndClose } from '../../src/cluster/shutdown';
 import { InterviewClient } from '../interview/ws-client';
 import { consentTo } from '../helpers/consent';
-import {
-  clusterSkipReason,
-  redisPrefix,
-  sharedDatabase,
-  startInstance,
-  until,
-  type Instance,
-} from '../helpers/cluster';
+import { clusterSkipReason, redisPrefix, until, useClusterDatabase, type Instance } from '../helpers/cluster';
 
 /**
  * A live interview outlives its instance: killed, or drained by SIGTERM for a rolling restart, the
@@ -19,24 +12,9 @@ import {
  * and the interview continues from the saved transcript.
  */
 describe.skipIf(Boolean(clusterSkipReason))('a live interview across instances', () => {
-  let dbUrl: string;
-  let drop: () => Promise<void>;
-  const instances: Instance[] = [];
+  const startInstance = useClusterDatabase();
   const env = { REDIS_PREFIX: redisPrefix(), INTERVIEW_RESUME_GRACE_SECONDS: '30' };
-
-  beforeAll(async () => {
-    ({ url: dbUrl, drop } = await sharedDatabase());
-  });
-  afterAll(async () => {
-    for (const i of instances) await i.stop();
-    await drop?.();
-  });
-
-  const instance = async () => {
-    const i = await startInstance(dbUrl, env);
-    instances.push(i);
-    return i;
-  };
+  const instance = () => startInstance(env);
 
   async function candidateWithJob(at: Instance) {
     const reg = await at.app.inject({

@@ -1,14 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import net from 'node:net';
 import {
   clusterSkipReason,
   CuttableProxy,
+  loginAt,
   redisPrefix,
   redisTarget,
-  sharedDatabase,
-  startInstance,
   until,
-  type Instance,
+  useClusterDatabase,
 } from '../helpers/cluster';
 
 /** A local port with nothing listening on it. */
@@ -21,27 +20,14 @@ async function deadPort(): Promise<number> {
 }
 
 describe.skipIf(Boolean(clusterSkipReason))('Redis unavailable: degraded, never down', () => {
-  let dbUrl: string;
-  let drop: () => Promise<void>;
-  const started: Instance[] = [];
-  beforeAll(async () => {
-    ({ url: dbUrl, drop } = await sharedDatabase());
-  });
-  afterAll(async () => {
-    for (const i of started) await i.stop();
-    await drop?.();
-  });
-
-  const login = (at: Instance, email: string, password: string, remoteAddress = '203.0.113.9') =>
-    at.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress });
+  const startInstance = useClusterDatabase();
 
   it('starts and serves with Redis at a dead port, says so in the log, and limits per process', async () => {
     const port = await deadPort();
-    const i = await startInstance(dbUrl, {
+    const i = await startInstance({
       REDIS_URL: `redis://:hunter2@127.0.0.1:${port}`,
       LOGIN_LIMIT_PER_EMAIL: '3',
     });
-    started.push(i);
     await until(() => i.logs.some((l) => l.includes('Redis unavailable')), 5000, 'the Redis log line');
     const line = i.logs.find((l) => l.includes('Redis unavailable'))!;
     expect(line).toContain('fall back to this process');
@@ -59,20 +45,19 @@ describe.skipIf(Boolean(clusterSkipReason))('Redis unavailable: degraded, never 
       payload: { email: 'dead-port@example.test', password: 'right-pass' },
     });
     expect(reg.statusCode).toBe(201);
-    for (let n = 0; n < 3; n++) expect((await login(i, 'dead-port@example.test', 'guess')).statusCode).toBe(401);
-    expect((await login(i, 'dead-port@example.test', 'guess')).statusCode).toBe(429);
-    expect((await login(i, 'dead-port@example.test', 'right-pass', '198.51.100.3')).statusCode).toBe(200);
+    for (let n = 0; n < 3; n++) expect((await loginAt(i, 'dead-port@example.test', 'guess')).statusCode).toBe(401);
+    expect((await loginAt(i, 'dead-port@example.test', 'guess')).statusCode).toBe(429);
+    expect((await loginAt(i, 'dead-port@example.test', 'right-pass', '198.51.100.3')).statusCode).toBe(200);
   });
 
   it('keeps serving when Redis goes away mid-run, falls back to local limits, and shares again once it is back', async () => {
     const proxy = new CuttableProxy(redisTarget());
     await proxy.open();
-    const i = await startInstance(dbUrl, {
+    const i = await startInstance({
       REDIS_URL: `redis://127.0.0.1:${proxy.port}`,
       REDIS_PREFIX: redisPrefix(),
       LOGIN_LIMIT_PER_EMAIL: '3',
     });
-    started.push(i);
     await until(() => i.app.counters.shared, 5000, 'Redis');
     expect((await i.app.inject({ method: 'GET', url: '/api/health/ready' })).statusCode).toBe(200);
     await i.app.inject({
@@ -84,7 +69,7 @@ describe.skipIf(Boolean(clusterSkipReason))('Redis unavailable: degraded, never 
     // Traffic running while Redis disappears: every request still gets a real answer.
     const during = Promise.all(
       Array.from({ length: 20 }, (_, n) =>
-        login(i, 'outage@example.test', n % 2 ? 'right-pass' : 'guess', `192.0.2.${n + 1}`),
+        loginAt(i, 'outage@example.test', n % 2 ? 'right-pass' : 'guess', `192.0.2.${n + 1}`),
       ),
     );
     await proxy.cut();
@@ -93,9 +78,9 @@ describe.skipIf(Boolean(clusterSkipReason))('Redis unavailable: degraded, never 
     await until(() => i.logs.some((l) => l.includes('Redis unavailable')), 5000, 'the Redis log line');
 
     // Degraded: limits still hold, counted in this process.
-    for (let n = 0; n < 3; n++) expect((await login(i, 'outage@example.test', 'guess')).statusCode).toBe(401);
-    expect((await login(i, 'outage@example.test', 'guess')).statusCode).toBe(429);
-    expect((await login(i, 'outage@example.test', 'right-pass', '198.51.100.4')).statusCode).toBe(200);
+    for (let n = 0; n < 3; n++) expect((await loginAt(i, 'outage@example.test', 'guess')).statusCode).toBe(401);
+    expect((await loginAt(i, 'outage@example.test', 'guess')).statusCode).toBe(429);
+    expect((await loginAt(i, 'outage@example.test', 'right-pass', '198.51.100.4')).statusCode).toBe(200);
     expect((await i.app.inject({ method: 'GET', url: '/api/health/ready' })).statusCode).toBe(503);
 
     await proxy.open(proxy.port);

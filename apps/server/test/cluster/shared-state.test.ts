@@ -1,35 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CHANNELS, type BusMessage } from '../../src/cluster/bus';
-import {
-  clusterSkipReason,
-  redisPrefix,
-  sharedDatabase,
-  startInstance,
-  until,
-  type Instance,
-} from '../helpers/cluster';
+import { clusterSkipReason, loginAt, redisPrefix, until, useClusterDatabase, type Instance } from '../helpers/cluster';
 
 describe.skipIf(Boolean(clusterSkipReason))('two instances on one PostgreSQL and one Redis', () => {
+  const startInstance = useClusterDatabase();
   let a: Instance;
   let b: Instance;
-  let drop: () => Promise<void>;
 
   beforeAll(async () => {
-    const db = await sharedDatabase();
-    drop = db.drop;
     const env = { REDIS_PREFIX: redisPrefix(), LOGIN_LIMIT_PER_EMAIL: '6', LOGIN_LIMIT_PER_IP: '40' };
-    a = await startInstance(db.url, env);
-    b = await startInstance(db.url, env);
+    a = await startInstance(env);
+    b = await startInstance(env);
     await until(() => a.app.counters.shared && b.app.counters.shared, 5000, 'Redis');
   });
-  afterAll(async () => {
-    await a?.stop();
-    await b?.stop();
-    await drop?.();
-  });
-
-  const login = (at: Instance, email: string, password: string, remoteAddress: string) =>
-    at.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress });
 
   it('shares the login limit: failures split over both instances reach 429 on either', async () => {
     const reg = await a.app.inject({
@@ -40,16 +23,16 @@ describe.skipIf(Boolean(clusterSkipReason))('two instances on one PostgreSQL and
     expect(reg.statusCode).toBe(201);
     // 6 failures, 3 on each instance: per process neither would have reached its limit.
     for (let i = 0; i < 6; i++) {
-      const res = await login(i % 2 ? b : a, 'shared@example.test', 'guess', '203.0.113.5');
+      const res = await loginAt(i % 2 ? b : a, 'shared@example.test', 'guess', '203.0.113.5');
       expect(res.statusCode).toBe(401);
     }
     for (const at of [a, b]) {
-      const res = await login(at, 'shared@example.test', 'guess', '203.0.113.5');
+      const res = await loginAt(at, 'shared@example.test', 'guess', '203.0.113.5');
       expect(res.statusCode).toBe(429);
       expect(Number(res.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     }
     // The owner elsewhere is not held back, on either instance.
-    expect((await login(b, 'shared@example.test', 'right-pass', '198.51.100.20')).statusCode).toBe(200);
+    expect((await loginAt(b, 'shared@example.test', 'right-pass', '198.51.100.20')).statusCode).toBe(200);
   });
 
   it('shares route rate limits (registration per address) between the instances', async () => {
@@ -78,7 +61,7 @@ describe.skipIf(Boolean(clusterSkipReason))('two instances on one PostgreSQL and
       await until(() => seenOnB.length === 1, 3000, 'the revocation on instance b');
       expect(seenOnB).toEqual([{ sid: 'session-1' }]);
 
-      const admin = await login(a, 'admin@example.test', 'admin-password-1', '198.51.100.1');
+      const admin = await loginAt(a, 'admin@example.test', 'admin-password-1', '198.51.100.1');
       const created = await a.app.inject({
         method: 'POST',
         url: '/api/admin/jobs',

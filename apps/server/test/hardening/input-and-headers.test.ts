@@ -4,7 +4,7 @@
  * empty JSON body accepted where the spec says "empty body".
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, buildTestApp, type TestContext } from '../helpers/build';
+import { buildTestApp, postJsonText, type TestContext } from '../helpers/build';
 
 let t: TestContext;
 beforeAll(async () => (t = await buildTestApp()));
@@ -133,20 +133,10 @@ describe('security headers', () => {
 describe('empty JSON bodies', () => {
   it('are accepted on POST /interviews/:id/complete with Content-Type: application/json', async () => {
     const { token } = await t.signUp();
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/interviews/00000000-0000-4000-8000-000000000000/complete',
-      headers: { ...bearer(token), 'content-type': 'application/json' },
-      payload: '',
-    });
+    const res = await postJsonText(t.app, '/api/interviews/00000000-0000-4000-8000-000000000000/complete', '', token);
     // Parsed fine: the route itself answers (no such interview), not the body parser's 400.
     expect(res.statusCode).toBe(404);
-    const bad = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"email": ',
-    });
+    const bad = await postJsonText(t.app, '/api/auth/login', '{"email": ');
     expect(bad.statusCode).toBe(400);
   });
 });

@@ -5,7 +5,7 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { bearer, buildTestApp, type TestContext } from '../helpers/build';
+import { buildTestApp, postJsonText, type TestContext } from '../helpers/build';
 import { interviews } from '../../src/db/schema';
 
 const lines: string[] = [];
@@ -59,12 +59,7 @@ describe('interviews for archived jobs', () => {
       .insert(interviews)
       .values({ candidateId: user.id, jobId: job.json().id, status: 'in_progress' })
       .returning();
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/interviews/${row!.id}/complete`,
-      headers: { ...bearer(token), 'content-type': 'application/json' },
-      payload: '',
-    });
+    const res = await postJsonText(t.app, `/api/interviews/${row!.id}/complete`, '', token);
     expect(res.statusCode).toBe(409);
     expect(res.json().detail).toMatch(/no longer open/);
     const after = await t.get(`/api/interviews/${row!.id}`, token);

@@ -133,3 +133,12 @@ export async function buildTestApp(
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** A POST of `text` exactly as given, labelled JSON: for bodies JSON.stringify never makes (empty, cut off). */
+export const postJsonText = (app: FastifyInstance, url: string, text: string, token?: string) =>
+  app.inject({
+    method: 'POST',
+    url,
+    headers: { ...(token ? bearer(token) : {}), 'content-type': 'application/json' },
+    payload: text,
+  });

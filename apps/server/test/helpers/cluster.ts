@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../../src/config/env';
 import { openDatabase, type DatabaseHandle } from '../../src/db/client';
@@ -49,6 +50,31 @@ export async function sharedDatabase(): Promise<{ url: string; drop: () => Promi
   url.pathname = `/${name}`;
   return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
+
+/**
+ * A test file's database and the instances it starts on it: the database is created before the
+ * file's tests; after them every instance is stopped and the database dropped.
+ */
+export function useClusterDatabase(): (env?: Record<string, string>) => Promise<Instance> {
+  let db: { url: string; drop: () => Promise<void> } | undefined;
+  const started: Instance[] = [];
+  beforeAll(async () => {
+    db = await sharedDatabase();
+  });
+  afterAll(async () => {
+    for (const i of started) await i.stop();
+    await db?.drop();
+  });
+  return async (env = {}) => {
+    const i = await startInstance(db!.url, env);
+    started.push(i);
+    return i;
+  };
+}
+
+/** A login on one instance, from `remoteAddress` (the limits count per e-mail and per address). */
+export const loginAt = (at: Instance, email: string, password: string, remoteAddress = '203.0.113.9') =>
+  at.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress });
 
 /**
  * An app instance as a process would run it (own connection pool, own in-process state), listening

@@ -20,6 +20,18 @@ export async function insertJob(db: Db, values: Partial<typeof jobs.$inferInsert
   return row!;
 }
 
+/** A job as the admin form sends it, with every field filled in. */
+export const fullJobForm = {
+  title: 'Storyboard Reviewer',
+  description: 'Rate storyboards for clarity.',
+  position_type: 'Freelance',
+  pay_per_hour: 38.5,
+  availability: 'Remote',
+  skills: [{ name: 'Storyboarding', description: 'Panels and pacing' }],
+  custom_questions: ['What makes a storyboard readable?'],
+  interview_type: 'custom_questions',
+};
+
 export async function postJob(
   t: TestContext,
   admin: string,

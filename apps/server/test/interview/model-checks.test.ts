@@ -1,34 +1,24 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Conductor, buildPlan } from '../../src/interview/plan';
 import { OpenAiInterviewer } from '../../src/interview/providers/llm/openai';
 import type { InterviewerRequest } from '../../src/interview/providers/types';
+import { startStubServer, streamChatCompletion } from '../helpers/stub-server';
 import { heardWords } from './conversation';
 
 /** A local stand-in for an OpenAI-compatible chat server that says whatever the test sets. */
 let reply = '';
 const bodies: { messages: { role: string; content: string }[] }[] = [];
-let server: http.Server;
+let server: Awaited<ReturnType<typeof startStubServer>>;
 let base: string;
 
 beforeAll(async () => {
-  server = http.createServer((req, res) => {
-    const parts: Buffer[] = [];
-    req.on('data', (c: Buffer) => parts.push(c));
-    req.on('end', () => {
-      bodies.push(JSON.parse(Buffer.concat(parts).toString()));
-      res.writeHead(200, { 'content-type': 'text/event-stream' });
-      for (const piece of reply.split(/(?<= )/)) {
-        res.write(`data: ${JSON.stringify({ choices: [{ delta: { content: piece } }] })}\n\n`);
-      }
-      res.end('data: [DONE]\n\n');
-    });
+  server = await startStubServer((_req, body, res) => {
+    bodies.push(JSON.parse(body.toString()));
+    streamChatCompletion(res, reply.split(/(?<= )/));
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+  base = `${server.url}/v1`;
 });
-afterAll(() => new Promise<void>((r) => server.close(() => r())));
+afterAll(() => server.close());
 
 const plan = buildPlan(
   {

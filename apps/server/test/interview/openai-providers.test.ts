@@ -1,55 +1,44 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeWav } from '../../src/interview/audio';
 import { OpenAiInterviewer } from '../../src/interview/providers/llm/openai';
 import { OpenAiStt } from '../../src/interview/providers/stt/openai';
 import { OpenAiTts } from '../../src/interview/providers/tts/openai';
 import { ProviderError } from '../../src/interview/providers/types';
+import { startStubServer, streamChatCompletion } from '../helpers/stub-server';
 import { plan, tone } from './fakes';
 
 /** A local stand-in for an OpenAI-compatible server, recording what it was sent. */
 type Seen = { url: string; auth?: string; contentType?: string; body: Buffer };
 const seen: Seen[] = [];
 let failNext = false;
-let server: http.Server;
+let server: Awaited<ReturnType<typeof startStubServer>>;
 let base: string;
 
 beforeAll(async () => {
-  server = http.createServer((req, res) => {
-    const parts: Buffer[] = [];
-    req.on('data', (c: Buffer) => parts.push(c));
-    req.on('end', () => {
-      const body = Buffer.concat(parts);
-      seen.push({ url: req.url!, auth: req.headers.authorization, contentType: req.headers['content-type'], body });
-      if (failNext) {
-        failNext = false;
-        res.writeHead(500).end('boom');
-        return;
-      }
-      if (req.url === '/v1/chat/completions') {
-        res.writeHead(200, { 'content-type': 'text/event-stream' });
-        for (const piece of ['Thanks, Dana. ', 'What tools ', 'do you use?']) {
-          res.write(`data: ${JSON.stringify({ choices: [{ delta: { content: piece } }] })}\n\n`);
-        }
-        res.end('data: [DONE]\n\n');
-      } else if (req.url === '/v1/audio/transcriptions') {
-        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ text: ' I draw comics. ' }));
-      } else if (req.url === '/v1/audio/speech') {
-        // 100 ms at 16 kHz stereo: must come back as 24 kHz mono.
-        const stereo = new Int16Array(3200).fill(500);
-        const wav = encodeWav(stereo, 16000);
-        wav.writeUInt16LE(2, 22);
-        wav.writeUInt32LE(16000 * 4, 28);
-        wav.writeUInt16LE(4, 32);
-        res.writeHead(200, { 'content-type': 'audio/wav' }).end(wav);
-      } else res.writeHead(404).end();
-    });
+  server = await startStubServer((req, body, res) => {
+    seen.push({ url: req.url!, auth: req.headers.authorization, contentType: req.headers['content-type'], body });
+    if (failNext) {
+      failNext = false;
+      res.writeHead(500).end('boom');
+      return;
+    }
+    if (req.url === '/v1/chat/completions') {
+      streamChatCompletion(res, ['Thanks, Dana. ', 'What tools ', 'do you use?']);
+    } else if (req.url === '/v1/audio/transcriptions') {
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ text: ' I draw comics. ' }));
+    } else if (req.url === '/v1/audio/speech') {
+      // 100 ms at 16 kHz stereo: must come back as 24 kHz mono.
+      const stereo = new Int16Array(3200).fill(500);
+      const wav = encodeWav(stereo, 16000);
+      wav.writeUInt16LE(2, 22);
+      wav.writeUInt32LE(16000 * 4, 28);
+      wav.writeUInt16LE(4, 32);
+      res.writeHead(200, { 'content-type': 'audio/wav' }).end(wav);
+    } else res.writeHead(404).end();
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+  base = `${server.url}/v1`;
 });
-afterAll(() => new Promise<void>((r) => server.close(() => r())));
+afterAll(() => server.close());
 
 describe('OpenAI-compatible providers', () => {
   it('streams the interviewer reply with the plan as system prompt and the move as instruction', async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import type { ServerMessage } from '@app/shared';
 import { buildSocketTestApp, type TestContext } from '../helpers/build';
 import { insertJob } from '../helpers/work-fixtures';
 import { interviews } from '../../src/db/schema';
@@ -31,6 +32,19 @@ async function started(
     candidate_name: 'Sam Lee',
   });
   return { client, sessionId, interviewId };
+}
+
+/** A new candidate's session that ran until its client got `event`, then lost the connection. */
+async function droppedAfter(event: ServerMessage['event'], timeoutMs: number) {
+  const { token } = await t.signUp();
+  const j = await job();
+  const first = await started(token, j.id);
+  await first.client.event(event, timeoutMs);
+  first.client.close();
+  await new Promise((r) => setTimeout(r, 200));
+  // The page reconnects with the same session and interview ids.
+  const reconnect = () => started(token, j.id, first.sessionId, first.interviewId);
+  return { first, jobId: j.id, reconnect };
 }
 
 describe('/ws/session', () => {
@@ -102,14 +116,8 @@ describe('/ws/session', () => {
   });
 
   it('a reconnect with the same session id resumes the same session and interview', async () => {
-    const { token } = await t.signUp();
-    const j = await job();
-    const first = await started(token, j.id);
-    await first.client.event('tts_chunk', 20000);
-    first.client.close();
-    await new Promise((r) => setTimeout(r, 200));
-
-    const second = await started(token, j.id, first.sessionId, first.interviewId);
+    const { first, jobId, reconnect } = await droppedAfter('tts_chunk', 20000);
+    const second = await reconnect();
     const ready = await second.client.event('session_ready');
     expect(ready).toMatchObject({ resumed: true, interview_id: first.interviewId, session_id: first.sessionId });
     const welcome = await second.client.waitFor((m) => m.event === 'transcript' && m.speaker === 'ai', 20000);
@@ -117,22 +125,16 @@ describe('/ws/session', () => {
 
     // Someone else cannot take the session over.
     const stranger = await t.signUp();
-    const hijack = await started(stranger.token, j.id, first.sessionId);
+    const hijack = await started(stranger.token, jobId, first.sessionId);
     expect(await hijack.client.event('error')).toMatchObject({ message: 'This session belongs to another user.' });
     second.client.close();
     hijack.client.close();
   });
 
   it('after the session is gone (grace period over, server restart) the same session id continues from the stored turns', async () => {
-    const { token } = await t.signUp();
-    const j = await job();
-    const first = await started(token, j.id);
-    await first.client.event('answer_end', 30000); // the greeting is stored
-    first.client.close();
-    await new Promise((r) => setTimeout(r, 200));
+    const { first, reconnect } = await droppedAfter('answer_end', 30000); // the greeting is stored
     t.app.interviewSessions.close(); // what a restart does to live sessions
-
-    const second = await started(token, j.id, first.sessionId, first.interviewId);
+    const second = await reconnect();
     expect(await second.client.event('session_ready')).toMatchObject({
       resumed: true,
       interview_id: first.interviewId,

@@ -3,11 +3,11 @@ import { eq } from 'drizzle-orm';
 import { buildTestAppWithAdmin, type TestContext } from '../helpers/build';
 import {
   acceptedCandidate,
-  backdateStart,
   createTasks,
   postJob,
   sampleTask,
   workedSeconds,
+  workOnTask,
   type Candidate,
 } from '../helpers/work-fixtures';
 import { annotationTasks, earnings } from '../../src/db/schema';
@@ -155,9 +155,8 @@ describe('POST /api/annotations/{taskId}/start', () => {
 describe('POST /api/annotations/{taskId}/submit', () => {
   it('completes an in-progress task, stores rating and trimmed notes, and records a pending earning', async () => {
     const task = await taskFor(alice);
-    await start(alice.token, task.id);
-    await backdateStart(t, task.id, 30 * 60);
-    const res = await submit(alice.token, task.id, { quality_rating: 5, feedback_notes: '  Striking colours.  ' });
+    const review = { quality_rating: 5, feedback_notes: '  Striking colours.  ' };
+    const res = await workOnTask(t, alice.token, task.id, review, 30 * 60);
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestContext } from '../helpers/build';
+import { buildTestApp, postJsonText, type TestContext } from '../helpers/build';
 
 let t: TestContext;
 beforeAll(async () => (t = await buildTestApp({ LOGIN_LIMIT_PER_EMAIL: '5', LOGIN_LIMIT_PER_IP: '50' })));
@@ -47,12 +47,7 @@ describe('POST /api/auth/register', () => {
   });
 
   it('answers malformed JSON with 400 and a detail', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/register',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"email": ',
-    });
+    const res = await postJsonText(t.app, '/api/auth/register', '{"email": ');
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ detail: 'Request body is not valid JSON' });
   });

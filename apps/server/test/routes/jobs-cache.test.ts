@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestAppWithAdmin, type TestContext } from '../helpers/build';
+import { fullJobForm } from '../helpers/work-fixtures';
 import { jobs } from '../../src/db/schema';
 import { invalidateJobsCache, onJobsChanged } from '../../src/services/job-cache';
 
@@ -10,20 +11,9 @@ let admin: string;
 beforeAll(async () => ({ t, admin } = await buildTestAppWithAdmin()));
 afterAll(() => t.close());
 
-const newJob = {
-  title: 'Palette Critic',
-  description: 'Rate colour palettes for harmony.',
-  position_type: 'Freelance',
-  pay_per_hour: 41,
-  availability: 'Remote',
-  skills: [{ name: 'Colour theory', description: 'Harmony and contrast' }],
-  custom_questions: [],
-  interview_type: 'standard',
-};
-
 const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
 const ids = (body: string) => (JSON.parse(body) as { id: string }[]).map((j) => j.id);
-async function post(payload: object = newJob) {
+async function post(payload: object = fullJobForm) {
   const res = await t.app.inject({ method: 'POST', url: '/api/admin/jobs', headers: bearer(admin), payload });
   expect(res.statusCode).toBe(201);
   return res.json() as { id: string; title: string };
@@ -52,7 +42,7 @@ describe('job list and detail cache', () => {
 
   it('shows an admin create, update and archive at once, with a new ETag each time', async () => {
     const before = await get('/api/jobs'); // warms the cache
-    const job = await post({ ...newJob, title: 'Texture Rater' });
+    const job = await post({ ...fullJobForm, title: 'Texture Rater' });
     const afterCreate = await get('/api/jobs', { 'if-none-match': before.headers.etag as string });
     expect(afterCreate.statusCode).toBe(200);
     expect(ids(afterCreate.body)).toContain(job.id);

@@ -1,29 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, buildTestAppWithAdmin, type TestContext } from '../helpers/build';
 import { seedSampleJobs, SAMPLE_JOBS } from '../../src/services/sample-jobs';
+import { fullJobForm } from '../helpers/work-fixtures';
 
 let t: TestContext;
 let admin: string;
 beforeAll(async () => ({ t, admin } = await buildTestAppWithAdmin()));
 afterAll(() => t.close());
 
-const newJob = {
-  title: 'Storyboard Reviewer',
-  description: 'Rate storyboards for clarity.',
-  position_type: 'Freelance',
-  pay_per_hour: 38.5,
-  availability: 'Remote',
-  skills: [{ name: 'Storyboarding', description: 'Panels and pacing' }],
-  custom_questions: ['What makes a storyboard readable?'],
-  interview_type: 'custom_questions',
-};
-
 describe('jobs', () => {
   it('lets an admin post a job that anyone can then read', async () => {
-    const created = await t.post('/api/admin/jobs', admin, newJob);
+    const created = await t.post('/api/admin/jobs', admin, fullJobForm);
     expect(created.statusCode).toBe(201);
     const job = created.json();
-    expect(job).toMatchObject({ ...newJob, status: 'active' });
+    expect(job).toMatchObject({ ...fullJobForm, status: 'active' });
 
     const one = await t.get(`/api/jobs/${job.id}`);
     expect(one.statusCode).toBe(200);
@@ -34,26 +24,26 @@ describe('jobs', () => {
   });
 
   it('patches only the fields sent', async () => {
-    const job = (await t.post('/api/admin/jobs', admin, newJob)).json();
+    const job = (await t.post('/api/admin/jobs', admin, fullJobForm)).json();
     const res = await t.patch(`/api/admin/jobs/${job.id}`, admin, { status: 'archived' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ ...newJob, status: 'archived' });
+    expect(res.json()).toMatchObject({ ...fullJobForm, status: 'archived' });
     const filtered = await t.get('/api/jobs?status=active,pending');
     expect(filtered.json().map((j: { id: string }) => j.id)).not.toContain(job.id);
   });
 
   it('refuses candidates (403) and anonymous callers (401) on the admin side', async () => {
     const { token } = await t.signUp();
-    const asCandidate = await t.post('/api/admin/jobs', token, newJob);
+    const asCandidate = await t.post('/api/admin/jobs', token, fullJobForm);
     expect(asCandidate.statusCode).toBe(403);
     expect(asCandidate.json()).toEqual({ detail: 'Admin access required' });
-    const anonymous = await t.post('/api/admin/jobs', null, newJob);
+    const anonymous = await t.post('/api/admin/jobs', null, fullJobForm);
     expect(anonymous.statusCode).toBe(401);
   });
 
   it('validates job input with field-level messages', async () => {
     const res = await t.post('/api/admin/jobs', admin, {
-      ...newJob,
+      ...fullJobForm,
       title: 'ab',
       pay_per_hour: -3,
       interview_type: 'chat',

@@ -1,7 +1,7 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, type TestContext } from '../helpers/build';
+import { startStubServer } from '../helpers/stub-server';
 
 /** A stand-in for LinkedIn on this machine: public profile pages, a hanging page, an empty page. */
 const person = {
@@ -62,26 +62,24 @@ const pages: Record<string, (res: http.ServerResponse) => void> = {
   },
 };
 
-let fixture: http.Server;
+let fixture: Awaited<ReturnType<typeof startStubServer>>;
 let base: string;
 let t: TestContext;
 let token: string;
 
 beforeAll(async () => {
-  fixture = http.createServer((req, res) => {
+  fixture = await startStubServer((req, _body, res) => {
     const page = pages[(req.url ?? '').split('?')[0]!];
     if (page) page(res);
     else res.writeHead(404).end();
   });
-  await new Promise<void>((resolve) => fixture.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(fixture.address() as AddressInfo).port}`;
+  base = fixture.url;
   t = await buildTestApp({ LINKEDIN_BASE_URL: base, LINKEDIN_TIMEOUT_MS: '1500' });
   token = (await t.signUp()).token;
 });
 afterAll(async () => {
   await t.close();
-  fixture.closeAllConnections();
-  await new Promise((resolve) => fixture.close(resolve));
+  await fixture.close();
 });
 
 const scrape = (linkedin_url: unknown, auth = true) =>

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import Fastify from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import errorsPlugin from '../../src/plugins/errors';
 import authPlugin from '../../src/plugins/auth';
@@ -50,17 +50,23 @@ async function newInterview(candidateId: string) {
   return row!.id;
 }
 
-async function upload(token: string, interviewId: string, data = fakeWebm()) {
+/** Posts a multipart body to the upload route, as `token`'s user when one is given. */
+function postVideo(body: ReturnType<typeof multipart>, token: string | null, app: FastifyInstance = ctx.app) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/interviews/upload/video',
+    headers: { ...(token ? bearer(token) : {}), ...body.headers },
+    payload: body.payload,
+  });
+}
+
+/** Uploads `data` as the recording of the interview, the way the interview page does. */
+function upload(token: string, interviewId: string, data = fakeWebm(), app: FastifyInstance = ctx.app) {
   const body = multipart(
     { session_id: 'sess-1', interview_id: interviewId },
     { name: `interview_${interviewId}.webm`, data },
   );
-  return ctx.app.inject({
-    method: 'POST',
-    url: '/api/interviews/upload/video',
-    headers: { ...bearer(token), ...body.headers },
-    payload: body.payload,
-  });
+  return postVideo(body, token, app);
 }
 
 /** Recording files on disk (local storage keeps them under DATA_DIR/uploads/interview_recording). */
@@ -120,27 +126,14 @@ describe('POST /api/interviews/upload/video', () => {
     const { token, user } = await ctx.signUp();
     await newInterview(user.id);
     const noAuth = multipart({ interview_id: 'x' }, { name: 'a.webm', data: fakeWebm() });
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/interviews/upload/video', ...noAuth });
-    expect(res.statusCode).toBe(401);
+    expect((await postVideo(noAuth, null)).statusCode).toBe(401);
 
-    const noFile = multipart({ interview_id: 'x', session_id: 's' });
-    const res2 = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/interviews/upload/video',
-      headers: { ...bearer(token), ...noFile.headers },
-      payload: noFile.payload,
-    });
-    expect(res2.statusCode).toBe(400);
-    expect(res2.json().detail).toBe('The video file is missing');
+    const noFile = await postVideo(multipart({ interview_id: 'x', session_id: 's' }), token);
+    expect(noFile.statusCode).toBe(400);
+    expect(noFile.json().detail).toBe('The video file is missing');
 
     const noId = multipart({ session_id: 's' }, { name: 'a.webm', data: fakeWebm() });
-    const res3 = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/interviews/upload/video',
-      headers: { ...bearer(token), ...noId.headers },
-      payload: noId.payload,
-    });
-    expect(res3.statusCode).toBe(400);
+    expect((await postVideo(noId, token)).statusCode).toBe(400);
   });
 
   it('a second upload replaces the first recording', async () => {
@@ -246,32 +239,13 @@ describe('upload size limit', () => {
       const interviewId = await newInterview(user.id);
       const filesBefore = (await ctx.database.db.select().from(files)).length;
       const before = storedFileCount();
-      const body = multipart(
-        { session_id: 's', interview_id: interviewId },
-        { name: 'big.webm', data: fakeWebm(200 * 1024) },
-      );
-      const res = await small.inject({
-        method: 'POST',
-        url: '/api/interviews/upload/video',
-        headers: { ...bearer(token), ...body.headers },
-        payload: body.payload,
-      });
+      const res = await upload(token, interviewId, fakeWebm(200 * 1024), small);
       expect(res.statusCode).toBe(413);
       expect(res.json().detail).toMatch(/too large/);
       expect(storedFileCount()).toBe(before);
       expect((await ctx.database.db.select().from(files)).length).toBe(filesBefore);
 
-      const ok = multipart(
-        { session_id: 's', interview_id: interviewId },
-        { name: 'ok.webm', data: fakeWebm(60 * 1024) },
-      );
-      const res2 = await small.inject({
-        method: 'POST',
-        url: '/api/interviews/upload/video',
-        headers: { ...bearer(token), ...ok.headers },
-        payload: ok.payload,
-      });
-      expect(res2.statusCode).toBe(201);
+      expect((await upload(token, interviewId, fakeWebm(60 * 1024), small)).statusCode).toBe(201);
     } finally {
       await small.close();
     }

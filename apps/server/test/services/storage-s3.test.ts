@@ -2,23 +2,20 @@
  * The S3 implementation against a minimal S3-compatible server on this machine (path-style PUT,
  * GET with Range, DELETE), enough to show the SDK calls are the right ones.
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FileTooLargeError, S3Storage } from '../../src/services/storage';
+import { startStubServer } from '../helpers/stub-server';
 
 const objects = new Map<string, { body: Buffer; type: string }>();
-let server: http.Server;
+let server: Awaited<ReturnType<typeof startStubServer>>;
 let storage: S3Storage;
 
 beforeAll(async () => {
-  server = http.createServer(async (req, res) => {
-    const chunks: Buffer[] = [];
-    for await (const c of req) chunks.push(c as Buffer);
+  server = await startStubServer((req, body, res) => {
     const key = decodeURIComponent((req.url ?? '').split('?')[0]!);
     if (req.method === 'PUT') {
-      objects.set(key, { body: Buffer.concat(chunks), type: String(req.headers['content-type']) });
+      objects.set(key, { body, type: String(req.headers['content-type']) });
       return res.writeHead(200, { etag: '"abc"' }).end();
     }
     const found = objects.get(key);
@@ -38,19 +35,17 @@ beforeAll(async () => {
     }
     return res.writeHead(200, { 'content-type': found.type, 'content-length': found.body.length }).end(found.body);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   storage = new S3Storage({
     bucket: 'uploads',
     region: 'us-east-1',
-    endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    endpoint: server.url,
     accessKeyId: 'test',
     secretAccessKey: 'test-secret',
   });
 });
 afterAll(async () => {
   storage.client.destroy();
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
+  await server.close();
 });
 
 const read = async (stream: Readable) => {

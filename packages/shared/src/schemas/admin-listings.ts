@@ -4,6 +4,7 @@ import { adminInterviewSchema, interviewStatusSchema } from './interview';
 import { adminTaskSchema, taskStatusSchema } from './task';
 import { earningStatusSchema } from './earnings';
 import { assessmentSchema, recommendationSchema } from './assessment';
+import { transcriptTurnSchema } from '../interview-protocol';
 
 /** Paging for every provider-console list: 1-based page, at most 100 rows a page. */
 export const pageQuerySchema = z.object({
@@ -58,12 +59,8 @@ export const adminInterviewListItemSchema = adminInterviewSchema.extend({
 });
 export type AdminInterviewListItem = z.infer<typeof adminInterviewListItemSchema>;
 
-export const adminTranscriptTurnSchema = z.object({
-  seq: z.number().int(),
-  speaker: z.enum(['ai', 'user']),
-  text: z.string(),
-  offset_seconds: z.number().int(),
-});
+/** The stored turn without its clock times: the console seeks by offset. */
+export const adminTranscriptTurnSchema = transcriptTurnSchema.omit({ started_at: true, ended_at: true });
 export type AdminTranscriptTurn = z.infer<typeof adminTranscriptTurnSchema>;
 
 export const adminInterviewDetailSchema = adminInterviewListItemSchema.extend({
@@ -98,10 +95,11 @@ export const adminCandidateListItemSchema = z.object({
 });
 export type AdminCandidateListItem = z.infer<typeof adminCandidateListItemSchema>;
 
+/** Which candidate a per-candidate row is about. */
+const candidateIdentity = { user_id: z.string(), email: z.string(), name: z.string().nullable() };
+
 export const candidateTaskProgressSchema = z.object({
-  user_id: z.string(),
-  email: z.string(),
-  name: z.string().nullable(),
+  ...candidateIdentity,
   assigned: z.number().int(),
   in_progress: z.number().int(),
   submitted: z.number().int(),
@@ -112,9 +110,7 @@ export const candidateTaskProgressSchema = z.object({
 export type CandidateTaskProgress = z.infer<typeof candidateTaskProgressSchema>;
 
 export const candidateBalanceSchema = z.object({
-  user_id: z.string(),
-  email: z.string(),
-  name: z.string().nullable(),
+  ...candidateIdentity,
   pending: z.number(),
   available: z.number(),
   paid: z.number(),

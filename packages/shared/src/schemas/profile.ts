@@ -23,6 +23,9 @@ export type ProjectEntry = { name?: string; description?: string; url?: string }
 export type PublicationEntry = { title?: string; publisher?: string; year?: string; url?: string };
 export type CertificationEntry = { name?: string; issuer?: string; year?: string };
 
+/** A profile list as stored: entries of optional text fields (education, projects, ...). */
+const storedListSchema = z.array(z.record(z.string(), z.string().optional()));
+
 /** The profile as GET /api/profile/me returns it: the user plus every profile field. */
 export const profileMeSchema = userSchema.extend({
   bio: z.string().nullable(),
@@ -30,11 +33,11 @@ export const profileMeSchema = userSchema.extend({
   position: z.string().nullable(),
   skills: z.array(z.string()),
   experience_years: z.number().nullable(),
-  education: z.array(z.record(z.string(), z.string().optional())),
-  work_experience: z.array(z.record(z.string(), z.string().optional())),
-  projects: z.array(z.record(z.string(), z.string().optional())),
-  publications: z.array(z.record(z.string(), z.string().optional())),
-  certifications: z.array(z.record(z.string(), z.string().optional())),
+  education: storedListSchema,
+  work_experience: storedListSchema,
+  projects: storedListSchema,
+  publications: storedListSchema,
+  certifications: storedListSchema,
   resume_url: z.string().nullable(),
   work_authorization: z.string().nullable(),
   citizenship: z.string().nullable(),

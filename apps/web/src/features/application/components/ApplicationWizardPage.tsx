@@ -7,7 +7,6 @@ import {
   availabilityTextFor,
   buildApplicationPayload,
   buildApplicationSteps,
-  findBlockingInterview,
   validateApplicationStep,
   type ApplicationState,
   type ApplicationStepId,
@@ -24,13 +23,13 @@ import { describeError } from '../../../lib/describe-error';
 import { useUser } from '../../../lib/auth';
 import { useResumeUpload } from '../../../lib/use-resume-upload';
 import { useStepHeading } from '../../../lib/use-step-heading';
-import { getInterviews } from '../../../api/interviews/get-interviews';
 import { useJob } from '../../../api/jobs/get-job';
 import { useCompleteProfile } from '../../../api/profile/complete-profile';
 import { uploadResumeAnonymously } from '../api/upload-resume';
 import { useMediaCheck } from '../hooks/use-media-check';
 import { interviewPath } from '../new-id';
 import { recordConsent } from '../api/give-consent';
+import { findEarlierInterview } from '../api/earlier-interview';
 import { RecordingConsent } from './RecordingConsent';
 import { EquipmentPreview } from './EquipmentPreview';
 import { ApplicationProgress } from './ApplicationProgress';
@@ -120,19 +119,15 @@ export function ApplicationWizardPage() {
 
   const startInterview = async () => {
     if (!user) return;
-    if (jobId) {
-      try {
-        const interviews = await getInterviews({ job_id: jobId, candidate_id: user.id });
-        if (findBlockingInterview(interviews, jobId, user.id)) {
-          setBlocked(true);
-          setError(APPLICATION_ERRORS.existingInterview);
-          return;
-        }
-      } catch (err) {
-        console.error('Interview status check failed', err);
-        setError(APPLICATION_ERRORS.statusCheck);
-        return;
-      }
+    const earlier = jobId ? await findEarlierInterview(jobId, user.id) : 'none';
+    if (earlier === 'found') {
+      setBlocked(true);
+      setError(APPLICATION_ERRORS.existingInterview);
+      return;
+    }
+    if (earlier === 'check_failed') {
+      setError(APPLICATION_ERRORS.statusCheck);
+      return;
     }
     if (jobId && !(await recordConsent(jobId, setError))) return;
     media.stop();

@@ -1,17 +1,17 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Briefcase, Clock, Lightbulb, Loader2, MessageSquare, Palette, Sparkles, type LucideIcon } from 'lucide-react';
-import { EQUIPMENT_CHECK_ERRORS, SUPPORT_EMAIL, findBlockingInterview } from '@app/shared';
+import { EQUIPMENT_CHECK_ERRORS, SUPPORT_EMAIL } from '@app/shared';
 import { ErrorBanner } from '../../../components/ErrorBanner';
 import { IconList } from '../../../components/IconList';
 import { cardClass, primaryButtonClass } from '../../../components/form-styles';
 import { useAuth } from '../../../lib/auth';
-import { getInterviews } from '../../../api/interviews/get-interviews';
 import { useJob } from '../../../api/jobs/get-job';
 import { useMediaCheck } from '../hooks/use-media-check';
 import { interviewPath } from '../new-id';
 import { EquipmentPreview } from './EquipmentPreview';
-import { giveRecordingConsent } from '../api/give-consent';
+import { recordConsent } from '../api/give-consent';
+import { findEarlierInterview } from '../api/earlier-interview';
 import { RecordingConsent } from './RecordingConsent';
 
 const EXPECT = [
@@ -82,24 +82,12 @@ export function EquipmentCheckPage() {
     setError(null);
     setStarting(true);
     try {
-      const interviews = await getInterviews({ job_id: jobId, candidate_id: user.id });
-      if (findBlockingInterview(interviews, jobId, user.id)) {
-        setError(EQUIPMENT_CHECK_ERRORS.existingInterview);
+      const earlier = await findEarlierInterview(jobId, user.id);
+      if (earlier !== 'none') {
+        setError(earlier === 'found' ? EQUIPMENT_CHECK_ERRORS.existingInterview : EQUIPMENT_CHECK_ERRORS.statusCheck);
         return;
       }
-    } catch (err) {
-      console.error('Interview status check failed', err);
-      setError(EQUIPMENT_CHECK_ERRORS.statusCheck);
-      return;
-    } finally {
-      setStarting(false);
-    }
-    setStarting(true);
-    try {
-      await giveRecordingConsent(jobId);
-    } catch (err) {
-      setError(err instanceof Error ? err.message : 'Could not record your consent. Please try again.');
-      return;
+      if (!(await recordConsent(jobId, setError))) return;
     } finally {
       setStarting(false);
     }

@@ -7,7 +7,7 @@ import {
 } from '@app/shared';
 import { ChipsInput } from '../../../components/ChipsInput';
 import { CountrySelect } from '../../../components/CountrySelect';
-import { LIST_FIELDS, ListEditor } from '../../../components/ListEditor';
+import { LIST_FIELDS, ListEditor, PROFILE_LISTS } from '../../../components/ListEditor';
 import { ResumeDropZone } from '../../../components/ResumeDropZone';
 import { ResumeOnFileNote } from '../../../components/ResumeOnFileNote';
 import { TextField } from '../../../components/TextField';
@@ -120,15 +120,6 @@ export function PersonalStep({
   );
 }
 
-/** The list parts of the background, each edited as a list of entries. */
-const PROFILE_LISTS = [
-  { title: 'Education', noun: 'education', key: 'education', fields: LIST_FIELDS.education },
-  { title: 'Work Experience', noun: 'work experience', key: 'workExperience', fields: LIST_FIELDS.workExperience },
-  { title: 'Projects', noun: 'project', key: 'projects', fields: LIST_FIELDS.projects },
-  { title: 'Publications', noun: 'publication', key: 'publications', fields: LIST_FIELDS.publications },
-  { title: 'Certifications', noun: 'certification', key: 'certifications', fields: LIST_FIELDS.certifications },
-] as const;
-
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
     <section className="border-t border-slate-100 pt-4">
@@ -152,11 +143,11 @@ export function BackgroundStep(step: StepProps) {
         placeholder="Add skill..."
         badge={field('expertise').badge}
       />
-      {PROFILE_LISTS.map(({ title, noun, key, fields }) => (
+      {PROFILE_LISTS.map(({ title, noun, key }) => (
         <Section key={key} title={title}>
           <ListEditor<ProfileListEntry>
             noun={noun}
-            fields={fields}
+            fields={LIST_FIELDS[key]}
             entries={form[key]}
             onChange={(v) => update(key, v as OnboardingForm[typeof key])}
           />

@@ -8,17 +8,7 @@ import {
 import { useAdminInterviews } from '../api/interviews';
 import { useAdminJobs } from '../api/jobs';
 import { useSearchState } from '../hooks/use-search-state';
-import {
-  FilterSelect,
-  InterviewBadge,
-  PageHeader,
-  PagedList,
-  SearchBox,
-  Table,
-  dateTime,
-  statusOptions,
-  td,
-} from './ui';
+import { FilterSelect, InterviewBadge, PageHeader, PagedTable, SearchBox, dateTime, statusOptions, td } from './ui';
 import { FileLink } from '../../../components/FileLink';
 
 const PAGE_SIZE = 20;
@@ -94,47 +84,39 @@ export function ApplicantsPage() {
         <FilterSelect label="Status" {...filter('status')} options={statusOptions(INTERVIEW_STATUSES)} />
         <SearchBox label="Candidate" placeholder="Name or e-mail" {...filter('q')} />
       </div>
-      <div className="rounded-xl border border-slate-200 bg-white p-2 shadow-sm">
-        <PagedList
-          list={list}
-          loadError="Could not load applicants"
-          empty="No applicants match."
-          label="Applicants"
-          paging={paging(PAGE_SIZE)}
-          pagerClassName="px-3 pb-2"
-        >
-          {(items) => (
-            <Table label="Applicants" head={['Candidate', 'Job', 'Status', 'AI assessment', 'Interviewed', '']}>
-              {items.map((i) => (
-                <tr key={i.id}>
-                  <td className={td}>
-                    <Link
-                      to={`/admin/candidates/${i.candidate_id}`}
-                      className="font-medium text-brand-700 hover:underline"
-                    >
-                      {i.candidate_name || i.candidate_email}
-                    </Link>
-                    {i.candidate_name && <div className="text-xs text-slate-500">{i.candidate_email}</div>}
-                    {i.candidate_resume_url && (
-                      <FileLink
-                        url={i.candidate_resume_url}
-                        className="text-xs text-brand-700 hover:underline"
-                        aria-label={`Resume of ${i.candidate_name || i.candidate_email}`}
-                      >
-                        Resume
-                      </FileLink>
-                    )}
-                  </td>
-                  <InterviewCells
-                    interview={i}
-                    reviewLabel={`Review interview of ${i.candidate_name || i.candidate_email}`}
-                  />
-                </tr>
-              ))}
-            </Table>
-          )}
-        </PagedList>
-      </div>
+      <PagedTable
+        list={list}
+        loadError="Could not load applicants"
+        empty="No applicants match."
+        label="Applicants"
+        head={['Candidate', 'Job', 'Status', 'AI assessment', 'Interviewed', '']}
+        paging={paging(PAGE_SIZE)}
+        framed
+      >
+        {(i) => (
+          <tr key={i.id}>
+            <td className={td}>
+              <Link to={`/admin/candidates/${i.candidate_id}`} className="font-medium text-brand-700 hover:underline">
+                {i.candidate_name || i.candidate_email}
+              </Link>
+              {i.candidate_name && <div className="text-xs text-slate-500">{i.candidate_email}</div>}
+              {i.candidate_resume_url && (
+                <FileLink
+                  url={i.candidate_resume_url}
+                  className="text-xs text-brand-700 hover:underline"
+                  aria-label={`Resume of ${i.candidate_name || i.candidate_email}`}
+                >
+                  Resume
+                </FileLink>
+              )}
+            </td>
+            <InterviewCells
+              interview={i}
+              reviewLabel={`Review interview of ${i.candidate_name || i.candidate_email}`}
+            />
+          </tr>
+        )}
+      </PagedTable>
     </>
   );
 }

@@ -4,7 +4,7 @@ import { JOB_STATUSES, type JobStatus, formatMoney } from '@app/shared';
 import { primaryButtonClass } from '../../../components/form-styles';
 import { useAdminJobs } from '../api/jobs';
 import { useSearchState } from '../hooks/use-search-state';
-import { FilterSelect, JobBadge, PageHeader, PagedList, SearchBox, Table, statusOptions, td } from './ui';
+import { FilterSelect, JobBadge, PageHeader, PagedTable, SearchBox, statusOptions, td } from './ui';
 
 const PAGE_SIZE = 20;
 const linkClass = 'font-medium text-brand-700 hover:underline';
@@ -31,59 +31,51 @@ export function JobsPage() {
         <FilterSelect label="Status" {...filter('status')} options={statusOptions(JOB_STATUSES)} />
         <SearchBox label="Search" placeholder="Title or position type" {...filter('q')} />
       </div>
-      <div className="rounded-xl border border-slate-200 bg-white p-2 shadow-sm">
-        <PagedList
-          list={jobs}
-          loadError="Could not load jobs"
-          empty="No jobs match."
-          label="Jobs"
-          paging={paging(PAGE_SIZE)}
-          pagerClassName="px-3 pb-2"
-        >
-          {(items) => (
-            <Table
-              label="Jobs"
-              head={['Title', 'Status', 'Pay', 'Applicants', 'To review', 'Approved', 'Tasks open / total', '']}
-            >
-              {items.map((j) => (
-                <tr key={j.id}>
-                  <td className={td}>
-                    <div className="font-medium text-slate-900">{j.title}</div>
-                    <div className="text-xs text-slate-500">{j.position_type}</div>
-                  </td>
-                  <td className={td}>
-                    <JobBadge status={j.status} />
-                  </td>
-                  <td className={td}>{j.pay_per_hour === null ? '—' : `${formatMoney(j.pay_per_hour)}/h`}</td>
-                  <td className={td}>{j.applicants}</td>
-                  <td className={td}>{j.awaiting_review}</td>
-                  <td className={td}>{j.approved}</td>
-                  <td className={td}>
-                    {j.tasks_open} / {j.tasks_total}
-                  </td>
-                  <td className={`${td} whitespace-nowrap text-right`}>
-                    <Link to={`/admin/jobs/${j.id}/edit`} className={linkClass} aria-label={`Edit ${j.title}`}>
-                      Edit
-                    </Link>
-                    <span className="mx-2 text-slate-300">|</span>
-                    <Link
-                      to={`/admin/applicants?job_id=${j.id}`}
-                      className={linkClass}
-                      aria-label={`Applicants for ${j.title}`}
-                    >
-                      Applicants
-                    </Link>
-                    <span className="mx-2 text-slate-300">|</span>
-                    <Link to={`/admin/tasks?job_id=${j.id}`} className={linkClass} aria-label={`Tasks for ${j.title}`}>
-                      Tasks
-                    </Link>
-                  </td>
-                </tr>
-              ))}
-            </Table>
-          )}
-        </PagedList>
-      </div>
+      <PagedTable
+        list={jobs}
+        loadError="Could not load jobs"
+        empty="No jobs match."
+        label="Jobs"
+        head={['Title', 'Status', 'Pay', 'Applicants', 'To review', 'Approved', 'Tasks open / total', '']}
+        paging={paging(PAGE_SIZE)}
+        framed
+      >
+        {(j) => (
+          <tr key={j.id}>
+            <td className={td}>
+              <div className="font-medium text-slate-900">{j.title}</div>
+              <div className="text-xs text-slate-500">{j.position_type}</div>
+            </td>
+            <td className={td}>
+              <JobBadge status={j.status} />
+            </td>
+            <td className={td}>{j.pay_per_hour === null ? '—' : `${formatMoney(j.pay_per_hour)}/h`}</td>
+            <td className={td}>{j.applicants}</td>
+            <td className={td}>{j.awaiting_review}</td>
+            <td className={td}>{j.approved}</td>
+            <td className={td}>
+              {j.tasks_open} / {j.tasks_total}
+            </td>
+            <td className={`${td} whitespace-nowrap text-right`}>
+              <Link to={`/admin/jobs/${j.id}/edit`} className={linkClass} aria-label={`Edit ${j.title}`}>
+                Edit
+              </Link>
+              <span className="mx-2 text-slate-300">|</span>
+              <Link
+                to={`/admin/applicants?job_id=${j.id}`}
+                className={linkClass}
+                aria-label={`Applicants for ${j.title}`}
+              >
+                Applicants
+              </Link>
+              <span className="mx-2 text-slate-300">|</span>
+              <Link to={`/admin/tasks?job_id=${j.id}`} className={linkClass} aria-label={`Tasks for ${j.title}`}>
+                Tasks
+              </Link>
+            </td>
+          </tr>
+        )}
+      </PagedTable>
     </>
   );
 }

@@ -160,36 +160,43 @@ export function Pagination({
 }
 
 /**
- * One page of a console list: why it could not load, that nothing matches, or its rows (the
- * children draw the table), then the page links.
+ * One page of a console list as a table: why it could not load, that nothing matches, or its rows
+ * (the children draw one), then the page links. `label` names both the table and its page links;
+ * `framed` sets it on a card of its own, for a page that is mostly this list.
  */
-export function PagedList<T>({
+export function PagedTable<T>({
   list,
+  label,
+  head,
   loadError,
   empty,
-  label,
   paging,
-  pagerClassName,
+  framed,
   children,
 }: {
   list: { data?: Page<T>; error: unknown };
+  label: string;
+  head: ReactNode[];
   loadError: string;
   empty: string;
-  /** The list's name, for its page links. */
-  label: string;
   paging: { page: number; pageSize: number; onPage: (page: number) => void };
-  pagerClassName?: string;
-  children: (items: T[]) => ReactNode;
+  framed?: boolean;
+  children: (item: T) => ReactNode;
 }) {
   const pager = list.data && <Pagination label={label} total={list.data.total} {...paging} />;
-  return (
+  const content = (
     <>
       <ErrorBanner message={list.error ? describeError(list.error, loadError) : null} />
       {list.data && list.data.items.length === 0 && <Empty>{empty}</Empty>}
-      {list.data && list.data.items.length > 0 && children(list.data.items)}
-      {pager && pagerClassName ? <div className={pagerClassName}>{pager}</div> : pager}
+      {list.data && list.data.items.length > 0 && (
+        <Table label={label} head={head}>
+          {list.data.items.map(children)}
+        </Table>
+      )}
+      {framed && pager ? <div className="px-3 pb-2">{pager}</div> : pager}
     </>
   );
+  return framed ? <div className="rounded-xl border border-slate-200 bg-white p-2 shadow-sm">{content}</div> : content;
 }
 
 /** Approve (or accept) and Reject, side by side; both wait while a decision is being recorded. */

@@ -5,8 +5,9 @@ import { inputClass } from './form-styles';
 
 type Props = {
   label: string;
-  values: string[];
-  onChange: (values: string[]) => void;
+  /** The chips, in order. */
+  value: string[];
+  onChange: (value: string[]) => void;
   placeholder?: string;
   required?: boolean;
   /** A small badge after the label, e.g. "prefilled". */
@@ -17,7 +18,7 @@ type Props = {
  * A list of short strings (expertise, skills) edited as chips: Enter or the plus button adds the trimmed
  * value, empty and duplicate values are ignored, each chip has a remove button.
  */
-export function ChipsInput({ label, values, onChange, placeholder = 'Add skill...', required, badge }: Props) {
+export function ChipsInput({ label, value: values, onChange, placeholder = 'Add skill...', required, badge }: Props) {
   const id = useId();
   const [draft, setDraft] = useState('');
   const add = () => {

@@ -135,14 +135,7 @@ export function BackgroundStep(step: StepProps) {
   return (
     <div className="space-y-5">
       <TextField label="Bio" required multiline placeholder="Tell us about yourself..." {...field('bio')} />
-      <ChipsInput
-        label="Expertise"
-        required
-        values={form.expertise}
-        onChange={(v) => update('expertise', v)}
-        placeholder="Add skill..."
-        badge={field('expertise').badge}
-      />
+      <ChipsInput label="Expertise" required placeholder="Add skill..." {...field('expertise')} />
       {PROFILE_LISTS.map(({ title, noun, key }) => (
         <Section key={key} title={title}>
           <ListEditor<ProfileListEntry>

@@ -166,7 +166,7 @@ export function ProfilePage() {
               </ul>
             )}
             edit={(draft, set) => (
-              <ChipsInput label="Expertise" values={draft} onChange={set} placeholder="Add skill..." />
+              <ChipsInput label="Expertise" value={draft} onChange={set} placeholder="Add skill..." />
             )}
           />
         </aside>

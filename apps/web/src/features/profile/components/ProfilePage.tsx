@@ -123,6 +123,13 @@ export function ProfilePage() {
     }
   };
 
+  /** A card over one stored field: shows it (or `fallback` while unset) and saves the profile with its draft. */
+  const cardOf = <T,>(field: keyof ProfileFields, fallback: T) => ({
+    value: (stored[field] ?? fallback) as T,
+    payload: (draft: T) => payloadWith({ [field]: draft }),
+    onSave: saveProfile,
+  });
+
   const name = profile.name?.trim() || 'User';
   const year = new Date().getFullYear();
 
@@ -152,9 +159,7 @@ export function ProfilePage() {
         <aside className="lg:order-none">
           <ProfileCard
             title="Expertise"
-            value={profile.expertise ?? []}
-            payload={(expertise) => payloadWith({ expertise })}
-            onSave={saveProfile}
+            {...cardOf('expertise', [] as string[])}
             empty="No expertise added yet"
             view={(list) => (
               <ul className="flex flex-wrap gap-2" aria-label="Expertise">
@@ -199,9 +204,7 @@ export function ProfilePage() {
 
           <ProfileCard
             title="Resume"
-            value={profile.resume_url ?? ''}
-            payload={(resume_url) => payloadWith({ resume_url })}
-            onSave={saveProfile}
+            {...cardOf('resume_url', '')}
             empty="No resume added yet"
             view={(url) => (
               <FileLink
@@ -226,9 +229,7 @@ export function ProfilePage() {
 
           <ProfileCard
             title="About"
-            value={profile.bio ?? ''}
-            payload={(bio) => payloadWith({ bio })}
-            onSave={saveProfile}
+            {...cardOf('bio', '')}
             empty="No bio added yet"
             view={(bio) => <p className="text-sm whitespace-pre-line text-slate-700">{bio}</p>}
             edit={(bio, set) => (
@@ -240,9 +241,7 @@ export function ProfilePage() {
             <ProfileCard
               key={key}
               title={title}
-              value={(profile[stored] ?? []) as ProfileListEntry[]}
-              payload={(entries) => payloadWith({ [stored]: entries })}
-              onSave={saveProfile}
+              {...cardOf(stored, [] as ProfileListEntry[])}
               empty={EMPTY_LIST[key]}
               view={(items) => <EntryList items={items} render={(e) => <EntryLines {...SUMMARIES[key](e)} />} />}
               edit={(items, set) => <ListEditor noun={noun} fields={LIST_FIELDS[key]} entries={items} onChange={set} />}

@@ -7,6 +7,8 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
+    // Globals a test stubs (fetch, WebSocket, alert) are put back between tests, for every file.
+    unstubGlobals: true,
     maxWorkers: 2,
   },
 });

@@ -1,6 +1,6 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RequireAuth } from './guards';
 
@@ -46,7 +46,13 @@ function mockFetch(handler: (url: string) => { status: number; body: unknown }) 
   );
 }
 
-afterEach(() => vi.unstubAllGlobals());
+/** A stored session whose profile is complete, or not yet. */
+function signedIn(profileCompleted: boolean) {
+  localStorage.setItem('token', 't');
+  mockFetch((url) =>
+    url.endsWith('/profile/me') ? { status: 200, body: profile(profileCompleted) } : { status: 200, body: null },
+  );
+}
 
 describe('RequireAuth', () => {
   it('sends a visitor without a token to /login', async () => {
@@ -55,20 +61,14 @@ describe('RequireAuth', () => {
   });
 
   it('shows Loading... while the stored session is checked, then the page', async () => {
-    localStorage.setItem('token', 't');
-    mockFetch((url) =>
-      url.endsWith('/profile/me') ? { status: 200, body: profile(true) } : { status: 200, body: null },
-    );
+    signedIn(true);
     renderAt('/jobs');
     expect(screen.getByText('Loading...')).toBeInTheDocument();
     expect(await screen.findByText('jobs page')).toBeInTheDocument();
   });
 
   it('sends an incomplete profile to /onboarding', async () => {
-    localStorage.setItem('token', 't');
-    mockFetch((url) =>
-      url.endsWith('/profile/me') ? { status: 200, body: profile(false) } : { status: 200, body: null },
-    );
+    signedIn(false);
     renderAt('/jobs');
     expect(await screen.findByText('onboarding page')).toBeInTheDocument();
   });

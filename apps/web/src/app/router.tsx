@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { jobsQueryOptions } from '../api/jobs/get-jobs';
@@ -8,84 +8,64 @@ import { AppLayout } from '../components/AppLayout';
 import { RequireAuth } from './guards';
 import { NotFoundPage } from './routes/NotFoundPage';
 
+/** What stands around a page: the sign-in checks it needs, and the app's navigation or not. */
+type Guard = (screen: ReactNode) => ReactNode;
+const open: Guard = (screen) => screen;
+/** Signed in only. */
+const signedIn: Guard = (screen) => <RequireAuth>{screen}</RequireAuth>;
+/** Signed in with a complete profile. */
+const complete: Guard = (screen) => <RequireAuth requireCompleteProfile>{screen}</RequireAuth>;
+/** ... and with the app's navigation around the page. */
+const signedInWithNav: Guard = (screen) => signedIn(<AppLayout>{screen}</AppLayout>);
+const completeWithNav: Guard = (screen) => complete(<AppLayout>{screen}</AppLayout>);
+
 /**
  * A route whose screen loads only when it is opened: each page module is its own chunk, fetched by
- * the router while it matches the route (decision 0098). `show` wraps the page in its guards.
+ * the router while it matches the route (decision 0098). `name` is the page's export in the module.
  */
-function page<M>(load: () => Promise<M>, show: (module: M) => ReactNode): Pick<RouteObject, 'lazy'> {
-  return { lazy: async () => ({ element: show(await load()) }) };
+function page<K extends string, M extends Record<K, ComponentType>>(
+  path: string,
+  load: () => Promise<M>,
+  name: K,
+  guard: Guard = open,
+): RouteObject {
+  return {
+    path,
+    lazy: async () => {
+      const Page: ComponentType = (await load())[name];
+      return { element: guard(<Page />) };
+    },
+  };
 }
-
-/** Signed in only. */
-const signedIn = (el: ReactNode, withNav = false) => (
-  <RequireAuth>{withNav ? <AppLayout>{el}</AppLayout> : el}</RequireAuth>
-);
-/** Signed in with a complete profile. */
-const complete = (el: ReactNode, withNav = false) => (
-  <RequireAuth requireCompleteProfile>{withNav ? <AppLayout>{el}</AppLayout> : el}</RequireAuth>
-);
 
 /** The route table of docs/product/README.md, plus the application wizard and the provider console. */
 const appRoutes = (queryClient: QueryClient): RouteObject[] => [
-  {
-    path: '/forgot-password',
-    ...page(
-      () => import('../features/auth/components/ForgotPasswordPage'),
-      (m) => <m.ForgotPasswordPage />,
-    ),
-  },
-  {
-    path: '/reset-password',
-    ...page(
-      () => import('../features/auth/components/ResetPasswordPage'),
-      (m) => <m.ResetPasswordPage />,
-    ),
-  },
-  {
-    path: '/privacy',
-    ...page(
-      () => import('../features/auth/components/PrivacyPage'),
-      (m) => <m.PrivacyPage />,
-    ),
-  },
-  {
-    path: '/login',
-    ...page(
-      () => import('../features/auth/components/LoginPage'),
-      (m) => <m.LoginPage />,
-    ),
-  },
-  {
-    path: '/signup',
-    ...page(
-      () => import('../features/auth/components/SignupPage'),
-      (m) => <m.SignupPage />,
-    ),
-  },
-  {
-    path: '/onboarding',
-    ...page(
-      () => import('../features/onboarding/components/OnboardingPage'),
-      (m) => signedIn(<m.OnboardingPage />),
-    ),
-  },
-  {
-    path: '/job-application-onboarding',
-    ...page(
-      () => import('../features/application/components/EquipmentCheckPage'),
-      (m) => signedIn(<m.EquipmentCheckPage />, true),
-    ),
-  },
+  page('/forgot-password', () => import('../features/auth/components/ForgotPasswordPage'), 'ForgotPasswordPage'),
+  page('/reset-password', () => import('../features/auth/components/ResetPasswordPage'), 'ResetPasswordPage'),
+  page('/privacy', () => import('../features/auth/components/PrivacyPage'), 'PrivacyPage'),
+  page('/login', () => import('../features/auth/components/LoginPage'), 'LoginPage'),
+  page('/signup', () => import('../features/auth/components/SignupPage'), 'SignupPage'),
+  page('/onboarding', () => import('../features/onboarding/components/OnboardingPage'), 'OnboardingPage', signedIn),
+  page(
+    '/job-application-onboarding',
+    () => import('../features/application/components/EquipmentCheckPage'),
+    'EquipmentCheckPage',
+    signedInWithNav,
+  ),
   // The application wizard's route is not given by the spec (docs/decisions/0005-web-routes.md).
+  page(
+    '/apply',
+    () => import('../features/application/components/ApplicationWizardPage'),
+    'ApplicationWizardPage',
+    complete,
+  ),
   {
-    path: '/apply',
     ...page(
-      () => import('../features/application/components/ApplicationWizardPage'),
-      (m) => complete(<m.ApplicationWizardPage />),
+      '/',
+      () => import('../features/marketplace/components/MarketplacePage'),
+      'MarketplacePage',
+      completeWithNav,
     ),
-  },
-  {
-    path: '/',
     // The job list is public: fetch it while the page's code and the session check load, not after;
     // with a session, the candidate's interviews (the Applied badges) too, instead of after the check.
     loader: () => {
@@ -93,82 +73,40 @@ const appRoutes = (queryClient: QueryClient): RouteObject[] => [
       if (authStorage.get()) void queryClient.prefetchQuery(interviewsQueryOptions());
       return null;
     },
-    ...page(
-      () => import('../features/marketplace/components/MarketplacePage'),
-      (m) => complete(<m.MarketplacePage />, true),
-    ),
   },
-  {
-    path: '/interview-prep',
-    ...page(
-      () => import('../features/interview/components/InterviewPrepPage'),
-      (m) => complete(<m.InterviewPrepPage />),
+  page(
+    '/interview-prep',
+    () => import('../features/interview/components/InterviewPrepPage'),
+    'InterviewPrepPage',
+    complete,
+  ),
+  page(
+    '/interview',
+    () => import('../features/status/components/PlaceholderInterviewPage'),
+    'PlaceholderInterviewPage',
+    complete,
+  ),
+  page(
+    '/realtime-interview/:interviewId',
+    () => import('../features/interview/components/RealtimeInterviewPage'),
+    'RealtimeInterviewPage',
+    (screen) => (
+      <RequireAuth requireCompleteProfile loadingLabel="Loading your profile...">
+        {screen}
+      </RequireAuth>
     ),
-  },
-  {
-    path: '/interview',
-    ...page(
-      () => import('../features/status/components/PlaceholderInterviewPage'),
-      (m) => complete(<m.PlaceholderInterviewPage />),
-    ),
-  },
-  {
-    path: '/realtime-interview/:interviewId',
-    ...page(
-      () => import('../features/interview/components/RealtimeInterviewPage'),
-      (m) => (
-        <RequireAuth requireCompleteProfile loadingLabel="Loading your profile...">
-          <m.RealtimeInterviewPage />
-        </RequireAuth>
-      ),
-    ),
-  },
-  {
-    path: '/status',
-    ...page(
-      () => import('../features/status/components/StatusPage'),
-      (m) => complete(<m.StatusPage />),
-    ),
-  },
-  {
-    path: '/jobs',
-    ...page(
-      () => import('../features/jobs/components/YourJobsPage'),
-      (m) => complete(<m.YourJobsPage />, true),
-    ),
-  },
-  {
-    path: '/annotate/:taskId',
-    ...page(
-      () => import('../features/tasks/components/AnnotatePage'),
-      (m) => complete(<m.AnnotatePage />, true),
-    ),
-  },
-  {
-    path: '/earnings',
-    ...page(
-      () => import('../features/earnings/components/EarningsPage'),
-      (m) => complete(<m.EarningsPage />, true),
-    ),
-  },
-  {
-    path: '/profile',
-    ...page(
-      () => import('../features/profile/components/ProfilePage'),
-      (m) => complete(<m.ProfilePage />, true),
-    ),
-  },
-  {
-    path: '/admin/*',
-    ...page(
-      () => import('../features/admin/components/AdminConsolePage'),
-      (m) => (
-        <RequireAuth requireAdmin>
-          <m.AdminConsolePage />
-        </RequireAuth>
-      ),
-    ),
-  },
+  ),
+  page('/status', () => import('../features/status/components/StatusPage'), 'StatusPage', complete),
+  page('/jobs', () => import('../features/jobs/components/YourJobsPage'), 'YourJobsPage', completeWithNav),
+  page('/annotate/:taskId', () => import('../features/tasks/components/AnnotatePage'), 'AnnotatePage', completeWithNav),
+  page('/earnings', () => import('../features/earnings/components/EarningsPage'), 'EarningsPage', completeWithNav),
+  page('/profile', () => import('../features/profile/components/ProfilePage'), 'ProfilePage', completeWithNav),
+  page(
+    '/admin/*',
+    () => import('../features/admin/components/AdminConsolePage'),
+    'AdminConsolePage',
+    (screen) => <RequireAuth requireAdmin>{screen}</RequireAuth>,
+  ),
   { path: '*', element: <NotFoundPage /> },
 ];
 

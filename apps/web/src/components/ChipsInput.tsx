@@ -5,18 +5,20 @@ import { inputClass } from './form-styles';
 
 type Props = {
   label: string;
-  values: string[];
-  onChange: (values: string[]) => void;
+  /** The chips, in order. */
+  value: string[];
+  onChange: (value: string[]) => void;
   placeholder?: string;
   required?: boolean;
-  hint?: string;
+  /** A small badge after the label, e.g. "prefilled". */
+  badge?: string;
 };
 
 /**
  * A list of short strings (expertise, skills) edited as chips: Enter or the plus button adds the trimmed
  * value, empty and duplicate values are ignored, each chip has a remove button.
  */
-export function ChipsInput({ label, values, onChange, placeholder = 'Add skill...', required, hint }: Props) {
+export function ChipsInput({ label, value: values, onChange, placeholder = 'Add skill...', required, badge }: Props) {
   const id = useId();
   const [draft, setDraft] = useState('');
   const add = () => {
@@ -28,7 +30,7 @@ export function ChipsInput({ label, values, onChange, placeholder = 'Add skill..
       <label htmlFor={id} className="block text-sm font-medium text-slate-700">
         {label}
         {required && <span className="text-red-600"> *</span>}
-        {hint && <span className="ml-2 rounded bg-brand-50 px-1.5 py-0.5 text-xs text-brand-700">{hint}</span>}
+        {badge && <span className="ml-2 rounded bg-brand-50 px-1.5 py-0.5 text-xs text-brand-700">{badge}</span>}
       </label>
       <div className="mt-1 flex gap-2">
         <input

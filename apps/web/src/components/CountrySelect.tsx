@@ -11,7 +11,7 @@ type Props = {
   required?: boolean;
   placeholder?: string;
   /** Marks the field as filled in from the resume or LinkedIn. */
-  hint?: string;
+  badge?: string;
 };
 
 /**
@@ -20,7 +20,7 @@ type Props = {
  * Keyboard: Enter/Space/ArrowDown open it, the search keeps the focus while arrows move through the
  * list, Enter picks, Escape closes; the focus goes back to the button.
  */
-export function CountrySelect({ label, value, onChange, required, placeholder = 'Select a country', hint }: Props) {
+export function CountrySelect({ label, value, onChange, required, placeholder = 'Select a country', badge }: Props) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
@@ -45,7 +45,7 @@ export function CountrySelect({ label, value, onChange, required, placeholder = 
       <span id={`${id}-label`} className="block text-sm font-medium text-slate-700">
         {label}
         {required && <span className="text-red-600"> *</span>}
-        {hint && <span className="ml-2 rounded bg-brand-50 px-1.5 py-0.5 text-xs text-brand-700">{hint}</span>}
+        {badge && <span className="ml-2 rounded bg-brand-50 px-1.5 py-0.5 text-xs text-brand-700">{badge}</span>}
       </span>
       <Popover.Trigger
         type="button"

@@ -37,6 +37,18 @@ export const LIST_FIELDS = {
   ],
 } satisfies Record<string, ListField[]>;
 
+/**
+ * The list parts of a profile, in the order onboarding and the profile page show them: `key` names
+ * the list in LIST_FIELDS and the onboarding form, `stored` in the saved profile.
+ */
+export const PROFILE_LISTS = [
+  { title: 'Education', noun: 'education', key: 'education', stored: 'education' },
+  { title: 'Work Experience', noun: 'work experience', key: 'workExperience', stored: 'work_experience' },
+  { title: 'Projects', noun: 'project', key: 'projects', stored: 'projects' },
+  { title: 'Publications', noun: 'publication', key: 'publications', stored: 'publications' },
+  { title: 'Certifications', noun: 'certification', key: 'certifications', stored: 'certifications' },
+] as const;
+
 type Entry = Record<string, string | undefined>;
 
 type Props<T extends Entry> = {

@@ -1,26 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AdminCandidateDetail, AdminCandidateListItem, InterviewStatus, Page } from '@app/shared';
 import { apiRequest } from '../../../lib/api-client';
-import { adminKeys, qs } from './query';
+import { adminKeys, qs, useListQuery, type PageParams } from './query';
 
-export type CandidateListParams = {
+export type CandidateListParams = PageParams & {
   q?: string;
   interview_status?: InterviewStatus;
   job_id?: string;
-  page: number;
-  page_size?: number;
 };
 
 /** GET /api/admin/candidates */
 export const listCandidates = (p: CandidateListParams) =>
   apiRequest<Page<AdminCandidateListItem>>(`/admin/candidates${qs(p)}`);
 export const useCandidates = (p: CandidateListParams, enabled = true) =>
-  useQuery({
-    queryKey: adminKeys.candidates(p),
-    queryFn: () => listCandidates(p),
-    placeholderData: (prev) => prev,
-    enabled,
-  });
+  useListQuery(adminKeys.candidates(p), () => listCandidates(p), enabled);
 
 /** GET /api/admin/candidates/{id} */
 export const getCandidate = (id: string) => apiRequest<AdminCandidateDetail>(`/admin/candidates/${id}`);

@@ -8,22 +8,20 @@ import type {
   Page,
 } from '@app/shared';
 import { apiRequest } from '../../../lib/api-client';
-import { adminKeys, qs } from './query';
+import { adminKeys, qs, useListQuery, type PageParams } from './query';
 
-export type InterviewListParams = {
+export type InterviewListParams = PageParams & {
   status?: InterviewStatus;
   job_id?: string;
   candidate_id?: string;
   q?: string;
-  page: number;
-  page_size?: number;
 };
 
 /** GET /api/admin/interviews */
 export const listInterviews = (p: InterviewListParams) =>
   apiRequest<Page<AdminInterviewListItem>>(`/admin/interviews${qs(p)}`);
 export const useAdminInterviews = (p: InterviewListParams) =>
-  useQuery({ queryKey: adminKeys.interviews(p), queryFn: () => listInterviews(p), placeholderData: (prev) => prev });
+  useListQuery(adminKeys.interviews(p), () => listInterviews(p));
 
 /** GET /api/admin/interviews/{id}: the candidate, transcript and assessment. */
 export const getInterview = (id: string) => apiRequest<AdminInterviewDetail>(`/admin/interviews/${id}`);

@@ -1,14 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminJobListItem, Job, JobCreate, JobStatus, JobUpdate, Page } from '@app/shared';
 import { apiRequest } from '../../../lib/api-client';
-import { adminKeys, qs } from './query';
+import { adminKeys, qs, useListQuery, type PageParams } from './query';
 
-export type JobListParams = { status?: JobStatus; q?: string; page: number; page_size?: number };
+export type JobListParams = PageParams & { status?: JobStatus; q?: string };
 
 /** GET /api/admin/jobs */
 export const listJobs = (p: JobListParams) => apiRequest<Page<AdminJobListItem>>(`/admin/jobs${qs(p)}`);
-export const useAdminJobs = (p: JobListParams) =>
-  useQuery({ queryKey: adminKeys.jobs(p), queryFn: () => listJobs(p), placeholderData: (prev) => prev });
+export const useAdminJobs = (p: JobListParams) => useListQuery(adminKeys.jobs(p), () => listJobs(p));
 
 /** GET /api/jobs/{id} (the public read; admins see every status). */
 export const getJob = (id: string) => apiRequest<Job>(`/jobs/${id}`);

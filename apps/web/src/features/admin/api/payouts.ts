@@ -1,22 +1,19 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CandidateBalance, Page, Payout, PayoutHistoryItem } from '@app/shared';
 import { API_BASE, apiRequest } from '../../../lib/api-client';
 import { authStorage } from '../../../lib/auth-storage';
-import { adminKeys, qs } from './query';
+import { adminKeys, qs, useListQuery, type PageParams } from './query';
 import { saveResponseAsFile } from '../../../lib/download';
 
-export type BalanceParams = { q?: string; only_available?: 'true'; page: number; page_size?: number };
+export type BalanceParams = PageParams & { q?: string; only_available?: 'true' };
 
 /** GET /api/admin/balances */
 export const listBalances = (p: BalanceParams) => apiRequest<Page<CandidateBalance>>(`/admin/balances${qs(p)}`);
-export const useBalances = (p: BalanceParams) =>
-  useQuery({ queryKey: adminKeys.balances(p), queryFn: () => listBalances(p), placeholderData: (prev) => prev });
+export const useBalances = (p: BalanceParams) => useListQuery(adminKeys.balances(p), () => listBalances(p));
 
 /** GET /api/admin/payouts */
-export const listPayouts = (p: { page: number; page_size?: number }) =>
-  apiRequest<Page<PayoutHistoryItem>>(`/admin/payouts${qs(p)}`);
-export const usePayouts = (p: { page: number; page_size?: number }) =>
-  useQuery({ queryKey: adminKeys.payouts(p), queryFn: () => listPayouts(p), placeholderData: (prev) => prev });
+export const listPayouts = (p: PageParams) => apiRequest<Page<PayoutHistoryItem>>(`/admin/payouts${qs(p)}`);
+export const usePayouts = (p: PageParams) => useListQuery(adminKeys.payouts(p), () => listPayouts(p));
 
 /** POST /api/admin/payouts: everyone's available balance, or one candidate's. */
 export const createPayout = (userId?: string) =>

@@ -1,3 +1,9 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { Page } from '@app/shared';
+
+/** The paging every console list takes: 1-based page, and rows a page (the server's default when left out). */
+export type PageParams = { page: number; page_size?: number };
+
 /** Query-string builder for the console's list calls: drops empty values. */
 export function qs(params: Record<string, string | number | boolean | undefined | null>): string {
   const sp = new URLSearchParams();
@@ -23,3 +29,7 @@ export const adminKeys = {
   balances: (p: object) => ['admin', 'balances', p] as const,
   payouts: (p: object) => ['admin', 'payouts', p] as const,
 };
+
+/** A console list keeps showing the page it has while the next page or filter loads. */
+export const useListQuery = <T>(queryKey: readonly unknown[], fetchPage: () => Promise<Page<T>>, enabled = true) =>
+  useQuery({ queryKey, queryFn: fetchPage, placeholderData: keepPreviousData, enabled });

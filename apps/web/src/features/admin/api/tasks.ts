@@ -8,21 +8,18 @@ import type {
   TaskStatus,
 } from '@app/shared';
 import { apiRequest } from '../../../lib/api-client';
-import { adminKeys, qs } from './query';
+import { adminKeys, qs, useListQuery, type PageParams } from './query';
 
-export type TaskListParams = {
+export type TaskListParams = PageParams & {
   job_id?: string;
   assignee_id?: string;
   status?: TaskStatus;
   review?: 'waiting' | 'accepted' | 'rejected';
-  page: number;
-  page_size?: number;
 };
 
 /** GET /api/admin/tasks */
 export const listTasks = (p: TaskListParams) => apiRequest<Page<AdminTask>>(`/admin/tasks${qs(p)}`);
-export const useAdminTasks = (p: TaskListParams) =>
-  useQuery({ queryKey: adminKeys.tasks(p), queryFn: () => listTasks(p), placeholderData: (prev) => prev });
+export const useAdminTasks = (p: TaskListParams) => useListQuery(adminKeys.tasks(p), () => listTasks(p));
 
 /** GET /api/admin/tasks/progress */
 export const getProgress = (jobId?: string) =>

@@ -1,12 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminInterviewDetail } from '@app/shared';
 import { mockApi, renderPage } from '../../../test/page-harness';
 import { JobFormPage } from './JobFormPage';
 import { InterviewReviewPage } from './InterviewReviewPage';
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('JobFormPage', { timeout: 15_000 }, () => {
   it('shows every validation message, then creates the job with all its fields', async () => {

@@ -1,11 +1,8 @@
-import { Link, useParams } from 'react-router';
-import { WORK_AUTHORIZATION_OPTIONS, formatMoney } from '@app/shared';
-import { ErrorBanner } from '../../../components/ErrorBanner';
-import { Spinner } from '../../../components/Spinner';
-import { describeError } from '../../../lib/describe-error';
+import { useParams } from 'react-router';
+import { WORK_AUTHORIZATION_OPTIONS, formatMoney, type AdminCandidateDetail } from '@app/shared';
 import { useCandidate } from '../api/candidates';
 import { InterviewCells } from './ApplicantsPage';
-import { Empty, Section, Table, dateTime } from './ui';
+import { BackToApplicants, Empty, Section, Table, WhenLoaded, dateTime } from './ui';
 import { FileLink } from '../../../components/FileLink';
 
 type Entry = Record<string, string | undefined>;
@@ -25,10 +22,14 @@ function Row({ label, value }: { label: string; value: React.ReactNode }) {
 /** A candidate: profile and resume, interviews with their assessment, task progress and money. */
 export function CandidatePage() {
   const { candidateId = '' } = useParams();
-  const q = useCandidate(candidateId);
-  if (q.isLoading) return <Spinner label="Loading candidate..." />;
-  if (q.error || !q.data) return <ErrorBanner message={describeError(q.error, 'Candidate not found')} />;
-  const c = q.data;
+  return (
+    <WhenLoaded query={useCandidate(candidateId)} loading="Loading candidate..." notFound="Candidate not found">
+      {(c) => <CandidateDetail c={c} />}
+    </WhenLoaded>
+  );
+}
+
+function CandidateDetail({ c }: { c: AdminCandidateDetail }) {
   const p = (c.profile ?? {}) as Record<string, unknown>;
   const work = list(p.work_experience) as Entry[];
   const education = list(p.education) as Entry[];
@@ -36,9 +37,7 @@ export function CandidatePage() {
   return (
     <div className="space-y-6">
       <div>
-        <Link to="/admin/applicants" className="text-sm text-brand-700 hover:underline">
-          ← Applicants
-        </Link>
+        <BackToApplicants />
         <h1 className="mt-2 text-2xl font-semibold text-slate-900">{c.name || c.email}</h1>
         <p className="text-sm text-slate-600">
           {c.email} · joined {dateTime(c.created_at)}

@@ -3,13 +3,13 @@ import { Link, useParams } from 'react-router';
 import type { AdminInterviewDetail, AdminTranscriptTurn } from '@app/shared';
 import { ErrorBanner } from '../../../components/ErrorBanner';
 import { Spinner } from '../../../components/Spinner';
-import { inputClass, primaryButtonClass, secondaryButtonClass } from '../../../components/form-styles';
+import { inputClass } from '../../../components/form-styles';
 import { describeError } from '../../../lib/describe-error';
 import { fetchRecordingUrl } from '../api/files';
 import { useAdminInterview, useDecideInterview } from '../api/interviews';
 import { AssessmentPanel } from './AssessmentPanel';
 import { InterviewPrivacyPanel } from './InterviewPrivacyPanel';
-import { InterviewBadge, Section, dateTime } from './ui';
+import { BackToApplicants, DecisionButtons, InterviewBadge, Section, WhenLoaded, dateTime } from './ui';
 import { FileLink } from '../../../components/FileLink';
 
 const clock = (s: number) => `${Math.floor(s / 60)}:${String(Math.floor(s % 60)).padStart(2, '0')}`;
@@ -152,22 +152,13 @@ function DecisionForm({ interview }: { interview: AdminInterviewDetail }) {
       </div>
       <ErrorBanner message={decide.error ? describeError(decide.error, 'Could not record the decision') : null} />
       <div className="flex gap-3">
-        <button
-          type="button"
-          className={primaryButtonClass}
-          disabled={decide.isPending}
-          onClick={() => decide.mutate({ decision: 'approved', note: note.trim() || undefined })}
-        >
-          Approve
-        </button>
-        <button
-          type="button"
-          className={`${secondaryButtonClass} text-red-700`}
-          disabled={decide.isPending}
-          onClick={() => decide.mutate({ decision: 'rejected', note: note.trim() || undefined })}
-        >
-          Reject
-        </button>
+        <DecisionButtons
+          approve="Approve"
+          busy={decide.isPending}
+          onDecide={(approved) =>
+            decide.mutate({ decision: approved ? 'approved' : 'rejected', note: note.trim() || undefined })
+          }
+        />
       </div>
     </form>
   );
@@ -176,17 +167,18 @@ function DecisionForm({ interview }: { interview: AdminInterviewDetail }) {
 /** One interview: recording with the transcript beside it, the AI assessment, and the decision. */
 export function InterviewReviewPage() {
   const { interviewId = '' } = useParams();
-  const q = useAdminInterview(interviewId);
-  if (q.isLoading) return <Spinner label="Loading interview..." />;
-  if (q.error || !q.data) return <ErrorBanner message={describeError(q.error, 'Interview not found')} />;
-  const i = q.data;
+  return (
+    <WhenLoaded query={useAdminInterview(interviewId)} loading="Loading interview..." notFound="Interview not found">
+      {(i) => <InterviewReview i={i} />}
+    </WhenLoaded>
+  );
+}
 
+function InterviewReview({ i }: { i: AdminInterviewDetail }) {
   return (
     <div className="space-y-6">
       <div>
-        <Link to="/admin/applicants" className="text-sm text-brand-700 hover:underline">
-          ← Applicants
-        </Link>
+        <BackToApplicants />
         <div className="mt-2 flex flex-wrap items-center gap-3">
           <h1 className="text-2xl font-semibold text-slate-900">{i.candidate_name || i.candidate_email}</h1>
           <InterviewBadge status={i.status} />

@@ -7,7 +7,7 @@ import { primaryButtonClass, secondaryButtonClass } from '../../../components/fo
 import { describeError } from '../../../lib/describe-error';
 import { downloadPayoutCsv, useBalances, useCreatePayout, usePayouts } from '../api/payouts';
 import { useSearchState } from '../hooks/use-search-state';
-import { Empty, PageHeader, Pagination, Section, Table, dateTime, td } from './ui';
+import { Empty, PageHeader, PagedTable, Pagination, Section, Table, dateTime, td } from './ui';
 
 const PAGE_SIZE = 20;
 
@@ -73,35 +73,37 @@ export function PayoutsPage() {
             </label>
           }
         >
-          <ErrorBanner message={balances.error ? describeError(balances.error, 'Could not load balances') : null} />
-          {balances.data && balances.data.items.length === 0 && <Empty>No available balances to pay.</Empty>}
-          {balances.data && balances.data.items.length > 0 && (
-            <Table label="Balances" head={['Candidate', 'Pending review', 'Available', 'Paid', '']}>
-              {balances.data.items.map((b) => (
-                <tr key={b.user_id}>
-                  <td className={td}>
-                    <div className="font-medium text-slate-900">{b.name || b.email}</div>
-                    {b.name && <div className="text-xs text-slate-500">{b.email}</div>}
-                  </td>
-                  <td className={td}>{formatMoney(b.pending)}</td>
-                  <td className={`${td} font-medium`}>{formatMoney(b.available)}</td>
-                  <td className={td}>{formatMoney(b.paid)}</td>
-                  <td className={`${td} text-right`}>
-                    <button
-                      type="button"
-                      className={secondaryButtonClass}
-                      disabled={b.available <= 0 || pay.isPending}
-                      aria-label={`Pay out ${b.name || b.email}`}
-                      onClick={() => setConfirm({ userId: b.user_id, who: b.name || b.email, amount: b.available })}
-                    >
-                      Pay out
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </Table>
-          )}
-          {balances.data && <Pagination label="Balances" total={balances.data.total} {...paging(PAGE_SIZE)} />}
+          <PagedTable
+            list={balances}
+            loadError="Could not load balances"
+            empty="No available balances to pay."
+            label="Balances"
+            head={['Candidate', 'Pending review', 'Available', 'Paid', '']}
+            paging={paging(PAGE_SIZE)}
+          >
+            {(b) => (
+              <tr key={b.user_id}>
+                <td className={td}>
+                  <div className="font-medium text-slate-900">{b.name || b.email}</div>
+                  {b.name && <div className="text-xs text-slate-500">{b.email}</div>}
+                </td>
+                <td className={td}>{formatMoney(b.pending)}</td>
+                <td className={`${td} font-medium`}>{formatMoney(b.available)}</td>
+                <td className={td}>{formatMoney(b.paid)}</td>
+                <td className={`${td} text-right`}>
+                  <button
+                    type="button"
+                    className={secondaryButtonClass}
+                    disabled={b.available <= 0 || pay.isPending}
+                    aria-label={`Pay out ${b.name || b.email}`}
+                    onClick={() => setConfirm({ userId: b.user_id, who: b.name || b.email, amount: b.available })}
+                  >
+                    Pay out
+                  </button>
+                </td>
+              </tr>
+            )}
+          </PagedTable>
         </Section>
         <Section title="History">
           <ErrorBanner message={exportError} />

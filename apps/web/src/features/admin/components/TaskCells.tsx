@@ -1,9 +1,10 @@
 import { useId, useState } from 'react';
 import type { AdminCandidateListItem, AdminTask } from '@app/shared';
-import { primaryButtonClass, secondaryButtonClass } from '../../../components/form-styles';
+import { secondaryButtonClass } from '../../../components/form-styles';
 import { describeError } from '../../../lib/describe-error';
 import { assignTask, reviewTask, useTaskMutation } from '../api/tasks';
 import { candidateLabel } from './UploadTasks';
+import { DecisionButtons } from './ui';
 
 /** A task's assignee, or a picker to assign it. */
 export function AssignCell({ task, accepted }: { task: AdminTask; accepted: AdminCandidateListItem[] }) {
@@ -55,24 +56,12 @@ export function ReviewCell({ task }: { task: AdminTask }) {
   if (task.status !== 'completed') return <span className="text-slate-400">—</span>;
   return (
     <div className="flex gap-2">
-      <button
-        type="button"
-        className={primaryButtonClass}
-        disabled={review.isPending}
-        aria-label={`Accept ${task.task_name}`}
-        onClick={() => review.mutate(true)}
-      >
-        Accept
-      </button>
-      <button
-        type="button"
-        className={`${secondaryButtonClass} text-red-700`}
-        disabled={review.isPending}
-        aria-label={`Reject ${task.task_name}`}
-        onClick={() => review.mutate(false)}
-      >
-        Reject
-      </button>
+      <DecisionButtons
+        approve="Accept"
+        subject={task.task_name}
+        busy={review.isPending}
+        onDecide={(approved) => review.mutate(approved)}
+      />
       {review.error && <span className="text-xs text-red-600">{describeError(review.error, 'Failed')}</span>}
     </div>
   );

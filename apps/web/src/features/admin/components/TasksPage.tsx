@@ -10,14 +10,25 @@ import { assignTasks, useAdminTasks, useTaskMutation, useTaskProgress } from '..
 import { useSearchState } from '../hooks/use-search-state';
 import { spreadEvenly } from '../lib/task-file';
 import { AssignCell, ReviewCell } from './TaskCells';
-import { Empty, FilterSelect, PageHeader, Pagination, Section, Table, TaskBadge, td, titleCase } from './ui';
+import {
+  Empty,
+  FilterSelect,
+  PageHeader,
+  Pagination,
+  Section,
+  Table,
+  TaskBadge,
+  statusOptions,
+  td,
+  titleCase,
+} from './ui';
 import { UploadTasks, candidateLabel } from './UploadTasks';
 
 const PAGE_SIZE = 25;
 
 /** Creative tasks of one job: upload, assign, progress per candidate, review of submitted ratings. */
 export function TasksPage() {
-  const { values, page, set, paging } = useSearchState(['job_id', 'status', 'review'] as const);
+  const { values, page, set, paging, filter } = useSearchState(['job_id', 'status', 'review'] as const);
   const jobs = useAdminJobs({ page: 1, page_size: 100 });
   const jobId = values.job_id;
 
@@ -61,8 +72,7 @@ export function TasksPage() {
       <PageHeader title="Tasks">
         <FilterSelect
           label="Job"
-          value={jobId}
-          onChange={(job_id) => set({ job_id })}
+          {...filter('job_id')}
           options={(jobs.data?.items ?? []).map((j) => ({ value: j.id, label: `${j.title} (${titleCase(j.status)})` }))}
         />
       </PageHeader>
@@ -114,19 +124,10 @@ export function TasksPage() {
             title="Tasks"
             actions={
               <div className="flex flex-wrap items-center gap-3">
-                <FilterSelect
-                  label="Status"
-                  value={values.status}
-                  onChange={(status) => set({ status })}
-                  options={[
-                    { value: '', label: 'All' },
-                    ...TASK_STATUSES.map((s) => ({ value: s, label: titleCase(s) })),
-                  ]}
-                />
+                <FilterSelect label="Status" {...filter('status')} options={statusOptions(TASK_STATUSES)} />
                 <FilterSelect
                   label="Review"
-                  value={values.review}
-                  onChange={(review) => set({ review })}
+                  {...filter('review')}
                   options={[
                     { value: '', label: 'All' },
                     { value: 'waiting', label: 'Waiting for review' },

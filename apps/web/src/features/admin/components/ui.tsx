@@ -1,7 +1,11 @@
 import { useId, type ReactNode } from 'react';
-import type { BadgeColor, InterviewStatus, JobStatus, TaskStatus } from '@app/shared';
+import type { BadgeColor, InterviewStatus, JobStatus, Page, TaskStatus } from '@app/shared';
 import { Badge } from '../../../components/Badge';
-import { secondaryButtonClass } from '../../../components/form-styles';
+import { Link } from 'react-router';
+import { ErrorBanner } from '../../../components/ErrorBanner';
+import { Spinner } from '../../../components/Spinner';
+import { describeError } from '../../../lib/describe-error';
+import { primaryButtonClass, secondaryButtonClass } from '../../../components/form-styles';
 
 export const dateTime = (iso: string | null | undefined) =>
   iso
@@ -46,6 +50,30 @@ export const JobBadge = ({ status }: { status: JobStatus }) => (
 );
 export const TaskBadge = ({ status }: { status: TaskStatus }) => (
   <Badge color={TASK_COLORS[status]}>{titleCase(status)}</Badge>
+);
+
+/** A record's page waits for it, or says why it is not there; the children draw it once loaded. */
+export function WhenLoaded<T>({
+  query,
+  loading,
+  notFound,
+  children,
+}: {
+  query: { isLoading: boolean; error: unknown; data?: T };
+  loading: string;
+  notFound: string;
+  children: (record: T) => ReactNode;
+}) {
+  if (query.isLoading) return <Spinner label={loading} />;
+  if (query.error || !query.data) return <ErrorBanner message={describeError(query.error, notFound)} />;
+  return children(query.data);
+}
+
+/** The way back from a candidate or an interview to the list they were opened from. */
+export const BackToApplicants = () => (
+  <Link to="/admin/applicants" className="text-sm text-brand-700 hover:underline">
+    ← Applicants
+  </Link>
 );
 
 export function PageHeader({ title, children }: { title: string; children?: ReactNode }) {
@@ -128,6 +156,116 @@ export function Pagination({
         </button>
       </div>
     </nav>
+  );
+}
+
+/**
+ * One page of a console list as a table: why it could not load, that nothing matches, or its rows
+ * (the children draw one), then the page links. `label` names both the table and its page links;
+ * `framed` sets it on a card of its own, for a page that is mostly this list.
+ */
+export function PagedTable<T>({
+  list,
+  label,
+  head,
+  loadError,
+  empty,
+  paging,
+  framed,
+  children,
+}: {
+  list: { data?: Page<T>; error: unknown };
+  label: string;
+  head: ReactNode[];
+  loadError: string;
+  empty: string;
+  paging: { page: number; pageSize: number; onPage: (page: number) => void };
+  framed?: boolean;
+  children: (item: T) => ReactNode;
+}) {
+  const pager = list.data && <Pagination label={label} total={list.data.total} {...paging} />;
+  const content = (
+    <>
+      <ErrorBanner message={list.error ? describeError(list.error, loadError) : null} />
+      {list.data && list.data.items.length === 0 && <Empty>{empty}</Empty>}
+      {list.data && list.data.items.length > 0 && (
+        <Table label={label} head={head}>
+          {list.data.items.map(children)}
+        </Table>
+      )}
+      {framed && pager ? <div className="px-3 pb-2">{pager}</div> : pager}
+    </>
+  );
+  return framed ? <div className="rounded-xl border border-slate-200 bg-white p-2 shadow-sm">{content}</div> : content;
+}
+
+/** Approve (or accept) and Reject, side by side; both wait while a decision is being recorded. */
+export function DecisionButtons({
+  approve,
+  subject,
+  busy,
+  onDecide,
+}: {
+  approve: 'Approve' | 'Accept';
+  /** What is decided on, when the buttons stand in a list of them (named for screen readers). */
+  subject?: string;
+  busy: boolean;
+  onDecide: (approved: boolean) => void;
+}) {
+  const about = (verb: string) => (subject ? `${verb} ${subject}` : undefined);
+  return (
+    <>
+      <button
+        type="button"
+        className={primaryButtonClass}
+        disabled={busy}
+        aria-label={about(approve)}
+        onClick={() => onDecide(true)}
+      >
+        {approve}
+      </button>
+      <button
+        type="button"
+        className={`${secondaryButtonClass} text-red-700`}
+        disabled={busy}
+        aria-label={about('Reject')}
+        onClick={() => onDecide(false)}
+      >
+        Reject
+      </button>
+    </>
+  );
+}
+
+/** The options of a status filter: All, then each status by name. */
+export const statusOptions = (statuses: readonly string[]) => [
+  { value: '', label: 'All' },
+  ...statuses.map((s) => ({ value: s, label: titleCase(s) })),
+];
+
+/** A list's search field. The list follows the typing, so the field keeps its own text (uncontrolled). */
+export function SearchBox({
+  label,
+  placeholder,
+  value,
+  onChange,
+}: {
+  label: string;
+  placeholder: string;
+  value: string;
+  onChange: (v: string) => void;
+}) {
+  return (
+    <label className="flex items-center gap-2 text-sm text-slate-700">
+      <span>{label}</span>
+      <input
+        type="search"
+        defaultValue={value}
+        placeholder={placeholder}
+        onChange={(e) => onChange(e.target.value)}
+        className="rounded-md border border-slate-300 px-2 py-1.5 text-sm focus:border-brand-500 focus:outline-none"
+      />
+    </label>
   );
 }
 

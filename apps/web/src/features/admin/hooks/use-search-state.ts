@@ -32,5 +32,10 @@ export function useSearchState<K extends string>(keys: readonly K[]) {
     pageSize,
     onPage: (p: number) => set({ page: p } as Partial<Record<K | 'page', number>>),
   });
-  return { values, page, set, paging };
+  /** What a filter control needs to show and change one value. */
+  const filter = (key: K) => ({
+    value: values[key],
+    onChange: (value: string) => set({ [key]: value } as Partial<Record<K | 'page', string>>),
+  });
+  return { values, page, set, paging, filter };
 }

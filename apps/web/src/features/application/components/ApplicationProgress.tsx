@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { ArrowLeft, Check } from 'lucide-react';
 import { APPLICATION_STEP_TITLES, PRODUCT_NAME, type ApplicationStepId } from '@app/shared';
+import { MobileStepHeader } from '../../../components/MobileStepHeader';
 
 const STEP_PURPOSE: Record<ApplicationStepId, string> = {
   resume: 'Share your latest resume',
@@ -52,30 +53,12 @@ export function ApplicationProgress({ steps, index }: { steps: ApplicationStepId
         </nav>
       </aside>
 
-      <header className="sticky top-0 z-20 border-b border-slate-200 bg-white px-4 py-3 md:hidden">
-        <div className="flex items-center justify-between text-sm">
-          <Link to="/" className="inline-flex items-center gap-1 text-slate-600">
-            <ArrowLeft className="h-4 w-4" aria-hidden />
-            Marketplace
-          </Link>
-          <span className="text-slate-500">
-            Step {index + 1} of {steps.length}
-          </span>
-        </div>
-        <div
-          role="progressbar"
-          aria-label="Application progress"
-          aria-valuemin={0}
-          aria-valuemax={steps.length}
-          aria-valuenow={index + 1}
-          className="mt-2 h-1.5 overflow-hidden rounded-full bg-slate-200"
-        >
-          <div
-            className="h-full rounded-full bg-brand-600 transition-all"
-            style={{ width: `${((index + 1) / steps.length) * 100}%` }}
-          />
-        </div>
-      </header>
+      <MobileStepHeader label="Application progress" step={index + 1} total={steps.length}>
+        <Link to="/" className="inline-flex items-center gap-1 text-slate-600">
+          <ArrowLeft className="h-4 w-4" aria-hidden />
+          Marketplace
+        </Link>
+      </MobileStepHeader>
     </>
   );
 }

@@ -7,13 +7,13 @@ import {
   availabilityTextFor,
   buildApplicationPayload,
   buildApplicationSteps,
-  findBlockingInterview,
   validateApplicationStep,
   type ApplicationState,
   type ApplicationStepId,
   type ProfileFields,
   type ProfileMe,
 } from '@app/shared';
+import { WizardLayout } from '../../../components/WizardLayout';
 import { ErrorBanner } from '../../../components/ErrorBanner';
 import { Spinner } from '../../../components/Spinner';
 import { TextField } from '../../../components/TextField';
@@ -23,13 +23,13 @@ import { describeError } from '../../../lib/describe-error';
 import { useUser } from '../../../lib/auth';
 import { useResumeUpload } from '../../../lib/use-resume-upload';
 import { useStepHeading } from '../../../lib/use-step-heading';
-import { getInterviews } from '../../../api/interviews/get-interviews';
 import { useJob } from '../../../api/jobs/get-job';
 import { useCompleteProfile } from '../../../api/profile/complete-profile';
 import { uploadResumeAnonymously } from '../api/upload-resume';
 import { useMediaCheck } from '../hooks/use-media-check';
 import { interviewPath } from '../new-id';
 import { recordConsent } from '../api/give-consent';
+import { findEarlierInterview } from '../api/earlier-interview';
 import { RecordingConsent } from './RecordingConsent';
 import { EquipmentPreview } from './EquipmentPreview';
 import { ApplicationProgress } from './ApplicationProgress';
@@ -119,19 +119,15 @@ export function ApplicationWizardPage() {
 
   const startInterview = async () => {
     if (!user) return;
-    if (jobId) {
-      try {
-        const interviews = await getInterviews({ job_id: jobId, candidate_id: user.id });
-        if (findBlockingInterview(interviews, jobId, user.id)) {
-          setBlocked(true);
-          setError(APPLICATION_ERRORS.existingInterview);
-          return;
-        }
-      } catch (err) {
-        console.error('Interview status check failed', err);
-        setError(APPLICATION_ERRORS.statusCheck);
-        return;
-      }
+    const earlier = jobId ? await findEarlierInterview(jobId, user.id) : 'none';
+    if (earlier === 'found') {
+      setBlocked(true);
+      setError(APPLICATION_ERRORS.existingInterview);
+      return;
+    }
+    if (earlier === 'check_failed') {
+      setError(APPLICATION_ERRORS.statusCheck);
+      return;
     }
     if (jobId && !(await recordConsent(jobId, setError))) return;
     media.stop();
@@ -168,107 +164,101 @@ export function ApplicationWizardPage() {
   const nextDisabled = busy || uploading || mediaMissing || (isLast && Boolean(jobId) && !consented);
 
   return (
-    <div className="min-h-screen bg-slate-50 md:flex">
-      <ApplicationProgress steps={steps} index={index} />
-
-      <main className="min-w-0 flex-1 px-4 py-6 sm:px-8 md:py-10">
-        <div className="mx-auto max-w-2xl">
+    <WizardLayout
+      progress={<ApplicationProgress steps={steps} index={index} />}
+      heading={
+        <>
           <h1 className="text-2xl font-semibold text-slate-900">Complete Your Application for {jobTitle}</h1>
           <p className="mt-1 hidden text-sm text-slate-500 md:block">
             Step {index + 1} of {steps.length}
           </p>
+        </>
+      }
+      onSubmit={(e) => {
+        e.preventDefault();
+        void onNext();
+      }}
+    >
+      <h2 ref={stepHeadingRef} tabIndex={-1} className="mb-4 text-lg font-semibold outline-none">
+        {APPLICATION_STEP_TITLES[step]}
+      </h2>
 
-          <form
-            noValidate
-            onSubmit={(e) => {
-              e.preventDefault();
-              void onNext();
-            }}
-            className="mt-6 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
-          >
-            <h2 ref={stepHeadingRef} tabIndex={-1} className="mb-4 text-lg font-semibold outline-none">
-              {APPLICATION_STEP_TITLES[step]}
-            </h2>
+      {step === 'resume' && (
+        <ResumeStep
+          resumeUrl={state.resumeUrl}
+          resumeName={resumeName}
+          uploading={uploading}
+          onFile={(file) => void onFile(file)}
+        />
+      )}
 
-            {step === 'resume' && (
-              <ResumeStep
-                resumeUrl={state.resumeUrl}
-                resumeName={resumeName}
-                uploading={uploading}
-                onFile={(file) => void onFile(file)}
-              />
-            )}
-
-            {step === 'work_authorization' && (
-              <div className="space-y-5">
-                <WorkAuthorizationField
-                  value={state.workAuthorization}
-                  onChange={(v) => setState((s) => ({ ...s, workAuthorization: v }))}
-                />
-                <TextField
-                  label="Citizenship (optional)"
-                  placeholder="e.g. Canada"
-                  value={state.citizenship}
-                  onChange={(v) => setState((s) => ({ ...s, citizenship: v }))}
-                />
-              </div>
-            )}
-
-            {step === 'availability' && (
-              <div className="space-y-4">
-                <div className="rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm text-slate-700">
-                  <p className="font-medium text-slate-900">What this job expects</p>
-                  <p className="mt-1" data-testid="availability-text">
-                    {availabilityTextFor(job?.position_type)}
-                  </p>
-                  {job?.availability && <p className="mt-2 text-slate-600">This job: {job.availability}</p>}
-                </div>
-                <label className="flex items-start gap-3 text-sm">
-                  <input
-                    type="checkbox"
-                    checked={state.availabilityConfirmed}
-                    onChange={(e) => setState((s) => ({ ...s, availabilityConfirmed: e.target.checked }))}
-                    className="mt-0.5 h-4 w-4 accent-brand-600"
-                  />
-                  <span>I confirm my availability matches the requirements above</span>
-                </label>
-              </div>
-            )}
-
-            {step === 'equipment' && (
-              <div className="space-y-3">
-                <p className="flex items-center gap-2 text-sm text-slate-600">
-                  <Video className="h-4 w-4 shrink-0" aria-hidden />
-                  Your interview uses your camera and microphone. Allow access when your browser asks.
-                </p>
-                <EquipmentPreview media={media} />
-                {media.denied && <ErrorBanner message={APPLICATION_ERRORS.media} />}
-              </div>
-            )}
-
-            <div className="mt-6 space-y-4">
-              {isLast && jobId && <RecordingConsent checked={consented} onChange={setConsented} />}
-              <ErrorBanner message={error} />
-              {blocked && (
-                <Link to="/status" className="inline-block text-sm font-medium text-brand-600 hover:underline">
-                  Go to your status page
-                </Link>
-              )}
-              <div className="flex items-center justify-between gap-3">
-                <button type="button" onClick={onBack} className={secondaryButtonClass}>
-                  <ArrowLeft className="h-4 w-4" aria-hidden />
-                  Back
-                </button>
-                <button type="submit" disabled={nextDisabled} className={primaryButtonClass}>
-                  {busy && <Loader2 className="h-4 w-4 animate-spin" aria-hidden />}
-                  {isLast ? 'Start Interview' : 'Next'}
-                  {!isLast && <ArrowRight className="h-4 w-4" aria-hidden />}
-                </button>
-              </div>
-            </div>
-          </form>
+      {step === 'work_authorization' && (
+        <div className="space-y-5">
+          <WorkAuthorizationField
+            value={state.workAuthorization}
+            onChange={(v) => setState((s) => ({ ...s, workAuthorization: v }))}
+          />
+          <TextField
+            label="Citizenship (optional)"
+            placeholder="e.g. Canada"
+            value={state.citizenship}
+            onChange={(v) => setState((s) => ({ ...s, citizenship: v }))}
+          />
         </div>
-      </main>
-    </div>
+      )}
+
+      {step === 'availability' && (
+        <div className="space-y-4">
+          <div className="rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm text-slate-700">
+            <p className="font-medium text-slate-900">What this job expects</p>
+            <p className="mt-1" data-testid="availability-text">
+              {availabilityTextFor(job?.position_type)}
+            </p>
+            {job?.availability && <p className="mt-2 text-slate-600">This job: {job.availability}</p>}
+          </div>
+          <label className="flex items-start gap-3 text-sm">
+            <input
+              type="checkbox"
+              checked={state.availabilityConfirmed}
+              onChange={(e) => setState((s) => ({ ...s, availabilityConfirmed: e.target.checked }))}
+              className="mt-0.5 h-4 w-4 accent-brand-600"
+            />
+            <span>I confirm my availability matches the requirements above</span>
+          </label>
+        </div>
+      )}
+
+      {step === 'equipment' && (
+        <div className="space-y-3">
+          <p className="flex items-center gap-2 text-sm text-slate-600">
+            <Video className="h-4 w-4 shrink-0" aria-hidden />
+            Your interview uses your camera and microphone. Allow access when your browser asks.
+          </p>
+          <EquipmentPreview media={media} />
+          {media.denied && <ErrorBanner message={APPLICATION_ERRORS.media} />}
+        </div>
+      )}
+
+      <div className="mt-6 space-y-4">
+        {isLast && jobId && <RecordingConsent checked={consented} onChange={setConsented} />}
+        <ErrorBanner message={error} />
+        {blocked && (
+          <Link to="/status" className="inline-block text-sm font-medium text-brand-600 hover:underline">
+            Go to your status page
+          </Link>
+        )}
+        <div className="flex items-center justify-between gap-3">
+          <button type="button" onClick={onBack} className={secondaryButtonClass}>
+            <ArrowLeft className="h-4 w-4" aria-hidden />
+            Back
+          </button>
+          <button type="submit" disabled={nextDisabled} className={primaryButtonClass}>
+            {busy && <Loader2 className="h-4 w-4 animate-spin" aria-hidden />}
+            {isLast ? 'Start Interview' : 'Next'}
+            {!isLast && <ArrowRight className="h-4 w-4" aria-hidden />}
+          </button>
+        </div>
+      </div>
+    </WizardLayout>
   );
 }

@@ -1,11 +1,9 @@
 import { screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { mockApi, renderPage } from '../../../test/page-harness';
 import { EquipmentCheckPage } from './EquipmentCheckPage';
 
 const job = { id: 'j1', title: 'Storyboard Artist', position_type: 'Part-time', description: 'Draw boards' };
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('EquipmentCheckPage', () => {
   it('shows the job, the greeting, and the denied-media message with the support address', async () => {

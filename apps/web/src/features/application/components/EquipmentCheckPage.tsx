@@ -1,16 +1,17 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { Briefcase, Clock, Lightbulb, Loader2, MessageSquare, Palette, Sparkles } from 'lucide-react';
-import { EQUIPMENT_CHECK_ERRORS, SUPPORT_EMAIL, findBlockingInterview } from '@app/shared';
+import { Briefcase, Clock, Lightbulb, Loader2, MessageSquare, Palette, Sparkles, type LucideIcon } from 'lucide-react';
+import { EQUIPMENT_CHECK_ERRORS, SUPPORT_EMAIL } from '@app/shared';
 import { ErrorBanner } from '../../../components/ErrorBanner';
+import { IconList } from '../../../components/IconList';
 import { cardClass, primaryButtonClass } from '../../../components/form-styles';
 import { useAuth } from '../../../lib/auth';
-import { getInterviews } from '../../../api/interviews/get-interviews';
 import { useJob } from '../../../api/jobs/get-job';
 import { useMediaCheck } from '../hooks/use-media-check';
 import { interviewPath } from '../new-id';
 import { EquipmentPreview } from './EquipmentPreview';
-import { giveRecordingConsent } from '../api/give-consent';
+import { recordConsent } from '../api/give-consent';
+import { findEarlierInterview } from '../api/earlier-interview';
 import { RecordingConsent } from './RecordingConsent';
 
 const EXPECT = [
@@ -25,7 +26,34 @@ const TIPS = [
   'Speak naturally, as you would with a colleague',
   'Name the design tools you use and how you use them',
   'Show your passion for the craft',
-];
+].map((text) => ({ icon: Lightbulb, text }));
+
+/** A card beside the check: a heading and a list with an icon on each line. */
+function SideCard({
+  id,
+  title,
+  items,
+  iconColor,
+}: {
+  id: string;
+  title: string;
+  items: readonly { icon: LucideIcon; text: string }[];
+  iconColor: string;
+}) {
+  return (
+    <section className={cardClass} aria-labelledby={id}>
+      <h2 id={id} className="text-base font-semibold">
+        {title}
+      </h2>
+      <IconList
+        items={items}
+        className="mt-3 space-y-3"
+        itemClassName="flex gap-3 text-sm text-slate-700"
+        iconClassName={`mt-0.5 h-4 w-4 shrink-0 ${iconColor}`}
+      />
+    </section>
+  );
+}
 
 /** The equipment check before an interview (docs/product/screens/application.md). */
 export function EquipmentCheckPage() {
@@ -54,24 +82,12 @@ export function EquipmentCheckPage() {
     setError(null);
     setStarting(true);
     try {
-      const interviews = await getInterviews({ job_id: jobId, candidate_id: user.id });
-      if (findBlockingInterview(interviews, jobId, user.id)) {
-        setError(EQUIPMENT_CHECK_ERRORS.existingInterview);
+      const earlier = await findEarlierInterview(jobId, user.id);
+      if (earlier !== 'none') {
+        setError(earlier === 'found' ? EQUIPMENT_CHECK_ERRORS.existingInterview : EQUIPMENT_CHECK_ERRORS.statusCheck);
         return;
       }
-    } catch (err) {
-      console.error('Interview status check failed', err);
-      setError(EQUIPMENT_CHECK_ERRORS.statusCheck);
-      return;
-    } finally {
-      setStarting(false);
-    }
-    setStarting(true);
-    try {
-      await giveRecordingConsent(jobId);
-    } catch (err) {
-      setError(err instanceof Error ? err.message : 'Could not record your consent. Please try again.');
-      return;
+      if (!(await recordConsent(jobId, setError))) return;
     } finally {
       setStarting(false);
     }
@@ -158,32 +174,8 @@ export function EquipmentCheckPage() {
         </section>
 
         <aside className="space-y-6">
-          <section className={cardClass} aria-labelledby="expect-title">
-            <h2 id="expect-title" className="text-base font-semibold">
-              What to Expect
-            </h2>
-            <ul className="mt-3 space-y-3">
-              {EXPECT.map(({ icon: Icon, text }) => (
-                <li key={text} className="flex gap-3 text-sm text-slate-700">
-                  <Icon className="mt-0.5 h-4 w-4 shrink-0 text-brand-600" aria-hidden />
-                  {text}
-                </li>
-              ))}
-            </ul>
-          </section>
-          <section className={cardClass} aria-labelledby="tips-title">
-            <h2 id="tips-title" className="text-base font-semibold">
-              Tips for Success
-            </h2>
-            <ul className="mt-3 space-y-3">
-              {TIPS.map((text) => (
-                <li key={text} className="flex gap-3 text-sm text-slate-700">
-                  <Lightbulb className="mt-0.5 h-4 w-4 shrink-0 text-amber-500" aria-hidden />
-                  {text}
-                </li>
-              ))}
-            </ul>
-          </section>
+          <SideCard id="expect-title" title="What to Expect" items={EXPECT} iconColor="text-brand-600" />
+          <SideCard id="tips-title" title="Tips for Success" items={TIPS} iconColor="text-amber-500" />
         </aside>
       </div>
     </div>

@@ -38,8 +38,8 @@ export const AuthField = (props: ComponentProps<typeof LabelledInput>) => (
 
 type AuthFormProps = {
   onSubmit: FormEventHandler<HTMLFormElement>;
-  error: string | null;
-  submitting: boolean;
+  /** The submit's state (useFormSubmit): the button waits while busy, the error line says what failed. */
+  submit: { submitting: boolean; error: string | null };
   submitLabel: string;
   busyLabel: string;
   /** The fields, and anything between them and the error line. */
@@ -53,8 +53,7 @@ type AuthFormProps = {
 /** The form of a sign-in screen: its fields, the red error line, and the full-width submit button. */
 export function AuthForm({
   onSubmit,
-  error,
-  submitting,
+  submit: { submitting, error },
   submitLabel,
   busyLabel,
   children,

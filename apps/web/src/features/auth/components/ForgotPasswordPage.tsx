@@ -11,14 +11,14 @@ import { requestPasswordReset } from '../../../api/account';
 export function ForgotPasswordPage() {
   const { control, handleSubmit } = useSchemaForm<PasswordResetRequest>(passwordResetRequestSchema, { email: '' });
   const [sent, setSent] = useState<string | null>(null);
-  const { submitting, error, setError, run } = useFormSubmit();
+  const submit = useFormSubmit();
 
   const onSubmit = handleSubmit(
     ({ email }) =>
-      run(async () => setSent((await requestPasswordReset(email)).detail), {
+      submit.run(async () => setSent((await requestPasswordReset(email)).detail), {
         describe: messageOr('Could not send the reset link. Please try again.'),
       }),
-    (errors) => setError(payloadErrorLine(errors)),
+    (errors) => submit.setError(payloadErrorLine(errors)),
   );
 
   return (
@@ -33,8 +33,7 @@ export function ForgotPasswordPage() {
       ) : (
         <AuthForm
           onSubmit={(e) => void onSubmit(e)}
-          error={error}
-          submitting={submitting}
+          submit={submit}
           submitLabel="Send reset link"
           busyLabel="Sending..."
         >

@@ -13,7 +13,7 @@ export function LoginPage() {
   const { login, isLoading, isAuthenticated, user } = useAuth();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const { submitting, error, run } = useFormSubmit();
+  const submit = useFormSubmit();
 
   if (isLoading || (isAuthenticated && user)) {
     return (
@@ -26,18 +26,15 @@ export function LoginPage() {
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    void run(() => login(email, password), { describe: serverDetailOr('Invalid email or password'), keepBusy: true });
+    void submit.run(() => login(email, password), {
+      describe: serverDetailOr('Invalid email or password'),
+      keepBusy: true,
+    });
   };
 
   return (
     <AuthCard title="Welcome back" subtitle="Sign in to continue to your creative opportunities.">
-      <AuthForm
-        onSubmit={onSubmit}
-        error={error}
-        submitting={submitting}
-        submitLabel="Sign In"
-        busyLabel="Signing In..."
-      >
+      <AuthForm onSubmit={onSubmit} submit={submit} submitLabel="Sign In" busyLabel="Signing In...">
         <AuthField label="Email" type="email" name="email" autoComplete="email" value={email} onChange={setEmail} />
         <AuthField
           label="Password"

@@ -26,11 +26,11 @@ export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const { control, handleSubmit } = useSchemaForm<ResetForm>(resetFormSchema, { password: '', repeat: '' });
-  const { submitting, error, setError, run } = useFormSubmit();
+  const submit = useFormSubmit();
 
   const onSubmit = handleSubmit(
     ({ password }) =>
-      run(
+      submit.run(
         async () => {
           const reply = await confirmPasswordReset(token, password);
           authStorage.set(reply.token);
@@ -39,7 +39,7 @@ export function ResetPasswordPage() {
         },
         { describe: messageOr('Could not set the new password'), keepBusy: true },
       ),
-    (errors) => setError(firstErrorMessage(errors)),
+    (errors) => submit.setError(firstErrorMessage(errors)),
   );
 
   if (!token) {
@@ -57,11 +57,10 @@ export function ResetPasswordPage() {
     <AuthCard title="Choose a new password" subtitle="You will be signed in with it right away.">
       <AuthForm
         onSubmit={(e) => void onSubmit(e)}
-        error={error}
-        submitting={submitting}
+        submit={submit}
         submitLabel="Set password and sign in"
         busyLabel="Saving..."
-        afterError={error && /invalid, expired or already used/.test(error) && askForNewLink}
+        afterError={submit.error && /invalid, expired or already used/.test(submit.error) && askForNewLink}
       >
         <BoundLabelledInput {...passwordField} field="password" label="New password" name="password" />
         <BoundLabelledInput {...passwordField} field="repeat" label="Repeat the new password" name="repeat" />

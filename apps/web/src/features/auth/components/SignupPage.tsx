@@ -15,14 +15,14 @@ export function SignupPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [justRegistered, setJustRegistered] = useState(false);
-  const { submitting, error, run } = useFormSubmit();
+  const submit = useFormSubmit();
 
   if (isLoading) return <Spinner label="Loading..." />;
   if (isAuthenticated && user && !justRegistered) return <Navigate to={homeFor(user)} replace />;
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    void run(
+    void submit.run(
       async () => {
         // The new session must not send the person to their home page before onboarding.
         setJustRegistered(true);
@@ -45,8 +45,7 @@ export function SignupPage() {
     >
       <AuthForm
         onSubmit={onSubmit}
-        error={error}
-        submitting={submitting}
+        submit={submit}
         submitLabel="Create Account"
         busyLabel="Creating Account..."
         afterButton={

@@ -1,11 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mockApi, renderPage } from '../../../test/page-harness';
 import { formatDate } from '../../../lib/format';
 import { EarningsPage } from './EarningsPage';
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('EarningsPage', { timeout: 15_000 }, () => {
   it('shows the summary, the transactions and the payment settings', async () => {

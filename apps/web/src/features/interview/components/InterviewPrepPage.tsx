@@ -1,40 +1,35 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { CheckCircle2, Mic, Video } from 'lucide-react';
-import { Spinner } from '../../../components/Spinner';
-import { useAuth } from '../../../lib/auth';
+import { IconList } from '../../../components/IconList';
 import { useInterviewSession } from '../hooks/useInterviewSession';
 import { useLeaveIfNeverStarted } from '../hooks/useLeaveIfNeverStarted';
 import { lastAIStatement } from '../session/session-state';
 import { EndModal } from './EndModal';
 import { InterviewScreen } from './InterviewScreen';
+import { SignedInUserGate } from './SignedInUserGate';
 
 /**
  * /interview-prep — a short practice conversation (one or two questions) on the same live socket,
  * started with `practice: true`: nothing is recorded, uploaded, stored or scored.
  */
 export function InterviewPrepPage() {
-  const { isLoading, user } = useAuth();
   const [started, setStarted] = useState(false);
-  if (isLoading) return <Spinner label="Loading your profile..." />;
-  if (!user) {
-    return (
-      <div className="mx-auto max-w-md px-6 py-16" role="alert">
-        User not loaded. Please refresh and try again.
-      </div>
-    );
-  }
-  if (!started) return <PrepIntro onStart={() => setStarted(true)} />;
-  return <PracticeSession />;
+  return (
+    <SignedInUserGate>
+      {started ? <PracticeSession /> : <PrepIntro onStart={() => setStarted(true)} />}
+    </SignedInUserGate>
+  );
 }
+
+const PRACTICE_POINTS = [
+  'One or two warm-up questions from the AI interviewer',
+  'Nothing is recorded, stored or scored',
+  'Try muting, ending your turn and interrupting the interviewer',
+].map((text) => ({ icon: CheckCircle2, text }));
 
 function PrepIntro({ onStart }: { onStart: () => void }) {
   const navigate = useNavigate();
-  const points = [
-    'One or two warm-up questions from the AI interviewer',
-    'Nothing is recorded, stored or scored',
-    'Try muting, ending your turn and interrupting the interviewer',
-  ];
   return (
     <div className="min-h-dvh bg-slate-50">
       <div className="mx-auto max-w-2xl px-6 py-12 sm:py-16">
@@ -44,14 +39,12 @@ function PrepIntro({ onStart }: { onStart: () => void }) {
           A quick practice conversation so you know how the live interview feels. Use headphones if you can, and find a
           quiet spot.
         </p>
-        <ul className="mt-6 space-y-3">
-          {points.map((p) => (
-            <li key={p} className="flex items-start gap-3 text-slate-700">
-              <CheckCircle2 className="mt-0.5 h-5 w-5 shrink-0 text-emerald-500" aria-hidden />
-              {p}
-            </li>
-          ))}
-        </ul>
+        <IconList
+          items={PRACTICE_POINTS}
+          className="mt-6 space-y-3"
+          itemClassName="flex items-start gap-3 text-slate-700"
+          iconClassName="mt-0.5 h-5 w-5 shrink-0 text-emerald-500"
+        />
         <p className="mt-6 flex items-center gap-2 text-sm text-slate-500">
           <Video className="h-4 w-4 shrink-0" aria-hidden />
           <Mic className="h-4 w-4 shrink-0" aria-hidden />

@@ -29,13 +29,16 @@ function fakeSession(state: Partial<SessionState>, extra: Partial<Session> = {})
   };
 }
 
+/** The screen of a session in the given state. */
+const screenIn = (state: Partial<SessionState>) => <InterviewScreen session={fakeSession(state)} title="T" />;
+
 describe('InterviewScreen', () => {
   it("labels the end button 'Connecting...' while connecting and 'Ended' once ended", () => {
-    const { rerender } = render(<InterviewScreen session={fakeSession({ status: 'connecting' })} title="T" />);
+    const { rerender } = render(screenIn({ status: 'connecting' }));
     expect(screen.getByRole('button', { name: 'Connecting...' })).toBeDisabled();
-    rerender(<InterviewScreen session={fakeSession({ status: 'listening' })} title="T" />);
+    rerender(screenIn({ status: 'listening' }));
     expect(screen.getByRole('button', { name: 'End Interview' })).toBeEnabled();
-    rerender(<InterviewScreen session={fakeSession({ status: 'ended' })} title="T" />);
+    rerender(screenIn({ status: 'ended' }));
     expect(screen.getByRole('button', { name: 'Ended' })).toBeDisabled();
   });
 
@@ -46,7 +49,7 @@ describe('InterviewScreen', () => {
     expect(session.toggleMute).toHaveBeenCalled();
     rerender(<InterviewScreen session={fakeSession({ status: 'listening' }, { muted: true })} title="T" />);
     expect(screen.getByTitle('Unmute')).toBeEnabled();
-    rerender(<InterviewScreen session={fakeSession({ status: 'ended' })} title="T" />);
+    rerender(screenIn({ status: 'ended' }));
     expect(screen.getByTitle('Mute')).toBeDisabled();
   });
 
@@ -62,28 +65,13 @@ describe('InterviewScreen', () => {
   });
 
   it('the orb pulses only while the AI plays; the mic pulse needs level > 0.02 and a silent AI', () => {
-    const { rerender } = render(
-      <InterviewScreen
-        session={fakeSession({ status: 'listening', isMicActive: true, userAudioLevel: 0.05 })}
-        title="T"
-      />,
-    );
+    const { rerender } = render(screenIn({ status: 'listening', isMicActive: true, userAudioLevel: 0.05 }));
     expect(screen.getByTestId('ai-orb')).toHaveAttribute('data-speaking', 'false');
     expect(screen.getByTestId('mic-pulse')).toBeInTheDocument();
-    rerender(
-      <InterviewScreen
-        session={fakeSession({ status: 'speaking', isMicActive: true, isAIPlaying: true, userAudioLevel: 0.05 })}
-        title="T"
-      />,
-    );
+    rerender(screenIn({ status: 'speaking', isMicActive: true, isAIPlaying: true, userAudioLevel: 0.05 }));
     expect(screen.getByTestId('ai-orb')).toHaveAttribute('data-speaking', 'true');
     expect(screen.queryByTestId('mic-pulse')).toBeNull();
-    rerender(
-      <InterviewScreen
-        session={fakeSession({ status: 'listening', isMicActive: true, userAudioLevel: 0.01 })}
-        title="T"
-      />,
-    );
+    rerender(screenIn({ status: 'listening', isMicActive: true, userAudioLevel: 0.01 }));
     expect(screen.queryByTestId('mic-pulse')).toBeNull();
   });
 

@@ -1,25 +1,19 @@
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { Spinner } from '../../../components/Spinner';
-import { useAuth } from '../../../lib/auth';
 import { useJob } from '../../../api/jobs/get-job';
 import { useInterviewSession } from '../hooks/useInterviewSession';
 import { useLeaveIfNeverStarted } from '../hooks/useLeaveIfNeverStarted';
 import { lastAIStatement } from '../session/session-state';
 import { EndModal } from './EndModal';
 import { InterviewScreen } from './InterviewScreen';
+import { SignedInUserGate } from './SignedInUserGate';
 
 /** /realtime-interview/{interviewId}?jobId= — the live AI voice and video interview (docs/product/screens/interview.md). */
 export function RealtimeInterviewPage() {
-  const { isLoading, user } = useAuth();
-  if (isLoading) return <Spinner label="Loading your profile..." />;
-  if (!user) {
-    return (
-      <div className="mx-auto max-w-md px-6 py-16" role="alert">
-        User not loaded. Please refresh and try again.
-      </div>
-    );
-  }
-  return <LiveInterview />;
+  return (
+    <SignedInUserGate>
+      <LiveInterview />
+    </SignedInUserGate>
+  );
 }
 
 function LiveInterview() {

@@ -1,49 +1,13 @@
 import { StrictMode } from 'react';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FakeWebSocket } from '../../../test/fake-websocket';
 import { MESSAGES, useInterviewSession } from './useInterviewSession';
 
 const authState = { user: { id: 'user-1', name: 'Ada Lovelace' } as { id: string; name: string | null } | null };
 vi.mock('../../../lib/auth', () => ({ useAuth: () => authState }));
 
 // ---- browser fakes ----
-
-class FakeWS {
-  static all: FakeWS[] = [];
-  readyState = 0;
-  sent: Record<string, unknown>[] = [];
-  onopen: ((e: unknown) => void) | null = null;
-  onclose: ((e: unknown) => void) | null = null;
-  onerror: ((e: unknown) => void) | null = null;
-  onmessage: ((e: { data: unknown }) => void) | null = null;
-  constructor(
-    readonly url: string,
-    readonly protocols: string[] = [],
-  ) {
-    FakeWS.all.push(this);
-  }
-  send(d: string) {
-    this.sent.push(JSON.parse(d));
-  }
-  close() {
-    this.readyState = 3;
-    this.onclose?.({ code: 1000 });
-  }
-  open() {
-    this.readyState = 1;
-    this.onopen?.({});
-  }
-  drop() {
-    this.readyState = 3;
-    this.onclose?.({ code: 1006 });
-  }
-  receive(m: object) {
-    this.onmessage?.({ data: JSON.stringify(m) });
-  }
-  events() {
-    return this.sent.map((m) => m.event);
-  }
-}
 
 const node = () => ({ connect: vi.fn(), disconnect: vi.fn() });
 class FakeAudioContext {
@@ -100,13 +64,13 @@ const getUserMedia = vi.fn();
 const fetchMock = vi.fn();
 
 beforeEach(() => {
-  FakeWS.all = [];
+  FakeWebSocket.reset();
   recordedChunks = [new Blob([new Uint8Array([0x1a, 0x45, 0xdf, 0xa3, 1, 2, 3])])];
   authState.user = { id: 'user-1', name: 'Ada Lovelace' };
   localStorage.setItem('token', 'tok');
   getUserMedia.mockReset().mockResolvedValue(new FakeMediaStream());
   fetchMock.mockReset().mockImplementation(async () => new Response('{}', { status: 200 }));
-  vi.stubGlobal('WebSocket', FakeWS);
+  vi.stubGlobal('WebSocket', FakeWebSocket);
   vi.stubGlobal('AudioContext', FakeAudioContext);
   vi.stubGlobal('AudioWorkletNode', FakeWorkletNode);
   vi.stubGlobal('MediaRecorder', FakeMediaRecorder);
@@ -117,16 +81,13 @@ beforeEach(() => {
 beforeEach(() => {
   vi.spyOn(console, 'info').mockImplementation(() => {});
 });
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+afterEach(() => vi.restoreAllMocks());
 
-const ws = () => FakeWS.all[FakeWS.all.length - 1]!;
+const ws = () => FakeWebSocket.latest();
 
 async function connected(opts: { practice?: boolean } = {}) {
   const hook = renderHook(() => useInterviewSession({ interviewId: 'iv-1', jobId: 'job-1', ...opts }));
-  await waitFor(() => expect(FakeWS.all.length).toBe(1));
+  await waitFor(() => expect(FakeWebSocket.all.length).toBe(1));
   expect(hook.result.current.state.status).toBe('connecting');
   await act(async () => ws().open());
   return hook;
@@ -138,14 +99,14 @@ describe('useInterviewSession', () => {
     // The token travels in the Sec-WebSocket-Protocol header, not in the URL.
     expect(ws().url).toMatch(/\/ws\/session$/);
     expect(ws().protocols).toEqual(['bearer', 'tok']);
-    expect(ws().sent[0]).toMatchObject({
+    expect(ws().messages()[0]).toMatchObject({
       event: 'start',
       interview_id: 'iv-1',
       job_id: 'job-1',
       candidate_id: 'user-1',
       candidate_name: 'Ada Lovelace',
     });
-    expect(ws().sent[0]!.session_id).toBe(result.current.sessionId);
+    expect(ws().messages()[0]!.session_id).toBe(result.current.sessionId);
     expect(getUserMedia).toHaveBeenCalledWith({
       audio: { echoCancellation: true, noiseSuppression: true, autoGainControl: true },
       video: { width: { ideal: 1280 }, height: { ideal: 720 }, facingMode: 'user' },
@@ -177,9 +138,9 @@ describe('useInterviewSession', () => {
     const { result } = renderHook(() => useInterviewSession({ interviewId: 'iv-1', jobId: 'job-1' }), {
       wrapper: StrictMode,
     });
-    await waitFor(() => expect(FakeWS.all.length).toBeGreaterThan(0));
-    await act(async () => FakeWS.all.forEach((w) => w.readyState === 0 && w.open()));
-    const live = FakeWS.all.filter((w) => w.readyState === 1);
+    await waitFor(() => expect(FakeWebSocket.all.length).toBeGreaterThan(0));
+    await act(async () => FakeWebSocket.all.forEach((w) => w.readyState === 0 && w.open()));
+    const live = FakeWebSocket.all.filter((w) => w.readyState === 1);
     expect(live).toHaveLength(1);
     expect(live[0]!.events()).toEqual(['start']);
     act(() => live[0]!.receive({ event: 'session_ready', session_id: 's', interview_id: 'iv-1', resumed: false }));
@@ -189,13 +150,13 @@ describe('useInterviewSession', () => {
   it("falls back to candidate_name 'Unknown'", async () => {
     authState.user = { id: 'user-1', name: null };
     await connected();
-    expect(ws().sent[0]!.candidate_name).toBe('Unknown');
+    expect(ws().messages()[0]!.candidate_name).toBe('Unknown');
   });
 
   it("without a user it does not connect, and a start says 'User not loaded. Please refresh and try again.'", async () => {
     authState.user = null;
     const { result } = renderHook(() => useInterviewSession({ interviewId: 'iv-1' }));
-    expect(FakeWS.all).toHaveLength(0);
+    expect(FakeWebSocket.all).toHaveLength(0);
     await act(async () => result.current.start());
     expect(result.current.state).toMatchObject({ status: 'error', error: MESSAGES.userMissing });
     expect(MESSAGES.userMissing).toBe('User not loaded. Please refresh and try again.');
@@ -212,7 +173,7 @@ describe('useInterviewSession', () => {
 
   it("shows 'Failed to connect to server' when the socket never opens", async () => {
     const { result } = renderHook(() => useInterviewSession({ interviewId: 'iv-1' }));
-    await waitFor(() => expect(FakeWS.all.length).toBe(1));
+    await waitFor(() => expect(FakeWebSocket.all.length).toBe(1));
     await act(async () => ws().drop());
     expect(result.current.state).toMatchObject({ status: 'error', error: 'Failed to connect to server' });
   });
@@ -225,9 +186,9 @@ describe('useInterviewSession', () => {
       act(() => ws().drop());
       expect(result.current.state).toMatchObject({ status: 'error', error: 'Connection lost' });
       await act(async () => vi.advanceTimersByTime(1000));
-      expect(FakeWS.all).toHaveLength(2);
+      expect(FakeWebSocket.all).toHaveLength(2);
       await act(async () => ws().open());
-      expect(ws().sent[0]).toMatchObject({ event: 'start', session_id: result.current.sessionId });
+      expect(ws().messages()[0]).toMatchObject({ event: 'start', session_id: result.current.sessionId });
       expect(result.current.state.status).toBe('connecting');
       act(() => ws().receive({ event: 'session_ready', session_id: 's', interview_id: 'iv-1', resumed: true }));
       expect(result.current.state.status).toBe('listening');
@@ -273,7 +234,7 @@ describe('useInterviewSession', () => {
       await Promise.all([result.current.end(), result.current.end()]);
     });
     expect(socket.events().filter((e) => e === 'end')).toHaveLength(1);
-    expect(socket.sent.find((m) => m.event === 'end')).toEqual({ event: 'end', reason: 'user_ended' });
+    expect(socket.messages().find((m) => m.event === 'end')).toEqual({ event: 'end', reason: 'user_ended' });
     const calls = fetchMock.mock.calls.map(([url, init]) => ({ url: String(url), init: init as RequestInit }));
     const upload = calls.filter((c) => c.url.includes('/api/interviews/upload/video?interview_id='));
     expect(upload).toHaveLength(1);
@@ -313,7 +274,7 @@ describe('useInterviewSession', () => {
 
   it('practice sends practice: true and never records, uploads or completes', async () => {
     const { result } = await connected({ practice: true });
-    expect(ws().sent[0]).toMatchObject({ event: 'start', practice: true });
+    expect(ws().messages()[0]).toMatchObject({ event: 'start', practice: true });
     act(() => ws().receive({ event: 'session_ready', session_id: 's', interview_id: 'iv-1', resumed: false }));
     expect(result.current.isRecording).toBe(false);
     await act(async () => result.current.end());

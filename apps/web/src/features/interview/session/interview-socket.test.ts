@@ -6,52 +6,31 @@ import {
   sessionSocketProtocols,
   sessionSocketUrl,
 } from './interview-socket';
+import { FakeWebSocket } from '../../../test/fake-websocket';
 
-class FakeSocket {
-  static all: FakeSocket[] = [];
-  readyState = 0;
-  sent: string[] = [];
-  onopen: ((ev: unknown) => void) | null = null;
-  onclose: ((ev: { code: number; reason: string }) => void) | null = null;
-  onerror: ((ev: unknown) => void) | null = null;
-  onmessage: ((ev: { data: unknown }) => void) | null = null;
-  constructor(
-    readonly url: string,
-    readonly protocols: string[] = [],
-  ) {
-    FakeSocket.all.push(this);
-  }
-  send(data: string) {
-    this.sent.push(data);
-  }
-  close() {
-    this.readyState = 3;
-    this.onclose?.({ code: 1000, reason: '' });
-  }
-  open() {
-    this.readyState = 1;
-    this.onopen?.({});
-  }
-  drop(code = 1006) {
-    this.readyState = 3;
-    this.onclose?.({ code, reason: '' });
-  }
-}
-
-const latest = () => FakeSocket.all[FakeSocket.all.length - 1]!;
+const latest = () => FakeWebSocket.latest();
 
 function makeSocket() {
   const handlers = { onMessage: vi.fn(), onOpen: vi.fn(), onUnexpectedClose: vi.fn(), onGiveUp: vi.fn() };
   const socket = new InterviewSocket(
     () => ({ url: 'ws://host/ws/session', protocols: sessionSocketProtocols('t') }),
     handlers,
-    (u, p) => new FakeSocket(u, p),
+    (u, p) => new FakeWebSocket(u, p),
   );
   return { socket, handlers };
 }
 
+/** A socket whose first connection is open. */
+async function openSocket() {
+  const made = makeSocket();
+  const pending = made.socket.connect();
+  latest().open();
+  await pending;
+  return made;
+}
+
 beforeEach(() => {
-  FakeSocket.all = [];
+  FakeWebSocket.reset();
   vi.useFakeTimers();
 });
 afterEach(() => vi.useRealTimers());
@@ -83,7 +62,7 @@ describe('InterviewSocket', () => {
     await expect(socket.connect()).rejects.toThrow(/already in progress/);
     latest().open();
     await first;
-    expect(FakeSocket.all).toHaveLength(1);
+    expect(FakeWebSocket.all).toHaveLength(1);
   });
 
   it('rejects connect when the socket closes before opening', async () => {
@@ -94,10 +73,7 @@ describe('InterviewSocket', () => {
   });
 
   it('passes parsed messages on and ignores non-JSON', async () => {
-    const { socket, handlers } = makeSocket();
-    const p = socket.connect();
-    latest().open();
-    await p;
+    const { handlers } = await openSocket();
     latest().onmessage?.({ data: '{"event":"session_ready"}' });
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     latest().onmessage?.({ data: 'nonsense' });
@@ -107,30 +83,24 @@ describe('InterviewSocket', () => {
   });
 
   it('reconnects after a drop with 1 s doubling delays, at most 5 times', async () => {
-    const { socket, handlers } = makeSocket();
-    const p = socket.connect();
-    latest().open();
-    await p;
+    const { handlers } = await openSocket();
     latest().drop();
     expect(handlers.onUnexpectedClose).toHaveBeenCalledTimes(1);
     for (const delay of [1000, 2000, 4000, 8000, 16000]) {
-      const before = FakeSocket.all.length;
+      const before = FakeWebSocket.all.length;
       vi.advanceTimersByTime(delay - 1);
-      expect(FakeSocket.all.length).toBe(before);
+      expect(FakeWebSocket.all.length).toBe(before);
       vi.advanceTimersByTime(1);
-      expect(FakeSocket.all.length).toBe(before + 1);
+      expect(FakeWebSocket.all.length).toBe(before + 1);
       latest().drop(); // the attempt fails
     }
     expect(handlers.onGiveUp).toHaveBeenCalledTimes(1);
     vi.advanceTimersByTime(60_000);
-    expect(FakeSocket.all).toHaveLength(6);
+    expect(FakeWebSocket.all).toHaveLength(6);
   });
 
   it('a successful reconnect resets the attempt counter', async () => {
-    const { socket, handlers } = makeSocket();
-    const p = socket.connect();
-    latest().open();
-    await p;
+    const { handlers } = await openSocket();
     latest().drop();
     vi.advanceTimersByTime(1000);
     latest().drop();
@@ -138,20 +108,17 @@ describe('InterviewSocket', () => {
     latest().open();
     expect(handlers.onOpen).toHaveBeenLastCalledWith(true);
     latest().drop();
-    const before = FakeSocket.all.length;
+    const before = FakeWebSocket.all.length;
     vi.advanceTimersByTime(1000); // back to the 1 s first delay
-    expect(FakeSocket.all.length).toBe(before + 1);
+    expect(FakeWebSocket.all.length).toBe(before + 1);
   });
 
   it('close() is intentional: no reconnect, no connection-lost callback', async () => {
-    const { socket, handlers } = makeSocket();
-    const p = socket.connect();
-    latest().open();
-    await p;
+    const { socket, handlers } = await openSocket();
     socket.close();
     vi.advanceTimersByTime(60_000);
     expect(handlers.onUnexpectedClose).not.toHaveBeenCalled();
-    expect(FakeSocket.all).toHaveLength(1);
+    expect(FakeWebSocket.all).toHaveLength(1);
     expect(() => socket.send({ event: 'end' })).toThrow(NOT_CONNECTED);
   });
 
@@ -160,14 +127,11 @@ describe('InterviewSocket', () => {
   });
 
   it('reconnects at once when the server restarts (close code 1012), and resumes like after a drop', async () => {
-    const { socket, handlers } = makeSocket();
-    const pending = socket.connect();
-    latest().open();
-    await pending;
+    const { handlers } = await openSocket();
     latest().drop(1012);
     expect(handlers.onUnexpectedClose).toHaveBeenCalledTimes(1);
     await vi.advanceTimersByTimeAsync(300);
-    expect(FakeSocket.all).toHaveLength(2);
+    expect(FakeWebSocket.all).toHaveLength(2);
     latest().open();
     expect(handlers.onOpen).toHaveBeenLastCalledWith(true);
   });

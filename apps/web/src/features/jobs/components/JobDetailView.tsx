@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ArrowLeft, ChevronDown } from 'lucide-react';
+import { ChevronDown } from 'lucide-react';
 import {
   DEFAULT_HOURLY_PAY,
   PRODUCT_NAME,
@@ -14,6 +14,7 @@ import {
   type Job,
   formatMoney,
 } from '@app/shared';
+import { BackButton } from '../../../components/BackButton';
 import { Badge } from '../../../components/Badge';
 import { DocumentsList } from './DocumentsList';
 
@@ -36,14 +37,7 @@ export function JobDetailView({ interview, tasks, job, onBack }: Props) {
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 md:px-8 md:py-8">
-      <button
-        type="button"
-        onClick={onBack}
-        className="inline-flex items-center gap-2 text-sm font-medium text-slate-600 hover:text-slate-900"
-      >
-        <ArrowLeft className="h-4 w-4" aria-hidden />
-        Back to Jobs
-      </button>
+      <BackButton onClick={onBack}>Back to Jobs</BackButton>
       <h1 className="mt-3 text-2xl font-semibold text-slate-900">{title}</h1>
       {interview.position && interview.job_title && <p className="mt-1 text-slate-600">{interview.position}</p>}
 

@@ -54,10 +54,7 @@ const API = {
   },
 };
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.useRealTimers();
-});
+afterEach(() => vi.useRealTimers());
 
 describe('YourJobsPage', { timeout: 15_000 }, () => {
   it('splits accepted jobs into Active and Completed with their badges', async () => {

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mockApi, renderPage } from '../../../test/page-harness';
 import { MarketplacePage } from './MarketplacePage';
 
@@ -35,8 +35,6 @@ const INTERVIEWS = [
   // Somebody else's interview must not mark job a as applied.
   { id: 'i2', job_id: 'a', candidate_id: 'someone-else', status: 'completed', created_at: '2026-01-01T00:00:00Z' },
 ];
-
-afterEach(() => vi.unstubAllGlobals());
 
 const cardTitles = () => screen.getAllByTestId('job-card').map((c) => within(c).getByRole('heading').textContent);
 

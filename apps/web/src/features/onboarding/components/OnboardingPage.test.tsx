@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { mockApi, renderPage } from '../../../test/page-harness';
 import { OnboardingPage } from './OnboardingPage';
 
@@ -27,8 +27,6 @@ function setup(
 }
 
 const pdf = () => new File(['%PDF-1.4'], 'cv.pdf', { type: 'application/pdf' });
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('OnboardingPage', () => {
   it('blocks each step with the spec message and marks resume prefill as prefilled', async () => {

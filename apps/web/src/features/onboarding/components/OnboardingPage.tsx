@@ -17,6 +17,7 @@ import {
   type OnboardingForm,
   type PrefillableField,
 } from '@app/shared';
+import { WizardLayout } from '../../../components/WizardLayout';
 import { ErrorBanner } from '../../../components/ErrorBanner';
 import { primaryButtonClass, secondaryButtonClass } from '../../../components/form-styles';
 import { describeError } from '../../../lib/describe-error';
@@ -29,7 +30,7 @@ import { scrapeLinkedin } from '../api/scrape-linkedin';
 import { backendUrl, uploadResume } from '../api/upload-resume';
 import { initialForm, onboardingErrorLine, onboardingStepSchema, pickTyped } from '../lib/onboarding-form';
 import { BackgroundStep, PersonalStep, ResumeStep, WorkAuthorizationStep, type LinkedinState } from './OnboardingSteps';
-import { MobileStepHeader, StepSidebar } from './StepNavigation';
+import { OnboardingMobileHeader, StepSidebar } from './StepNavigation';
 import { VerificationScreen } from './VerificationScreen';
 
 const TOTAL = ONBOARDING_STEPS.length;
@@ -160,11 +161,15 @@ export function OnboardingPage() {
   const stepProps = { form, update, prefilled };
 
   return (
-    <div className="min-h-screen bg-slate-50 md:flex">
-      <StepSidebar current={step} completed={completed} onSelect={goTo} />
-      <MobileStepHeader current={step} />
-      <main className="min-w-0 flex-1 px-4 py-6 sm:px-8 md:py-10">
-        <div className="mx-auto max-w-2xl">
+    <WizardLayout
+      progress={
+        <>
+          <StepSidebar current={step} completed={completed} onSelect={goTo} />
+          <OnboardingMobileHeader current={step} />
+        </>
+      }
+      heading={
+        <>
           <p className="hidden text-sm font-medium text-brand-600 md:block">
             Step {step} of {TOTAL}
           </p>
@@ -172,52 +177,45 @@ export function OnboardingPage() {
             {meta.title}
           </h1>
           <p className="mt-1 text-sm text-slate-500">Tell us about {meta.purpose}.</p>
+        </>
+      }
+      onSubmit={(e) => void onSubmit(e)}
+      overlay={verification && <VerificationScreen {...verification} />}
+    >
+      {step === 1 && <ResumeStep form={form} uploading={uploading} prefilledCount={prefilled.size} onFile={onFile} />}
+      {step === 2 && (
+        <>
+          <PersonalStep {...stepProps} linkedin={linkedin} onLinkedinBlur={onLinkedinBlur} />
+          {linkedinError && <p className="mt-2 text-sm text-red-600">{linkedinError}</p>}
+        </>
+      )}
+      {step === 3 && <BackgroundStep {...stepProps} />}
+      {step === 4 && <WorkAuthorizationStep {...stepProps} />}
 
-          <form
-            noValidate
-            onSubmit={(e) => void onSubmit(e)}
-            className="mt-6 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
-          >
-            {step === 1 && (
-              <ResumeStep form={form} uploading={uploading} prefilledCount={prefilled.size} onFile={onFile} />
-            )}
-            {step === 2 && (
-              <>
-                <PersonalStep {...stepProps} linkedin={linkedin} onLinkedinBlur={onLinkedinBlur} />
-                {linkedinError && <p className="mt-2 text-sm text-red-600">{linkedinError}</p>}
-              </>
-            )}
-            {step === 3 && <BackgroundStep {...stepProps} />}
-            {step === 4 && <WorkAuthorizationStep {...stepProps} />}
-
-            <div className="mt-6 space-y-4">
-              <ErrorBanner message={error} />
-              <div className="flex items-center justify-between gap-3">
-                {step > 1 ? (
-                  <button type="button" onClick={() => goTo(step - 1)} className={secondaryButtonClass}>
-                    <ArrowLeft className="h-4 w-4" aria-hidden />
-                    Back
-                  </button>
-                ) : (
-                  <span />
-                )}
-                {step < TOTAL ? (
-                  <button type="submit" disabled={uploading} className={primaryButtonClass}>
-                    Next
-                    <ArrowRight className="h-4 w-4" aria-hidden />
-                  </button>
-                ) : (
-                  <button type="submit" disabled={verification !== null} className={primaryButtonClass}>
-                    <Check className="h-4 w-4" aria-hidden />
-                    Complete
-                  </button>
-                )}
-              </div>
-            </div>
-          </form>
+      <div className="mt-6 space-y-4">
+        <ErrorBanner message={error} />
+        <div className="flex items-center justify-between gap-3">
+          {step > 1 ? (
+            <button type="button" onClick={() => goTo(step - 1)} className={secondaryButtonClass}>
+              <ArrowLeft className="h-4 w-4" aria-hidden />
+              Back
+            </button>
+          ) : (
+            <span />
+          )}
+          {step < TOTAL ? (
+            <button type="submit" disabled={uploading} className={primaryButtonClass}>
+              Next
+              <ArrowRight className="h-4 w-4" aria-hidden />
+            </button>
+          ) : (
+            <button type="submit" disabled={verification !== null} className={primaryButtonClass}>
+              <Check className="h-4 w-4" aria-hidden />
+              Complete
+            </button>
+          )}
         </div>
-      </main>
-      {verification && <VerificationScreen {...verification} />}
-    </div>
+      </div>
+    </WizardLayout>
   );
 }

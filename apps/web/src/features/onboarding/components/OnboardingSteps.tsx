@@ -7,7 +7,7 @@ import {
 } from '@app/shared';
 import { ChipsInput } from '../../../components/ChipsInput';
 import { CountrySelect } from '../../../components/CountrySelect';
-import { LIST_FIELDS, ListEditor } from '../../../components/ListEditor';
+import { LIST_FIELDS, ListEditor, PROFILE_LISTS } from '../../../components/ListEditor';
 import { ResumeDropZone } from '../../../components/ResumeDropZone';
 import { ResumeOnFileNote } from '../../../components/ResumeOnFileNote';
 import { TextField } from '../../../components/TextField';
@@ -19,8 +19,14 @@ type StepProps = {
   prefilled: ReadonlySet<PrefillableField>;
 };
 
-const badge = (prefilled: ReadonlySet<PrefillableField>, key: PrefillableField) =>
-  prefilled.has(key) ? 'prefilled' : undefined;
+/** A field the resume or LinkedIn can fill: its value, its change, and the "prefilled" mark. */
+const prefillable =
+  ({ form, update, prefilled }: StepProps) =>
+  <K extends PrefillableField>(key: K) => ({
+    value: form[key],
+    onChange: (value: OnboardingForm[K]) => update(key, value),
+    badge: prefilled.has(key) ? 'prefilled' : undefined,
+  });
 
 type ResumeStepProps = {
   form: OnboardingForm;
@@ -61,67 +67,31 @@ export function ResumeStep({ form, uploading, prefilledCount, onFile }: ResumeSt
 export type LinkedinState = 'idle' | 'scraping' | 'imported' | 'failed';
 
 export function PersonalStep({
-  form,
-  update,
-  prefilled,
   linkedin,
   onLinkedinBlur,
+  ...step
 }: StepProps & { linkedin: LinkedinState; onLinkedinBlur: () => void }) {
+  const { form, update } = step;
+  const field = prefillable(step);
   return (
     <div className="space-y-4">
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          label="First name"
-          required
-          autoComplete="given-name"
-          value={form.firstName}
-          onChange={(v) => update('firstName', v)}
-          badge={badge(prefilled, 'firstName')}
-        />
-        <TextField
-          label="Last name"
-          required
-          autoComplete="family-name"
-          value={form.lastName}
-          onChange={(v) => update('lastName', v)}
-          badge={badge(prefilled, 'lastName')}
-        />
+        <TextField label="First name" required autoComplete="given-name" {...field('firstName')} />
+        <TextField label="Last name" required autoComplete="family-name" {...field('lastName')} />
       </div>
       <TextField label="Email" type="email" required readOnly value={form.email} help="From your account" />
-      <TextField
-        label="Phone"
-        type="tel"
-        autoComplete="tel"
-        value={form.phone}
-        onChange={(v) => update('phone', v)}
-        badge={badge(prefilled, 'phone')}
-      />
+      <TextField label="Phone" type="tel" autoComplete="tel" {...field('phone')} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          label="City"
-          required
-          autoComplete="address-level2"
-          value={form.city}
-          onChange={(v) => update('city', v)}
-          badge={badge(prefilled, 'city')}
-        />
-        <CountrySelect
-          label="Country"
-          required
-          value={form.country}
-          onChange={(v) => update('country', v)}
-          hint={badge(prefilled, 'country')}
-        />
+        <TextField label="City" required autoComplete="address-level2" {...field('city')} />
+        <CountrySelect label="Country" required {...field('country')} />
       </div>
       <div>
         <TextField
           label="LinkedIn URL"
           type="url"
           placeholder="https://www.linkedin.com/in/your-name"
-          value={form.linkedinUrl}
-          onChange={(v) => update('linkedinUrl', v)}
+          {...field('linkedinUrl')}
           onBlur={onLinkedinBlur}
-          badge={badge(prefilled, 'linkedinUrl')}
         />
         <div aria-live="polite" className="mt-1 text-sm">
           {linkedin === 'scraping' && (
@@ -150,15 +120,6 @@ export function PersonalStep({
   );
 }
 
-/** The list parts of the background, each edited as a list of entries. */
-const PROFILE_LISTS = [
-  { title: 'Education', noun: 'education', key: 'education', fields: LIST_FIELDS.education },
-  { title: 'Work Experience', noun: 'work experience', key: 'workExperience', fields: LIST_FIELDS.workExperience },
-  { title: 'Projects', noun: 'project', key: 'projects', fields: LIST_FIELDS.projects },
-  { title: 'Publications', noun: 'publication', key: 'publications', fields: LIST_FIELDS.publications },
-  { title: 'Certifications', noun: 'certification', key: 'certifications', fields: LIST_FIELDS.certifications },
-] as const;
-
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
     <section className="border-t border-slate-100 pt-4">
@@ -168,31 +129,18 @@ function Section({ title, children }: { title: string; children: React.ReactNode
   );
 }
 
-export function BackgroundStep({ form, update, prefilled }: StepProps) {
+export function BackgroundStep(step: StepProps) {
+  const { form, update } = step;
+  const field = prefillable(step);
   return (
     <div className="space-y-5">
-      <TextField
-        label="Bio"
-        required
-        multiline
-        placeholder="Tell us about yourself..."
-        value={form.bio}
-        onChange={(v) => update('bio', v)}
-        badge={badge(prefilled, 'bio')}
-      />
-      <ChipsInput
-        label="Expertise"
-        required
-        values={form.expertise}
-        onChange={(v) => update('expertise', v)}
-        placeholder="Add skill..."
-        hint={badge(prefilled, 'expertise')}
-      />
-      {PROFILE_LISTS.map(({ title, noun, key, fields }) => (
+      <TextField label="Bio" required multiline placeholder="Tell us about yourself..." {...field('bio')} />
+      <ChipsInput label="Expertise" required placeholder="Add skill..." {...field('expertise')} />
+      {PROFILE_LISTS.map(({ title, noun, key }) => (
         <Section key={key} title={title}>
           <ListEditor<ProfileListEntry>
             noun={noun}
-            fields={fields}
+            fields={LIST_FIELDS[key]}
             entries={form[key]}
             onChange={(v) => update(key, v as OnboardingForm[typeof key])}
           />

@@ -1,5 +1,6 @@
 import { Check } from 'lucide-react';
 import { ONBOARDING_STEPS, PRODUCT_NAME } from '@app/shared';
+import { MobileStepHeader } from '../../../components/MobileStepHeader';
 
 type Props = {
   current: number;
@@ -60,30 +61,10 @@ export function StepSidebar({ current, completed, onSelect }: Props) {
 }
 
 /** Mobile: a header with the step title, 'Step N of M' and a progress bar. */
-export function MobileStepHeader({ current }: { current: number }) {
-  const total = ONBOARDING_STEPS.length;
-  const step = ONBOARDING_STEPS[current - 1]!;
+export function OnboardingMobileHeader({ current }: { current: number }) {
   return (
-    <header className="sticky top-0 z-20 border-b border-slate-200 bg-white px-4 py-3 md:hidden">
-      <div className="flex items-center justify-between text-sm">
-        <span className="font-semibold text-slate-900">{step.title}</span>
-        <span className="text-slate-500">
-          Step {current} of {total}
-        </span>
-      </div>
-      <div
-        role="progressbar"
-        aria-label="Onboarding progress"
-        aria-valuemin={0}
-        aria-valuemax={total}
-        aria-valuenow={current}
-        className="mt-2 h-1.5 overflow-hidden rounded-full bg-slate-200"
-      >
-        <div
-          className="h-full rounded-full bg-brand-600 transition-all"
-          style={{ width: `${(current / total) * 100}%` }}
-        />
-      </div>
-    </header>
+    <MobileStepHeader label="Onboarding progress" step={current} total={ONBOARDING_STEPS.length}>
+      <span className="font-semibold text-slate-900">{ONBOARDING_STEPS[current - 1]!.title}</span>
+    </MobileStepHeader>
   );
 }

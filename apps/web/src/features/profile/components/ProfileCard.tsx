@@ -12,6 +12,8 @@ type Props<T> = {
   /** The stored value this card shows and edits. */
   value: T;
   view: (value: T) => ReactNode;
+  /** Shown instead of the view while the value is empty (no text, no entries). */
+  empty?: string;
   edit: (draft: T, setDraft: (next: T) => void) => ReactNode;
   /** The whole profile as it would be saved with this card's draft. */
   payload: (draft: T) => ProfileCompletePayload;
@@ -22,12 +24,14 @@ type Props<T> = {
 
 type DraftForm<T> = { draft: T };
 
+const isEmpty = (value: unknown) => value === '' || (Array.isArray(value) && value.length === 0);
+
 /**
  * A profile card with its own Edit/Save toggle and its own draft (docs/product/screens/profile.md). The
  * draft is checked by the server's profile schema on the payload it would become, so a rule broken in
  * the browser reads as the server's answer would.
  */
-export function ProfileCard<T>({ title, value, view, edit, payload, onSave, className }: Props<T>) {
+export function ProfileCard<T>({ title, value, view, empty, edit, payload, onSave, className }: Props<T>) {
   const schema = z
     .custom<DraftForm<T>>()
     .transform(({ draft }) => payload(draft))
@@ -89,6 +93,8 @@ export function ProfileCard<T>({ title, value, view, edit, payload, onSave, clas
             </button>
           </div>
         </form>
+      ) : empty && isEmpty(value) ? (
+        <p className="text-sm text-slate-500">{empty}</p>
       ) : (
         view(value)
       )}

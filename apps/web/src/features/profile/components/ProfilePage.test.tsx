@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mockApi, renderPage } from '../../../test/page-harness';
 import { ProfilePage } from './ProfilePage';
 
@@ -46,8 +46,6 @@ function setup() {
   renderPage('/profile', '/profile', <ProfilePage />);
   return puts;
 }
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('ProfilePage', () => {
   it('shows the header, empty states, and saves a card with the whole profile minus empty lists', async () => {

@@ -6,13 +6,14 @@ import {
   type EducationEntry,
   type ProfileCompletePayload,
   type ProfileFields,
+  type ProfileListEntry,
   type ProfileMe,
   type ProjectEntry,
   type PublicationEntry,
   type WorkExperienceEntry,
 } from '@app/shared';
 import { ChipsInput } from '../../../components/ChipsInput';
-import { LIST_FIELDS, ListEditor } from '../../../components/ListEditor';
+import { LIST_FIELDS, ListEditor, PROFILE_LISTS } from '../../../components/ListEditor';
 import { Spinner } from '../../../components/Spinner';
 import { TextField } from '../../../components/TextField';
 import { cardClass } from '../../../components/form-styles';
@@ -23,13 +24,12 @@ import { ProfileCard } from './ProfileCard';
 import { AccountSection } from './AccountSection';
 import { FileLink } from '../../../components/FileLink';
 
+type ProfileListKey = (typeof PROFILE_LISTS)[number]['key'];
+
 const RESUME_HINT = 'Enter a public URL to your resume (Google Drive, Dropbox, personal website, etc.)';
 
-const Empty = ({ children }: { children: ReactNode }) => <p className="text-sm text-slate-500">{children}</p>;
-
 /** One line per list entry, built from whichever fields it has. */
-function EntryList<T>({ items, empty, render }: { items: T[]; empty: string; render: (item: T) => ReactNode }) {
-  if (!items.length) return <Empty>{empty}</Empty>;
+function EntryList<T>({ items, render }: { items: T[]; render: (item: T) => ReactNode }) {
   return (
     <ul className="divide-y divide-slate-100">
       {items.map((item, i) => (
@@ -45,6 +45,44 @@ const join = (...parts: (string | undefined)[]) => parts.filter((p) => p && p.tr
 const Title = ({ children }: { children: ReactNode }) => <p className="font-medium text-slate-900">{children}</p>;
 const Sub = ({ children }: { children: ReactNode }) =>
   children ? <p className="text-sm text-slate-600">{children}</p> : null;
+
+/** What each list part says while it is empty. */
+const EMPTY_LIST: Record<ProfileListKey, string> = {
+  education: 'No education added yet',
+  workExperience: 'No work experience added yet',
+  projects: 'No projects added yet',
+  publications: 'No publications added yet',
+  certifications: 'No certifications added yet',
+};
+
+/** An entry as the profile shows it: a title, a line under it, and for some lists a description or a link. */
+type EntrySummary = { title?: string; sub?: string; description?: string; url?: string };
+
+const workPeriod = (e: WorkExperienceEntry) =>
+  [e.startDate, e.endDate || (e.startDate ? 'Present' : '')].filter(Boolean).join(' – ');
+
+const SUMMARIES: Record<ProfileListKey, (entry: ProfileListEntry) => EntrySummary> = {
+  education: (e: EducationEntry) => ({ title: e.school || e.degree, sub: join(e.degree, e.field, e.year) }),
+  workExperience: (e: WorkExperienceEntry) => ({
+    title: join(e.title, e.company),
+    sub: workPeriod(e),
+    description: e.description,
+  }),
+  projects: (e: ProjectEntry) => ({ title: e.name, sub: e.description, url: e.url }),
+  publications: (e: PublicationEntry) => ({ title: e.title, sub: join(e.publisher, e.year), url: e.url }),
+  certifications: (e: CertificationEntry) => ({ title: e.name, sub: join(e.issuer, e.year) }),
+};
+
+function EntryLines({ title, sub, description, url }: EntrySummary) {
+  return (
+    <>
+      <Title>{title}</Title>
+      <Sub>{sub}</Sub>
+      {description && <p className="mt-1 text-sm text-slate-700">{description}</p>}
+      <LinkOut url={url} />
+    </>
+  );
+}
 
 function LinkOut({ url }: { url?: string }) {
   if (!url) return null;
@@ -85,6 +123,13 @@ export function ProfilePage() {
     }
   };
 
+  /** A card over one stored field: shows it (or `fallback` while unset) and saves the profile with its draft. */
+  const cardOf = <T,>(field: keyof ProfileFields, fallback: T) => ({
+    value: (stored[field] ?? fallback) as T,
+    payload: (draft: T) => payloadWith({ [field]: draft }),
+    onSave: saveProfile,
+  });
+
   const name = profile.name?.trim() || 'User';
   const year = new Date().getFullYear();
 
@@ -114,24 +159,19 @@ export function ProfilePage() {
         <aside className="lg:order-none">
           <ProfileCard
             title="Expertise"
-            value={profile.expertise ?? []}
-            payload={(expertise) => payloadWith({ expertise })}
-            onSave={saveProfile}
-            view={(list) =>
-              list.length ? (
-                <ul className="flex flex-wrap gap-2" aria-label="Expertise">
-                  {list.map((e) => (
-                    <li key={e} className="rounded-full bg-brand-50 px-3 py-1 text-sm text-brand-700">
-                      {e}
-                    </li>
-                  ))}
-                </ul>
-              ) : (
-                <Empty>No expertise added yet</Empty>
-              )
-            }
+            {...cardOf('expertise', [] as string[])}
+            empty="No expertise added yet"
+            view={(list) => (
+              <ul className="flex flex-wrap gap-2" aria-label="Expertise">
+                {list.map((e) => (
+                  <li key={e} className="rounded-full bg-brand-50 px-3 py-1 text-sm text-brand-700">
+                    {e}
+                  </li>
+                ))}
+              </ul>
+            )}
             edit={(draft, set) => (
-              <ChipsInput label="Expertise" values={draft} onChange={set} placeholder="Add skill..." />
+              <ChipsInput label="Expertise" value={draft} onChange={set} placeholder="Add skill..." />
             )}
           />
         </aside>
@@ -164,22 +204,17 @@ export function ProfilePage() {
 
           <ProfileCard
             title="Resume"
-            value={profile.resume_url ?? ''}
-            payload={(resume_url) => payloadWith({ resume_url })}
-            onSave={saveProfile}
-            view={(url) =>
-              url ? (
-                <FileLink
-                  url={url}
-                  className="inline-flex items-center gap-1 text-sm font-medium text-brand-600 hover:underline"
-                >
-                  View resume
-                  <ExternalLink className="h-4 w-4" aria-hidden />
-                </FileLink>
-              ) : (
-                <Empty>No resume added yet</Empty>
-              )
-            }
+            {...cardOf('resume_url', '')}
+            empty="No resume added yet"
+            view={(url) => (
+              <FileLink
+                url={url}
+                className="inline-flex items-center gap-1 text-sm font-medium text-brand-600 hover:underline"
+              >
+                View resume
+                <ExternalLink className="h-4 w-4" aria-hidden />
+              </FileLink>
+            )}
             edit={(url, set) => (
               <TextField
                 label="Resume URL"
@@ -194,133 +229,24 @@ export function ProfilePage() {
 
           <ProfileCard
             title="About"
-            value={profile.bio ?? ''}
-            payload={(bio) => payloadWith({ bio })}
-            onSave={saveProfile}
-            view={(bio) =>
-              bio ? (
-                <p className="text-sm whitespace-pre-line text-slate-700">{bio}</p>
-              ) : (
-                <Empty>No bio added yet</Empty>
-              )
-            }
+            {...cardOf('bio', '')}
+            empty="No bio added yet"
+            view={(bio) => <p className="text-sm whitespace-pre-line text-slate-700">{bio}</p>}
             edit={(bio, set) => (
               <TextField label="Bio" multiline value={bio} onChange={set} placeholder="Tell us about yourself..." />
             )}
           />
 
-          <ProfileCard
-            title="Education"
-            value={(profile.education ?? []) as EducationEntry[]}
-            payload={(education) => payloadWith({ education })}
-            onSave={saveProfile}
-            view={(items) => (
-              <EntryList
-                items={items}
-                empty="No education added yet"
-                render={(e) => (
-                  <>
-                    <Title>{e.school || e.degree}</Title>
-                    <Sub>{join(e.degree, e.field, e.year)}</Sub>
-                  </>
-                )}
-              />
-            )}
-            edit={(items, set) => (
-              <ListEditor noun="education" fields={LIST_FIELDS.education} entries={items} onChange={set} />
-            )}
-          />
-
-          <ProfileCard
-            title="Work Experience"
-            value={(profile.work_experience ?? []) as WorkExperienceEntry[]}
-            payload={(work_experience) => payloadWith({ work_experience })}
-            onSave={saveProfile}
-            view={(items) => (
-              <EntryList
-                items={items}
-                empty="No work experience added yet"
-                render={(e) => (
-                  <>
-                    <Title>{join(e.title, e.company)}</Title>
-                    <Sub>{[e.startDate, e.endDate || (e.startDate ? 'Present' : '')].filter(Boolean).join(' – ')}</Sub>
-                    {e.description && <p className="mt-1 text-sm text-slate-700">{e.description}</p>}
-                  </>
-                )}
-              />
-            )}
-            edit={(items, set) => (
-              <ListEditor noun="work experience" fields={LIST_FIELDS.workExperience} entries={items} onChange={set} />
-            )}
-          />
-
-          <ProfileCard
-            title="Projects"
-            value={(profile.projects ?? []) as ProjectEntry[]}
-            payload={(projects) => payloadWith({ projects })}
-            onSave={saveProfile}
-            view={(items) => (
-              <EntryList
-                items={items}
-                empty="No projects added yet"
-                render={(e) => (
-                  <>
-                    <Title>{e.name}</Title>
-                    <Sub>{e.description}</Sub>
-                    <LinkOut url={e.url} />
-                  </>
-                )}
-              />
-            )}
-            edit={(items, set) => (
-              <ListEditor noun="project" fields={LIST_FIELDS.projects} entries={items} onChange={set} />
-            )}
-          />
-
-          <ProfileCard
-            title="Publications"
-            value={(profile.publications ?? []) as PublicationEntry[]}
-            payload={(publications) => payloadWith({ publications })}
-            onSave={saveProfile}
-            view={(items) => (
-              <EntryList
-                items={items}
-                empty="No publications added yet"
-                render={(e) => (
-                  <>
-                    <Title>{e.title}</Title>
-                    <Sub>{join(e.publisher, e.year)}</Sub>
-                    <LinkOut url={e.url} />
-                  </>
-                )}
-              />
-            )}
-            edit={(items, set) => (
-              <ListEditor noun="publication" fields={LIST_FIELDS.publications} entries={items} onChange={set} />
-            )}
-          />
-
-          <ProfileCard
-            title="Certifications"
-            value={(profile.certifications ?? []) as CertificationEntry[]}
-            payload={(certifications) => payloadWith({ certifications })}
-            onSave={saveProfile}
-            view={(items) => (
-              <EntryList
-                items={items}
-                empty="No certifications added yet"
-                render={(e) => (
-                  <>
-                    <Title>{e.name}</Title>
-                    <Sub>{join(e.issuer, e.year)}</Sub>
-                  </>
-                )}
-              />
-            )}
-            edit={(items, set) => (
-              <ListEditor noun="certification" fields={LIST_FIELDS.certifications} entries={items} onChange={set} />
-            )}
-          />
+          {PROFILE_LISTS.map(({ title, noun, key, stored }) => (
+            <ProfileCard
+              key={key}
+              title={title}
+              {...cardOf(stored, [] as ProfileListEntry[])}
+              empty={EMPTY_LIST[key]}
+              view={(items) => <EntryList items={items} render={(e) => <EntryLines {...SUMMARIES[key](e)} />} />}
+              edit={(items, set) => <ListEditor noun={noun} fields={LIST_FIELDS[key]} entries={items} onChange={set} />}
+            />
+          ))}
         </div>
       </div>
       <div className="mt-6">

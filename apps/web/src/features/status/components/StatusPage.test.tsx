@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SUPPORT_EMAIL } from '@app/shared';
 import { mockApi, renderPage } from '../../../test/page-harness';
 import { PlaceholderInterviewPage } from './PlaceholderInterviewPage';
@@ -17,8 +17,6 @@ const iv = (id: string, status: string, created_at: string, job_title: string | 
   created_at,
   completed_at: null,
 });
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('StatusPage', { timeout: 15_000 }, () => {
   it('selects the most recent interview and lists all of them', async () => {

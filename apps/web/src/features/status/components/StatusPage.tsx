@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { ArrowLeft, Brain, CheckCircle2, Mail, UserCheck } from 'lucide-react';
+import { Brain, CheckCircle2, Mail, UserCheck } from 'lucide-react';
 import {
   SUPPORT_EMAIL,
   applicationBadge,
@@ -12,6 +12,7 @@ import {
   type BadgeColor,
   type Interview,
 } from '@app/shared';
+import { BackButton } from '../../../components/BackButton';
 import { Badge } from '../../../components/Badge';
 import { formatDate } from '../../../lib/format';
 import { useAuth } from '../../../lib/auth';
@@ -78,14 +79,7 @@ export function StatusPage() {
   return (
     <div className="min-h-screen bg-slate-50">
       <div className="mx-auto max-w-3xl px-4 py-6 md:py-10">
-        <button
-          type="button"
-          onClick={() => navigate('/')}
-          className="inline-flex items-center gap-2 text-sm font-medium text-slate-600 hover:text-slate-900"
-        >
-          <ArrowLeft className="h-4 w-4" aria-hidden />
-          Back to Opportunities
-        </button>
+        <BackButton onClick={() => navigate('/')}>Back to Opportunities</BackButton>
         <header className="mt-4">
           <h1 className="text-2xl font-semibold text-slate-900">{firstName(user?.name)}, your application status</h1>
           <p className="mt-1 text-slate-600">Here&apos;s where your interview stands</p>

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, renderPage } from '../../../test/page-harness';
 import { AnnotatePage } from './AnnotatePage';
 
@@ -27,7 +27,6 @@ beforeEach(() => {
   alertSpy = vi.fn();
   vi.stubGlobal('alert', alertSpy);
 });
-afterEach(() => vi.unstubAllGlobals());
 
 const open = () => renderPage('/annotate/t1', '/annotate/:taskId', <AnnotatePage />);
 

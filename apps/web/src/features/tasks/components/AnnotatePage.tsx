@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { ArrowLeft } from 'lucide-react';
 import {
   FEEDBACK_MAX_LENGTH,
   QUALITY_RATING_LABELS,
@@ -9,6 +8,7 @@ import {
   prettify,
   type AnnotationTask,
 } from '@app/shared';
+import { BackButton } from '../../../components/BackButton';
 import { Badge } from '../../../components/Badge';
 import { ConfirmDialog } from '../../../components/lazy-dialogs';
 import { useSubmitTask } from '../api/submit-task';
@@ -72,14 +72,7 @@ function TaskWorkspace({ task }: { task: AnnotationTask }) {
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 md:px-8 md:py-8">
-      <button
-        type="button"
-        onClick={() => navigate('/jobs')}
-        className="inline-flex items-center gap-2 text-sm font-medium text-slate-600 hover:text-slate-900"
-      >
-        <ArrowLeft className="h-4 w-4" aria-hidden />
-        Back to Jobs
-      </button>
+      <BackButton onClick={() => navigate('/jobs')}>Back to Jobs</BackButton>
       <header className="mt-3">
         <p className="text-sm font-medium uppercase tracking-wide text-brand-700">Creative Task</p>
         <div className="mt-1 flex flex-wrap items-center gap-3">

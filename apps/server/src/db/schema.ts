@@ -3,6 +3,8 @@
  * List-like profile fields are jsonb because they are always read and written whole.
  */
 import { boolean, index, integer, jsonb, pgTable, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+// The status and type lists are the API's (one list per rule, checked by zod on both ends).
+import { INTERVIEW_STATUSES, INTERVIEW_TYPES, JOB_STATUSES, TASK_STATUSES } from '@app/shared';
 import { at, belongsTo, createdAt, id, jsonList, mentions, updatedAt } from './columns';
 
 export const users = pgTable(
@@ -60,32 +62,16 @@ export const jobs = pgTable(
     positionType: text('position_type').notNull(),
     payPerHourCents: integer('pay_per_hour_cents'),
     availability: text('availability').notNull().default(''),
-    status: text('status', { enum: ['pending', 'active', 'completed', 'archived'] })
-      .notNull()
-      .default('active'),
+    status: text('status', { enum: JOB_STATUSES }).notNull().default('active'),
     skills: jsonList<JobSkillRow>('skills'),
     customQuestions: jsonList<string>('custom_questions'),
-    interviewType: text('interview_type', {
-      enum: ['standard', 'human_data', 'custom_questions', 'custom_exercise'],
-    })
-      .notNull()
-      .default('standard'),
+    interviewType: text('interview_type', { enum: INTERVIEW_TYPES }).notNull().default('standard'),
     createdBy: mentions('created_by', () => users.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [index('jobs_status_created_idx').on(t.status, t.createdAt)],
 );
-
-export const INTERVIEW_STATUSES = [
-  'not_started',
-  'scheduled',
-  'in_progress',
-  'completed',
-  'under_review',
-  'approved',
-  'rejected',
-] as const;
 
 export const interviews = pgTable(
   'interviews',
@@ -153,8 +139,6 @@ export const files = pgTable('files', {
   originalName: text('original_name'),
   createdAt: createdAt(),
 });
-
-export const TASK_STATUSES = ['pending', 'assigned', 'in_progress', 'completed', 'reviewed'] as const;
 
 export const annotationTasks = pgTable(
   'annotation_tasks',

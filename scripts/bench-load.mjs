@@ -159,7 +159,9 @@ try {
   for (const n of levels) {
     const r = await runLevel(sessions, jobId, n);
     results.push(r);
-    console.log(`${n} users${thinkMs ? ` (pauses ~${thinkMs} ms)` : ''}: ${r.requests_per_s} req/s, p50 ${r.p50_ms} ms, p99 ${r.p99_ms} ms, errors ${r.errors}`);
+    console.log(
+      `${n} users${thinkMs ? ` (pauses ~${thinkMs} ms)` : ''}: ${r.requests_per_s} req/s, p50 ${r.p50_ms} ms, p99 ${r.p99_ms} ms, errors ${r.errors}`,
+    );
   }
   console.log(
     JSON.stringify(

@@ -26,6 +26,6 @@ export function sendCachedJson(request: FastifyRequest, reply: FastifyReply, cac
   if (cached.body.length >= 1024 && /\bgzip\b/.test(accepted)) {
     return reply.header('content-encoding', 'gzip').send(cached.gzip);
   }
-  // A string with a JSON content type goes out as is (no per-request serialization).
+  // Bytes go out as they are (no per-request serialization).
   return reply.send(cached.body);
 }

@@ -17,8 +17,11 @@ import { toJobDto } from './jobs';
  */
 const MAX_AGE_MS = 30_000;
 
-/** A reply body with its ETag and its brotli and gzip forms, each compressed once when first cached. */
-export type CachedReply = { body: string; etag: string; br: Buffer; gzip: Buffer };
+/**
+ * A reply body with its ETag and its brotli and gzip forms, each compressed once when first cached.
+ * The body is kept as bytes, so no request pays for encoding the text again.
+ */
+export type CachedReply = { body: Buffer; etag: string; br: Buffer; gzip: Buffer };
 
 type Snapshot = {
   generation: number;
@@ -54,7 +57,7 @@ function toReply(value: unknown): CachedReply {
   const body = JSON.stringify(value);
   const etag = `"${crypto.createHash('sha1').update(body).digest('base64url')}"`;
   const br = zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } });
-  return { body, etag, br, gzip: zlib.gzipSync(body, { level: 9 }) };
+  return { body: Buffer.from(body), etag, br, gzip: zlib.gzipSync(body, { level: 9 }) };
 }
 
 async function load(db: Db): Promise<Snapshot> {

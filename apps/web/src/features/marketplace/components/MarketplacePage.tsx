@@ -14,7 +14,7 @@ import { useMediaQuery } from '../../../lib/use-media-query';
 import { useAuth } from '../../../lib/auth';
 import { useInterviews } from '../../../api/interviews/get-interviews';
 import { useJobs } from '../../../api/jobs/get-jobs';
-import { Modal, preloadDialogs } from '../../../components/lazy-dialogs';
+import { Modal, preloadDialogsWhenIdle } from '../../../components/lazy-dialogs';
 import { JobCard } from './JobCard';
 import { JobDetail } from './JobDetail';
 
@@ -33,10 +33,8 @@ export function MarketplacePage() {
   const [appliedOnly, setAppliedOnly] = useState(false);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const isDesktop = useMediaQuery('(min-width: 1024px)');
-  // Only phones show the job in a dialog: they fetch its code as soon as the page is up.
-  useEffect(() => {
-    if (!isDesktop) void preloadDialogs();
-  }, [isDesktop]);
+  // Only phones show the job in a dialog: they fetch its code once the page is up and idle.
+  useEffect(() => (isDesktop ? undefined : preloadDialogsWhenIdle()), [isDesktop]);
 
   // docs/product/errors.md: a failed load is only logged; the screen stays empty.
   useEffect(() => {

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { CheckCircle2, Mic, Video } from 'lucide-react';
 import { IconList } from '../../../components/IconList';
+import { NavButton } from '../../../components/NavButton';
 import { useInterviewSession } from '../hooks/useInterviewSession';
 import { useLeaveIfNeverStarted } from '../hooks/useLeaveIfNeverStarted';
 import { lastAIStatement } from '../session/session-state';
@@ -29,7 +30,6 @@ const PRACTICE_POINTS = [
 ].map((text) => ({ icon: CheckCircle2, text }));
 
 function PrepIntro({ onStart }: { onStart: () => void }) {
-  const navigate = useNavigate();
   return (
     <div className="min-h-dvh bg-slate-50">
       <div className="mx-auto max-w-2xl px-6 py-12 sm:py-16">
@@ -58,13 +58,12 @@ function PrepIntro({ onStart }: { onStart: () => void }) {
           >
             Start practice
           </button>
-          <button
-            type="button"
-            onClick={() => navigate('/')}
+          <NavButton
+            to="/"
             className="rounded-lg border border-slate-300 bg-white px-5 py-2.5 text-sm font-medium text-slate-700 hover:bg-slate-100"
           >
             Back to Opportunities
-          </button>
+          </NavButton>
         </div>
       </div>
     </div>

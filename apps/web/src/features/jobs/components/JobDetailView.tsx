@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import { ChevronDown } from 'lucide-react';
 import {
   DEFAULT_HOURLY_PAY,
@@ -16,6 +15,7 @@ import {
 } from '@app/shared';
 import { BackButton } from '../../../components/BackButton';
 import { Badge } from '../../../components/Badge';
+import { NavButton } from '../../../components/NavButton';
 import { DocumentsList } from './DocumentsList';
 
 /** The static weekly payout table: placeholder rows, as the spec describes (no payroll data yet). */
@@ -30,7 +30,6 @@ type Props = { interview: Interview; tasks: AnnotationTask[]; job: Job | undefin
 
 /** The job detail view of Your Jobs (docs/product/screens/your-jobs.md). */
 export function JobDetailView({ interview, tasks, job, onBack }: Props) {
-  const navigate = useNavigate();
   const [docOpen, setDocOpen] = useState(false);
   const hourly = parsePay(job?.pay_per_hour) ?? DEFAULT_HOURLY_PAY;
   const title = interview.job_title || interview.position || 'Untitled job';
@@ -139,13 +138,12 @@ export function JobDetailView({ interview, tasks, job, onBack }: Props) {
                       </div>
                       <div className="flex items-center gap-3">
                         <Badge color={badge.color}>{badge.label}</Badge>
-                        <button
-                          type="button"
-                          onClick={() => navigate(`/annotate/${task.id}`)}
+                        <NavButton
+                          to={`/annotate/${task.id}`}
                           className="rounded-md bg-brand-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-700"
                         >
                           {taskActionLabel(task.status)}
-                        </button>
+                        </NavButton>
                       </div>
                     </li>
                   );

@@ -14,6 +14,7 @@ import {
 } from '@app/shared';
 import { BackButton } from '../../../components/BackButton';
 import { Badge } from '../../../components/Badge';
+import { NavButton } from '../../../components/NavButton';
 import { formatDate } from '../../../lib/format';
 import { useAuth } from '../../../lib/auth';
 import { useInterviews } from '../../../api/interviews/get-interviews';
@@ -137,13 +138,12 @@ export function StatusPage() {
                     You&apos;ve been selected for this project. Open Your Jobs to read the onboarding document and start
                     your creative tasks as soon as they are assigned.
                   </p>
-                  <button
-                    type="button"
-                    onClick={() => navigate('/jobs')}
+                  <NavButton
+                    to="/jobs"
                     className="mt-3 rounded-md bg-green-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-green-800"
                   >
                     Go to Your Jobs
-                  </button>
+                  </NavButton>
                 </div>
               )}
 
@@ -179,9 +179,8 @@ export function StatusPage() {
                 const label = applicationBadge(item.status);
                 return (
                   <li key={item.id}>
-                    <button
-                      type="button"
-                      onClick={() => navigate(`/status?interviewId=${encodeURIComponent(item.id)}`)}
+                    <NavButton
+                      to={`/status?interviewId=${encodeURIComponent(item.id)}`}
                       aria-current={item.id === selected?.id ? 'true' : undefined}
                       data-testid="application-item"
                       className={`flex w-full flex-wrap items-center justify-between gap-2 rounded-lg border bg-white px-4 py-3 text-left hover:border-brand-500 ${
@@ -195,7 +194,7 @@ export function StatusPage() {
                         </p>
                       </div>
                       <Badge color={badgeColor(label)}>{label}</Badge>
-                    </button>
+                    </NavButton>
                   </li>
                 );
               })}

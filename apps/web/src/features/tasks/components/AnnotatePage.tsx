@@ -10,6 +10,7 @@ import {
 } from '@app/shared';
 import { BackButton } from '../../../components/BackButton';
 import { Badge } from '../../../components/Badge';
+import { NavButton } from '../../../components/NavButton';
 import { ConfirmDialog } from '../../../components/lazy-dialogs';
 import { useSubmitTask } from '../api/submit-task';
 import { useOpenTask } from '../hooks/use-open-task';
@@ -19,7 +20,6 @@ import { RatingInput } from './RatingInput';
 /** The creative task screen (docs/product/screens/task.md). */
 export function AnnotatePage() {
   const { taskId = '' } = useParams();
-  const navigate = useNavigate();
   const opened = useOpenTask(taskId);
 
   if (opened.state === 'loading' || opened.state === 'leaving') {
@@ -29,13 +29,12 @@ export function AnnotatePage() {
     return (
       <div className="flex flex-col items-center gap-4 py-24 text-center">
         <p className="text-lg font-semibold text-slate-900">Task not found</p>
-        <button
-          type="button"
-          onClick={() => navigate('/jobs')}
+        <NavButton
+          to="/jobs"
           className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
         >
           Back to Jobs
-        </button>
+        </NavButton>
       </div>
     );
   }
@@ -132,13 +131,12 @@ function TaskWorkspace({ task }: { task: AnnotationTask }) {
               </p>
             </div>
             <div className="flex gap-3">
-              <button
-                type="button"
-                onClick={() => navigate('/jobs')}
+              <NavButton
+                to="/jobs"
                 className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50"
               >
                 Cancel
-              </button>
+              </NavButton>
               <button
                 type="button"
                 onClick={openConfirm}

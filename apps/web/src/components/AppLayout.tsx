@@ -10,10 +10,43 @@ const NAV = [
   { to: '/profile', label: 'Profile', icon: UserIcon, end: false },
 ];
 
-const linkClass = ({ isActive }: { isActive: boolean }) =>
+type NavItem = (typeof NAV)[number];
+type ItemClass = (state: { isActive: boolean }) => string;
+
+const sidebarClass: ItemClass = ({ isActive }) =>
   `flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium ${
     isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900'
   }`;
+const bottomBarClass: ItemClass = ({ isActive }) =>
+  `flex flex-col items-center gap-0.5 px-2 text-xs ${isActive ? 'text-brand-700' : 'text-slate-500'}`;
+
+/** The links of the main navigation, then Logout (drawn as an inactive link): in the sidebar and in the bottom bar. */
+function NavItems({
+  nav,
+  onLogout,
+  itemClass,
+  iconClass,
+}: {
+  nav: NavItem[];
+  onLogout: () => void;
+  itemClass: ItemClass;
+  iconClass: string;
+}) {
+  return (
+    <>
+      {nav.map(({ to, label, icon: Icon, end }) => (
+        <NavLink key={to} to={to} end={end} className={itemClass}>
+          <Icon className={iconClass} aria-hidden />
+          {label}
+        </NavLink>
+      ))}
+      <button type="button" onClick={onLogout} className={itemClass({ isActive: false })}>
+        <LogOut className={iconClass} aria-hidden />
+        Logout
+      </button>
+    </>
+  );
+}
 
 /** Signed-in screens: a sidebar on desktop, a bottom bar on mobile (docs/product/screens/accounts.md). */
 export function AppLayout({ children }: { children: ReactNode }) {
@@ -30,16 +63,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
       <aside className="hidden w-60 shrink-0 flex-col border-r border-slate-200 bg-white md:flex md:sticky md:top-0 md:h-screen">
         <div className="px-5 py-5 text-lg font-semibold text-brand-700">{PRODUCT_NAME}</div>
         <nav aria-label="Main" className="flex flex-1 flex-col gap-1 px-3">
-          {nav.map(({ to, label, icon: Icon, end }) => (
-            <NavLink key={to} to={to} end={end} className={linkClass}>
-              <Icon className="h-4 w-4" aria-hidden />
-              {label}
-            </NavLink>
-          ))}
-          <button type="button" onClick={onLogout} className={linkClass({ isActive: false })}>
-            <LogOut className="h-4 w-4" aria-hidden />
-            Logout
-          </button>
+          <NavItems nav={nav} onLogout={onLogout} itemClass={sidebarClass} iconClass="h-4 w-4" />
         </nav>
         <div className="border-t border-slate-200 px-5 py-4 text-sm">
           <div className="text-slate-500">Logged in as</div>
@@ -55,27 +79,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
         aria-label="Main mobile"
         className="fixed inset-x-0 bottom-0 z-40 flex justify-around border-t border-slate-200 bg-white py-2 md:hidden"
       >
-        {nav.map(({ to, label, icon: Icon, end }) => (
-          <NavLink
-            key={to}
-            to={to}
-            end={end}
-            className={({ isActive }) =>
-              `flex flex-col items-center gap-0.5 px-2 text-xs ${isActive ? 'text-brand-700' : 'text-slate-500'}`
-            }
-          >
-            <Icon className="h-5 w-5" aria-hidden />
-            {label}
-          </NavLink>
-        ))}
-        <button
-          type="button"
-          onClick={onLogout}
-          className="flex flex-col items-center gap-0.5 px-2 text-xs text-slate-500"
-        >
-          <LogOut className="h-5 w-5" aria-hidden />
-          Logout
-        </button>
+        <NavItems nav={nav} onLogout={onLogout} itemClass={bottomBarClass} iconClass="h-5 w-5" />
         <span className="sr-only">Logged in as {user?.name || 'User'}</span>
       </nav>
     </div>

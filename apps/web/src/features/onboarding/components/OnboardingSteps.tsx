@@ -120,15 +120,6 @@ export function PersonalStep({
   );
 }
 
-function Section({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <section className="border-t border-slate-100 pt-4">
-      <h3 className="mb-3 text-sm font-semibold text-slate-800">{title}</h3>
-      {children}
-    </section>
-  );
-}
-
 export function BackgroundStep(step: StepProps) {
   const { form, update } = step;
   const field = prefillable(step);
@@ -137,14 +128,15 @@ export function BackgroundStep(step: StepProps) {
       <TextField label="Bio" required multiline placeholder="Tell us about yourself..." {...field('bio')} />
       <ChipsInput label="Expertise" required placeholder="Add skill..." {...field('expertise')} />
       {PROFILE_LISTS.map(({ title, noun, key }) => (
-        <Section key={key} title={title}>
+        <section key={key} className="border-t border-slate-100 pt-4">
+          <h3 className="mb-3 text-sm font-semibold text-slate-800">{title}</h3>
           <ListEditor<ProfileListEntry>
             noun={noun}
             fields={LIST_FIELDS[key]}
             entries={form[key]}
             onChange={(v) => update(key, v as OnboardingForm[typeof key])}
           />
-        </Section>
+        </section>
       ))}
     </div>
   );

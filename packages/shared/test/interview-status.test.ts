@@ -8,7 +8,6 @@ import {
   selectInterview,
   transactionBadge,
   transactionDescription,
-  formatMoney,
 } from '../src';
 
 describe('interviewStatusView (status table, docs/product/rules.md)', () => {
@@ -80,20 +79,6 @@ describe('earnings texts', () => {
     [null, 'Pending'],
   ])('status %j → badge %s', (status, badge) => {
     expect(transactionBadge(status)).toBe(badge);
-  });
-  it.each([
-    [12.5, '+$12.50'],
-    [0, '+$0.00'],
-    ['7', '+$7.00'],
-  ])('amount %j → %s', (amount, text) => {
-    expect(formatMoney(amount, { sign: true })).toBe(text);
-  });
-  it.each([
-    [1234.5, '$1,234.50'],
-    [0, '$0.00'],
-    [null, '$0.00'],
-  ])('money %j → %s', (amount, text) => {
-    expect(formatMoney(amount)).toBe(text);
   });
   it('dates the pending payment one week ahead', () => {
     expect(pendingAvailableDate(new Date('2026-12-28T10:00:00Z')).toISOString()).toBe('2027-01-04T10:00:00.000Z');

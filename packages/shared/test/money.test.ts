@@ -5,6 +5,7 @@ describe('formatMoney: one formatter for every screen', () => {
   it.each([
     [1200, '$1,200.00'],
     [1234.5, '$1,234.50'],
+    [0, '$0.00'],
     [0.1 + 0.2, '$0.30'],
     ['7', '$7.00'],
     [null, '$0.00'],
@@ -23,9 +24,13 @@ describe('formatMoney: one formatter for every screen', () => {
     expect(formatMoney(amount, { cents: 'auto' })).toBe(text);
   });
 
-  it('signs earnings with a plus', () => {
-    expect(formatMoney(1234.5, { sign: true })).toBe('+$1,234.50');
-    expect(formatMoney(0, { sign: true })).toBe('+$0.00');
+  it.each([
+    [1234.5, '+$1,234.50'],
+    [12.5, '+$12.50'],
+    [0, '+$0.00'],
+    ['7', '+$7.00'],
+  ])('signs earnings with a plus: %j → %s', (amount, text) => {
+    expect(formatMoney(amount, { sign: true })).toBe(text);
   });
 });
 

@@ -3,6 +3,7 @@
  * recording consents and the log of admins opening a candidate's recording or résumé.
  */
 import { index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { CONSENT_PURPOSES } from '@app/shared';
 import { at, belongsTo, createdAt, id, mentions } from './columns';
 import { files, interviews, jobs, users } from './schema';
 
@@ -40,7 +41,7 @@ export const consents = pgTable(
   'consents',
   {
     ...userOwnedRow(),
-    purpose: text('purpose', { enum: ['interview_recording'] }).notNull(),
+    purpose: text('purpose', { enum: CONSENT_PURPOSES }).notNull(),
     jobId: mentions('job_id', () => jobs.id),
     version: text('version').notNull(),
     givenAt: at('given_at').notNull().defaultNow(),

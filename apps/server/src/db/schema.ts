@@ -4,7 +4,7 @@
  */
 import { boolean, index, integer, jsonb, pgTable, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 // The status and type lists are the API's (one list per rule, checked by zod on both ends).
-import { INTERVIEW_STATUSES, INTERVIEW_TYPES, JOB_STATUSES, TASK_STATUSES } from '@app/shared';
+import { EARNING_STATUSES, INTERVIEW_STATUSES, INTERVIEW_TYPES, JOB_STATUSES, TASK_STATUSES } from '@app/shared';
 import { at, belongsTo, createdAt, id, jsonList, mentions, updatedAt } from './columns';
 
 export const users = pgTable(
@@ -185,9 +185,7 @@ export const earnings = pgTable(
     secondsBilled: integer('seconds_billed').notNull(),
     /** ISO week the work was submitted in, e.g. 2026-W47, for the weekly hours cap. */
     isoWeek: text('iso_week').notNull(),
-    status: text('status', { enum: ['pending', 'available', 'paid', 'rejected'] })
-      .notNull()
-      .default('pending'),
+    status: text('status', { enum: EARNING_STATUSES }).notNull().default('pending'),
     payoutId: mentions('payout_id', () => payouts.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { jobSchema, jobStatusSchema } from './job';
 import { adminInterviewSchema, interviewStatusSchema } from './interview';
 import { adminTaskSchema, taskStatusSchema } from './task';
-import { earningStatusSchema } from './earnings';
-import { assessmentSchema, recommendationSchema } from './assessment';
+import { dollarsSchema, earningStatusSchema } from './earnings';
+import { optionalUuid } from './common';
+import { assessmentSchema } from './assessment';
 import { transcriptTurnSchema } from '../interview-protocol';
 
 /** Paging for every provider-console list: 1-based page, at most 100 rows a page. */
@@ -17,7 +18,8 @@ export const pageOf = <T extends z.ZodType>(item: T) =>
   z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), page_size: z.number().int() });
 export type Page<T> = { items: T[]; total: number; page: number; page_size: number };
 
-const optionalUuid = (name: string) => z.uuid({ message: `${name} must be a UUID` }).optional();
+/** A number of rows (interviews, tasks, recipients, ...). */
+const count = z.number().int();
 const optionalSearch = z.string().trim().max(200).optional();
 
 /* Jobs ------------------------------------------------------------------------------------------ */
@@ -28,11 +30,11 @@ export const adminJobListQuerySchema = pageQuerySchema.extend({
 });
 
 export const adminJobListItemSchema = jobSchema.extend({
-  applicants: z.number().int(),
-  awaiting_review: z.number().int(),
-  approved: z.number().int(),
-  tasks_total: z.number().int(),
-  tasks_open: z.number().int(),
+  applicants: count,
+  awaiting_review: count,
+  approved: count,
+  tasks_total: count,
+  tasks_open: count,
 });
 export type AdminJobListItem = z.infer<typeof adminJobListItemSchema>;
 
@@ -45,11 +47,11 @@ export const adminInterviewListQuerySchema = pageQuerySchema.extend({
   q: optionalSearch,
 });
 
-export const assessmentSummarySchema = z.object({
-  method: z.enum(['built_in', 'model']),
-  status: z.enum(['scored', 'needs_human_review']),
-  overall_score: z.number().nullable(),
-  recommendation: recommendationSchema.nullable(),
+export const assessmentSummarySchema = assessmentSchema.pick({
+  method: true,
+  status: true,
+  overall_score: true,
+  recommendation: true,
 });
 
 export const adminInterviewListItemSchema = adminInterviewSchema.extend({
@@ -89,8 +91,8 @@ export const adminCandidateListItemSchema = z.object({
   position: z.string().nullable(),
   country: z.string().nullable(),
   resume_url: z.string().nullable(),
-  interviews: z.number().int(),
-  approved_interviews: z.number().int(),
+  interviews: count,
+  approved_interviews: count,
   created_at: z.string(),
 });
 export type AdminCandidateListItem = z.infer<typeof adminCandidateListItemSchema>;
@@ -100,20 +102,20 @@ const candidateIdentity = { user_id: z.string(), email: z.string(), name: z.stri
 
 export const candidateTaskProgressSchema = z.object({
   ...candidateIdentity,
-  assigned: z.number().int(),
-  in_progress: z.number().int(),
-  submitted: z.number().int(),
-  accepted: z.number().int(),
-  rejected: z.number().int(),
-  total: z.number().int(),
+  assigned: count,
+  in_progress: count,
+  submitted: count,
+  accepted: count,
+  rejected: count,
+  total: count,
 });
 export type CandidateTaskProgress = z.infer<typeof candidateTaskProgressSchema>;
 
 export const candidateBalanceSchema = z.object({
   ...candidateIdentity,
-  pending: z.number(),
-  available: z.number(),
-  paid: z.number(),
+  pending: dollarsSchema,
+  available: dollarsSchema,
+  paid: dollarsSchema,
 });
 export type CandidateBalance = z.infer<typeof candidateBalanceSchema>;
 
@@ -151,7 +153,7 @@ export const adminTransactionSchema = z.object({
   email: z.string(),
   task_name: z.string(),
   job_title: z.string(),
-  amount: z.number(),
+  amount: dollarsSchema,
   hours: z.number(),
   status: earningStatusSchema,
   payout_id: z.string().nullable(),
@@ -168,8 +170,8 @@ export const payoutHistoryItemSchema = z.object({
   id: z.string(),
   created_at: z.string(),
   created_by_email: z.string().nullable(),
-  total: z.number(),
-  recipients: z.number().int(),
-  transactions: z.number().int(),
+  total: dollarsSchema,
+  recipients: count,
+  transactions: count,
 });
 export type PayoutHistoryItem = z.infer<typeof payoutHistoryItemSchema>;

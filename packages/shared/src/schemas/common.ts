@@ -13,4 +13,7 @@ export const errorReplySchema = z.object({
 });
 export type ErrorReply = z.infer<typeof errorReplySchema>;
 
+/** An optional id filter; a bad one is a 422 that names the field ("job_id must be a UUID"). */
+export const optionalUuid = (name: string) => z.uuid({ message: `${name} must be a UUID` }).optional();
+
 export const uuidParamSchema = z.object({ id: z.string().uuid() });

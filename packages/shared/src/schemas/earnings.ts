@@ -1,23 +1,26 @@
 import { z } from 'zod';
+import { optionalUuid } from './common';
 
 export const EARNING_STATUSES = ['pending', 'available', 'paid', 'rejected'] as const;
 export const earningStatusSchema = z.enum(EARNING_STATUSES);
 export type EarningStatus = z.infer<typeof earningStatusSchema>;
 
-/** Amounts are dollars with two decimals (stored as integer cents). */
+/** An amount of money in every reply: dollars with two decimals (stored as integer cents). */
+export const dollarsSchema = z.number();
+
 export const earningsSummarySchema = z.object({
   /** Accepted money: available + paid. Pending and rejected work is not counted. */
-  total_earnings: z.number(),
+  total_earnings: dollarsSchema,
   /** Submitted work waiting for the provider's review. */
-  pending_payout: z.number(),
+  pending_payout: dollarsSchema,
   /** Accepted, not yet paid out. */
-  available_balance: z.number(),
+  available_balance: dollarsSchema,
 });
 export type EarningsSummary = z.infer<typeof earningsSummarySchema>;
 
 export const earningsTransactionSchema = z.object({
   id: z.string(),
-  amount: z.number(),
+  amount: dollarsSchema,
   task_name: z.string(),
   job_title: z.string(),
   created_at: z.string(),
@@ -26,17 +29,17 @@ export const earningsTransactionSchema = z.object({
 export type EarningsTransaction = z.infer<typeof earningsTransactionSchema>;
 
 /** POST /api/admin/payouts: everyone's available balances, or one user's. */
-export const payoutRequestSchema = z.object({ user_id: z.uuid({ message: 'user_id must be a UUID' }).optional() });
+export const payoutRequestSchema = z.object({ user_id: optionalUuid('user_id') });
 
 export const payoutSchema = z.object({
   /** Null when nothing was available (no payout is recorded). */
   payout_id: z.string().nullable(),
-  total: z.number(),
+  total: dollarsSchema,
   items: z.array(
     z.object({
       user_id: z.string(),
       email: z.string(),
-      amount: z.number(),
+      amount: dollarsSchema,
       /** Ids of the earnings paid in this payout. */
       transactions: z.array(z.string()),
     }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalUuid } from './common';
 
 /** Interview record statuses (docs/product/rules.md). */
 export const INTERVIEW_STATUSES = [
@@ -37,8 +38,8 @@ export const interviewSchema = z.object({
 export type Interview = z.infer<typeof interviewSchema>;
 
 export const interviewListQuerySchema = z.object({
-  job_id: z.uuid({ message: 'job_id must be a UUID' }).optional(),
-  candidate_id: z.uuid({ message: 'candidate_id must be a UUID' }).optional(),
+  job_id: optionalUuid('job_id'),
+  candidate_id: optionalUuid('candidate_id'),
 });
 export type InterviewListQuery = z.infer<typeof interviewListQuerySchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalUuid } from './common';
 import { linkText } from './text';
 import { jobStatusSchema } from './job';
 import { FEEDBACK_MAX_LENGTH } from '../constants';
@@ -93,7 +94,7 @@ export const taskCreateSchema = z.object({
   task_description: z.string().trim().max(5000).default(''),
   instructions: z.string().trim().max(10000).default(''),
   data_to_annotate: dataToAnnotateSchema,
-  assignee_id: z.uuid({ message: 'assignee_id must be a UUID' }).optional(),
+  assignee_id: optionalUuid('assignee_id'),
 });
 export type TaskCreate = z.input<typeof taskCreateSchema>;
 

@@ -1,11 +1,11 @@
 /** The console's candidate list and one candidate with profile, interviews, tasks and balance. */
-import { and, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { AdminCandidateDetail, AdminCandidateListItem, InterviewStatus, Page } from '@app/shared';
 import type { Db } from '../../db/client';
 import { interviews, profiles, users } from '../../db/schema';
 import { notFound } from '../../lib/http-errors';
 import { getProfileMe } from '../profiles';
-import { USER_ID, type Paging, int, like, countWhere, pageFrom } from './query';
+import { USER_ID, type Paging, int, search, countWhere, pageFrom } from './query';
 import { listAdminInterviews } from './jobs-interviews';
 import { balances } from './payouts';
 import { taskProgress } from './tasks';
@@ -58,7 +58,7 @@ export async function listCandidates(
     eq(users.role, 'candidate'),
     // Deleted accounts leave an anonymous stand-in for their money records; it is not a candidate.
     isNull(users.deletedAt),
-    q.q ? or(ilike(users.email, like(q.q)), ilike(users.name, like(q.q))) : undefined,
+    search(q.q, users.email, users.name),
     q.interview_status || q.job_id ? sql`exists (select 1 from ${interviews} i where ${interviewCond})` : undefined,
   );
   const rows = candidateRows(db).where(where).orderBy(desc(users.createdAt), desc(users.id));

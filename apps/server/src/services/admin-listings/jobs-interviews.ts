@@ -1,5 +1,5 @@
 /** The console's job and interview lists, and one interview with its transcript and assessment. */
-import { and, asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type {
   AdminInterviewDetail,
   AdminInterviewListItem,
@@ -13,16 +13,13 @@ import type { Db } from '../../db/client';
 import { annotationTasks, interviews, jobs, profiles, transcriptTurns, users } from '../../db/schema';
 import { notFound } from '../../lib/http-errors';
 import { toJobDto } from '../jobs';
-import { JOB_ID, type Paging, int, like, countWhere, pageFrom } from './query';
+import { JOB_ID, type Paging, int, search, countWhere, pageFrom } from './query';
 
 export async function listAdminJobs(
   db: Db,
   q: Paging & { status?: JobStatus; q?: string },
 ): Promise<Page<AdminJobListItem>> {
-  const where = and(
-    q.status ? eq(jobs.status, q.status) : undefined,
-    q.q ? or(ilike(jobs.title, like(q.q)), ilike(jobs.positionType, like(q.q))) : undefined,
-  );
+  const where = and(q.status ? eq(jobs.status, q.status) : undefined, search(q.q, jobs.title, jobs.positionType));
   const rows = db
     .select({
       job: jobs,
@@ -108,7 +105,7 @@ function interviewFilters(q: { status?: InterviewStatus; job_id?: string; candid
     q.status ? eq(interviews.status, q.status) : undefined,
     q.job_id ? eq(interviews.jobId, q.job_id) : undefined,
     q.candidate_id ? eq(interviews.candidateId, q.candidate_id) : undefined,
-    q.q ? or(ilike(users.email, like(q.q)), ilike(users.name, like(q.q))) : undefined,
+    search(q.q, users.email, users.name),
   );
 }
 

@@ -1,11 +1,11 @@
 /** Balances, transactions, payout history and the payout CSV of the console. */
-import { and, asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { AdminTransaction, CandidateBalance, Page, PayoutHistoryItem } from '@app/shared';
 import type { Db } from '../../db/client';
 import { annotationTasks, earnings, jobs, payouts, users } from '../../db/schema';
 import { notFound } from '../../lib/http-errors';
 import { centsToDollars } from '../../lib/money';
-import { PAYOUT_ID, type Paging, int, like, countWhere, pageFrom } from './query';
+import { PAYOUT_ID, type Paging, int, search, countWhere, pageFrom } from './query';
 
 export async function balances(
   db: Db,
@@ -13,10 +13,7 @@ export async function balances(
 ): Promise<Page<CandidateBalance>> {
   const e = earnings;
   const available = sql<number>`coalesce(sum(${e.amountCents}) filter (where ${e.status} = 'available'), 0)`;
-  const where = and(
-    q.q ? or(ilike(users.email, like(q.q)), ilike(users.name, like(q.q))) : undefined,
-    q.userId ? eq(users.id, q.userId) : undefined,
-  );
+  const where = and(search(q.q, users.email, users.name), q.userId ? eq(users.id, q.userId) : undefined);
   const having = q.onlyAvailable ? sql`${available} > 0` : undefined;
   const base = db
     .select({

@@ -1,5 +1,5 @@
 /** Small helpers shared by the console's list queries. */
-import { sql, type SQL } from 'drizzle-orm';
+import { ilike, or, sql, type Column, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Page } from '@app/shared';
 import type { Db } from '../../db/client';
@@ -31,7 +31,10 @@ export async function pageFrom<R, T>(
 }
 export const int = (n: unknown) => Number(n ?? 0);
 /** `%term%` for ILIKE, with the user's own % and _ taken literally. */
-export const like = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const like = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** The console's search box: rows where any of the columns contains the term; no condition without one. */
+export const search = (term: string | undefined, ...columns: Column[]) =>
+  term ? or(...columns.map((column) => ilike(column, like(term)))) : undefined;
 
 export async function countWhere(db: Db, table: PgTable, where: SQL | undefined) {
   const [row] = await db

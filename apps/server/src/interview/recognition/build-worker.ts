@@ -10,7 +10,7 @@ import { writeArpa } from './arpa';
 import { normalizeText } from './job-text';
 import { buildKneserNey } from './kneser-ney';
 import { mixModels } from './mix';
-import { dictionaryWords, pronounce } from './pronounce';
+import { dictionaryFor, dictionaryWords, pronounce } from './pronounce';
 import { readSphinxTrie } from './sphinx-trie';
 
 const run = promisify(execFile);
@@ -39,7 +39,10 @@ export async function buildJobModel({ folder, generalDir, texts, names }: Reques
   await run('sphinx_lm_convert', ['-i', arpa, '-o', path.join(tmp, 'job.lm.bin')], { maxBuffer: 1 << 24 });
   fs.rmSync(arpa);
   const extra = [...added].map(([w, p]) => `${w} ${p}\n`).join('');
-  fs.writeFileSync(path.join(tmp, 'job.dict'), fs.readFileSync(dictFile, 'utf8') + extra);
+  fs.writeFileSync(
+    path.join(tmp, 'job.dict'),
+    dictionaryFor(fs.readFileSync(dictFile, 'utf8'), new Set(mixed.words)) + extra,
+  );
   fs.writeFileSync(path.join(tmp, 'respellings.json'), JSON.stringify([...respellings]));
   fs.rmSync(folder, { recursive: true, force: true });
   fs.renameSync(tmp, folder);

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { parseArpa, writeArpa } from '../../../src/interview/recognition/arpa';
 import { buildKneserNey } from '../../../src/interview/recognition/kneser-ney';
 import { mixModels } from '../../../src/interview/recognition/mix';
+import { dictionaryFor } from '../../../src/interview/recognition/pronounce';
 import { bigramLogProb, trigramLogProb, type TrigramModel } from '../../../src/interview/recognition/ngram';
 
 const sentences = [
@@ -97,5 +98,21 @@ describe('mixing the general model with the job model', () => {
         '\\data\\\nngram 1=2\nngram 2=0\nngram 3=0\n\n\\1-grams:\n-1 a 0\n\n\\2-grams:\n\n\\3-grams:\n\n\\end\\\n',
       ),
     ).toThrow(/header says 2, found 1/);
+  });
+});
+
+describe('the job dictionary', () => {
+  it('keeps every pronunciation of the words the language model has, and only those', () => {
+    const dict = [
+      'blender B L EH N D ER',
+      'brush B R AH SH',
+      'read R EH D',
+      'read(2) R IY D',
+      'zebu Z IY B UW',
+      '',
+    ].join('\n');
+    expect(dictionaryFor(dict, new Set(['blender', 'read', '<s>']))).toBe(
+      'blender B L EH N D ER\nread R EH D\nread(2) R IY D\n',
+    );
   });
 });

@@ -42,6 +42,8 @@ process.on('message', async (msg) => {
     const wav = fs.readFileSync(file);
     fs.rmSync(file, { force: true });
     reply({ id, wav });
+    // Free this synthesis' instance and its memory now, after the audio has left (see flite.ts).
+    globalThis.gc?.();
   } catch (err) {
     reply({ id, error: String(err && err.message ? err.message : err) });
   }

@@ -96,7 +96,9 @@ export class FliteTts implements TextToSpeech {
     const worker = fork(script, [wasmPath], {
       serialization: 'advanced',
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-      execArgv: [],
+      // The worker collects each synthesis' WebAssembly instance once its audio is sent: left to the
+      // collector's own pace, dead instances (~70 MB each) piled up to ~300 MB per worker under load.
+      execArgv: ['--expose-gc'],
     });
     let markReady!: () => void;
     const slot: Slot = { worker, ready: new Promise<void>((r) => (markReady = r)), isReady: false, busy: null };

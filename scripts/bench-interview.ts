@@ -2,7 +2,8 @@
 // real socket with the offline providers (pocketsphinx, built-in interviewer, Flite). Each one
 // streams Flite-synthesized answers as real-time 100 ms mic chunks, plays the AI audio back in real
 // time (mic off meanwhile, as the browser does) and measures voice-to-voice latency: from the end of
-// its speech to the first AI audio chunk received.
+// its speech (its last voiced sample) to the start of the AI's voice (the first voiced sample of the
+// reply's audio, played from the moment its first chunk arrives).
 //   npm run bench:interview -- [--sessions 1,8,16] [--answers 3]
 import fs from 'node:fs';
 import os from 'node:os';
@@ -147,6 +148,24 @@ function trailingSilenceMs(samples: Int16Array): number {
   return ((samples.length - end) / 24000) * 1000;
 }
 
+/**
+ * How long the reply's audio is silent before its voice starts, over its chunks in order (a chunk
+ * plays right after the previous one, so the voice is heard this long after the first chunk arrives).
+ */
+async function replyLeadingSilenceMs(client: InterviewClient, from: number): Promise<number> {
+  let silentSamples = 0;
+  for (let i = from; ; i++) {
+    const m = (await client.waitFor((x) => x.event === 'tts_chunk' || x.event === 'answer_end', 60000, i)) as Received;
+    i = client.messages.indexOf(m);
+    if (m.event !== 'tts_chunk') return (silentSamples / 24000) * 1000;
+    const bytes = Buffer.from((m as { audio_b64: string }).audio_b64, 'base64');
+    const pcm = new Int16Array(bytes.buffer, bytes.byteOffset, bytes.byteLength >> 1);
+    const voiced = pcm.findIndex((v) => Math.abs(v) > 328); // -40 dBFS
+    if (voiced >= 0) return ((silentSamples + voiced) / 24000) * 1000;
+    silentSamples += pcm.length;
+  }
+}
+
 type SessionResult = {
   clientV2V: number[];
   serverV2V: number[];
@@ -181,7 +200,9 @@ async function runSession(token: string, jobId: string, audio: Int16Array[], ind
       // The voice's own trailing silence is not speech: measure from the last voiced sample.
       const speechEnd = Date.now() - trailingSilenceMs(audio[n]!);
       const first = (await client.silenceUntil((m) => m.event === 'tts_chunk', 60000, from)) as Received;
-      result.clientV2V.push(first.at - speechEnd);
+      // Likewise on the AI's side: until its voice starts, not its first (possibly silent) audio.
+      const lead = await replyLeadingSilenceMs(client, client.messages.indexOf(first));
+      result.clientV2V.push(Math.round(first.at + lead - speechEnd));
       const final = client.messages
         .slice(from)
         .find((m) => m.event === 'transcript' && m.speaker === 'user' && m.final) as { text: string } | undefined;

@@ -117,6 +117,17 @@ export function resample(input: Int16Array, fromRate: number, toRate: number): I
 }
 
 /** Root-mean-square level of a frame, 0..1. */
+/**
+ * The audio from `keepMs` before its first sample louder than `threshold` (about -36 dBFS by default):
+ * a synthesizer's leading silence cut down to a short lead-in, so the voice starts when the audio does.
+ * All-quiet audio is returned unchanged.
+ */
+export function trimLeadingSilence(samples: Int16Array, rate: number, keepMs = 60, threshold = 500): Int16Array {
+  const first = samples.findIndex((v) => Math.abs(v) > threshold);
+  if (first < 0) return samples;
+  return samples.slice(Math.max(0, first - Math.round((rate * keepMs) / 1000)));
+}
+
 export function rms(samples: Int16Array, start = 0, end = samples.length): number {
   if (end <= start) return 0;
   let sum = 0;

@@ -14,6 +14,8 @@ describe('Flite voice (offline text-to-speech)', () => {
     expect(seconds).toBeGreaterThan(1.5);
     expect(seconds).toBeLessThan(6);
     expect(Math.max(...samples.slice(0, 24000).map(Math.abs))).toBeGreaterThan(1000); // not silence
+    // The voice starts when the audio does (Flite's own ~250 ms of leading silence is cut).
+    expect(samples.findIndex((v) => Math.abs(v) > 500)).toBeLessThan(0.1 * 24000);
   });
 
   it('a crashed synthesizer process is replaced and the sentence is still spoken', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeWav, encodeWav, resample, Resampler } from '../../src/interview/audio';
+import { decodeWav, encodeWav, resample, Resampler, trimLeadingSilence } from '../../src/interview/audio';
 import { Endpointer, silenceWindowFor } from '../../src/interview/endpointing';
 import { buildPlan, Conductor } from '../../src/interview/plan';
 import { StructuredInterviewer } from '../../src/interview/providers/llm/structured';
@@ -26,6 +26,18 @@ describe('sentence splitter', () => {
     const long = `${'word '.repeat(20)}and then, ${'more words '.repeat(15)}`;
     const [first] = new SentenceSplitter().push(long);
     expect(first?.endsWith(',')).toBe(true);
+  });
+});
+
+describe('trimLeadingSilence', () => {
+  it('keeps a short lead-in before the first loud sample, and leaves quiet audio alone', () => {
+    const audio = new Int16Array(24000).fill(20);
+    audio[12000] = 4000;
+    const trimmed = trimLeadingSilence(audio, 24000, 50);
+    expect(trimmed.length).toBe(24000 - 12000 + 1200);
+    expect(trimmed[1200]).toBe(4000);
+    const quiet = new Int16Array(2400).fill(20);
+    expect(trimLeadingSilence(quiet, 24000)).toBe(quiet);
   });
 });
 

@@ -2,7 +2,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { decodeWav, resample, SOCKET_RATE } from '../../audio';
+import { decodeWav, resample, SOCKET_RATE, trimLeadingSilence } from '../../audio';
 import { ProviderError, type TextToSpeech } from '../types';
 
 type Job = {
@@ -116,7 +116,10 @@ export class FliteTts implements TextToSpeech {
         else {
           try {
             const { samples, rate } = decodeWav(Buffer.from(msg.wav.buffer, msg.wav.byteOffset, msg.wav.byteLength));
-            job.resolve(resample(samples, rate, SOCKET_RATE));
+            // Flite starts every sentence with ~200-260 ms of silence: the candidate would wait that
+            // long for a reply whose audio has already arrived. Between sentences the previous one's
+            // trailing silence (~170 ms) remains the pause.
+            job.resolve(trimLeadingSilence(resample(samples, rate, SOCKET_RATE), SOCKET_RATE));
           } catch (err) {
             job.reject(new ProviderError(this.name, (err as Error).message));
           }

@@ -103,14 +103,7 @@ describe('mixing the general model with the job model', () => {
 
 describe('the job dictionary', () => {
   it('keeps every pronunciation of the words the language model has, and only those', () => {
-    const dict = [
-      'blender B L EH N D ER',
-      'brush B R AH SH',
-      'read R EH D',
-      'read(2) R IY D',
-      'zebu Z IY B UW',
-      '',
-    ].join('\n');
+    const dict = 'blender B L EH N D ER\nbrush B R AH SH\nread R EH D\nread(2) R IY D\nzebu Z IY B UW\n';
     expect(dictionaryFor(dict, new Set(['blender', 'read', '<s>']))).toBe(
       'blender B L EH N D ER\nread R EH D\nread(2) R IY D\n',
     );

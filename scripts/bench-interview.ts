@@ -7,6 +7,7 @@
 //   npm run bench:interview -- [--sessions 1,8,16] [--answers 3]
 import fs from 'node:fs';
 import os from 'node:os';
+import { pcmFromBase64, rms } from '../apps/server/src/interview/audio';
 import { InterviewClient, type Received } from '../apps/server/test/interview/ws-client';
 import { speakAll, startLocalServer } from './lib/local-server';
 
@@ -139,12 +140,7 @@ function wordErrors(ref: string, hyp: string) {
 function trailingSilenceMs(samples: Int16Array): number {
   const frame = 480;
   let end = samples.length;
-  while (end >= frame) {
-    let sum = 0;
-    for (let i = end - frame; i < end; i++) sum += (samples[i]! / 32768) ** 2;
-    if (Math.sqrt(sum / frame) > 0.01) break;
-    end -= frame;
-  }
+  while (end >= frame && rms(samples, end - frame, end) <= 0.01) end -= frame;
   return ((samples.length - end) / 24000) * 1000;
 }
 
@@ -158,8 +154,7 @@ async function replyLeadingSilenceMs(client: InterviewClient, from: number): Pro
     const m = (await client.waitFor((x) => x.event === 'tts_chunk' || x.event === 'answer_end', 60000, i)) as Received;
     i = client.messages.indexOf(m);
     if (m.event !== 'tts_chunk') return (silentSamples / 24000) * 1000;
-    const bytes = Buffer.from((m as { audio_b64: string }).audio_b64, 'base64');
-    const pcm = new Int16Array(bytes.buffer, bytes.byteOffset, bytes.byteLength >> 1);
+    const pcm = pcmFromBase64((m as { audio_b64: string }).audio_b64);
     const voiced = pcm.findIndex((v) => Math.abs(v) > 328); // -40 dBFS
     if (voiced >= 0) return ((silentSamples + voiced) / 24000) * 1000;
     silentSamples += pcm.length;

@@ -116,7 +116,6 @@ export function resample(input: Int16Array, fromRate: number, toRate: number): I
   return out;
 }
 
-/** Root-mean-square level of a frame, 0..1. */
 /**
  * The audio from `keepMs` before its first sample louder than `threshold` (about -36 dBFS by default):
  * a synthesizer's leading silence cut down to a short lead-in, so the voice starts when the audio does.
@@ -128,6 +127,7 @@ export function trimLeadingSilence(samples: Int16Array, rate: number, keepMs = 6
   return samples.slice(Math.max(0, first - Math.round((rate * keepMs) / 1000)));
 }
 
+/** Root-mean-square level of a frame, 0..1. */
 export function rms(samples: Int16Array, start = 0, end = samples.length): number {
   if (end <= start) return 0;
   let sum = 0;

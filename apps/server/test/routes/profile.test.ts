@@ -40,6 +40,23 @@ const onboardingPayload = {
   certifications: [{ name: 'Adobe ACP', issuer: 'Adobe', year: '2020' }],
 };
 
+describe('GET /api/profile/me', () => {
+  it('returns the signed-in user with an empty profile', async () => {
+    const { token, user } = await t.signUp();
+    const res = await t.get('/api/profile/me', token);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id: user.id, email: user.email, profile_completed: false, expertise: [] });
+  });
+
+  it('401 without a token and with a forged one', async () => {
+    const none = await t.get('/api/profile/me');
+    expect(none.statusCode).toBe(401);
+    expect(none.json().detail).toEqual(expect.any(String));
+    const forged = await t.get('/api/profile/me', 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4Iiwicm9sZSI6ImFkbWluIn0.bad');
+    expect(forged.statusCode).toBe(401);
+  });
+});
+
 describe('PUT /api/profile/complete', () => {
   it('saves every field, cleans lists, de-dupes expertise, completes the profile and returns the user', async () => {
     const { token, user } = await t.signUp();

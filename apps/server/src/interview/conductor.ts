@@ -21,7 +21,7 @@ export class Conductor {
   private closed = false;
   private followUpsLeft: number;
   /** Items already named back (lower case): the same thing is not reflected twice. */
-  private readonly named = new Set<string>();
+  private named = new Set<string>();
   /** Closing is due this many ms before the limit, leaving room for the last answer and goodbye. */
   private readonly reserveMs: number;
 
@@ -98,6 +98,13 @@ export class Conductor {
       ...(about ? { about } : {}),
       ...(after ? { after } : {}),
     };
+  }
+
+  /** An independent copy: what `next` would do can be asked of it without moving this one on. */
+  clone(): Conductor {
+    const copy = Object.assign(Object.create(Conductor.prototype) as Conductor, this);
+    copy.named = new Set(this.named);
+    return copy;
   }
 
   close(): InterviewMove {

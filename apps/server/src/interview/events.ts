@@ -11,6 +11,11 @@ export type InterruptReason = 'barge_in' | 'new_turn' | 'detached' | 'ended' | '
 export type PipelineEvents = {
   /** The candidate began a speech segment (the interviewer stops waiting to check in). */
   user_speaking: Record<string, never>;
+  /**
+   * The candidate paused and everything they said so far is recognized: the reply can be prepared
+   * (never said) in case the pause ends their turn.
+   */
+  user_preview: { text: string; words?: SttWord[] };
   /** The candidate's turn is over and recognized: their final words, with timings for latency. */
   user_final: { text: string; words?: SttWord[]; startedAt: number; speechEndAt: number; finalAt: number };
   /** "Give me a moment": the candidate turn waits much longer before ending. */

@@ -201,6 +201,11 @@ export class FallbackInterviewer extends FallbackAdapter<Interviewer> implements
     throw new ProviderError(p.name, 'empty reply');
   }
 
+  /** The first choice's preview, when that interviewer can give one (a model's reply cannot be foreseen). */
+  preview(request: InterviewerRequest): string | undefined {
+    return this.pool.candidates()[0]?.preview?.(request);
+  }
+
   async *reply(request: InterviewerRequest, signal: AbortSignal): AsyncIterable<string> {
     this.lastRequest = request;
     for (const provider of this.pool.candidates()) {
@@ -245,10 +250,10 @@ export class FallbackStt extends FallbackAdapter<SpeechToText> implements Speech
   }
 
   /** Throws (after telling the candidate) when no recognizer can start. */
-  start(onInterim: (text: string) => void): SttStream {
+  start(onInterim: (text: string) => void, onSettled?: () => void): SttStream {
     for (const provider of this.pool.candidates()) {
       try {
-        return this.wrap(provider, provider.start(onInterim));
+        return this.wrap(provider, provider.start(onInterim, onSettled));
       } catch (err) {
         this.pool.failed(provider, err);
       }
@@ -276,6 +281,7 @@ export class FallbackStt extends FallbackAdapter<SpeechToText> implements Speech
         }
       },
       abort: () => stream.abort(),
+      peek: (hint) => stream.peek?.(hint) ?? null,
     };
   }
 

@@ -22,12 +22,15 @@ export class FakeStt implements SpeechToText {
   ) {
     this.name = name ?? (failure === 'none' ? 'fake-stt' : 'failing-stt');
   }
+  /** What its streams answer to `peek` (the words heard so far, as pocketsphinx does in a pause). */
+  peekText: (() => string) | null = null;
   start() {
     if (this.failure === 'start') throw new ProviderError(this.name, 'cannot start');
     this.started++;
     let samples = 0;
     return {
       write: (s: Int16Array) => void (samples += s.length),
+      peek: () => (this.peekText && samples ? { text: this.peekText() } : null),
       finish: async () => {
         if (this.failure === 'finish') throw new ProviderError(this.name, 'recognizer crashed');
         return samples ? (this.script.shift() ?? '') : '';

@@ -137,6 +137,30 @@ describe('interview plan and conductor', () => {
     expect(timed.next('A long enough answer about my work on films and comics', 25 * 60000).kind).toBe('closing');
   });
 
+  it('a copy of the conductor answers what it would do next without moving the interview on', () => {
+    const c = new Conductor(plan(3));
+    c.opening();
+    const answer = 'I built a portfolio of twenty children book illustrations';
+    const foreseen = c.clone().next(answer, 0);
+    expect(c.questionsAsked).toBe(1);
+    // The same move, naming the same thing: the copy's probe did not mark it as named here.
+    expect(foreseen).toMatchObject({ kind: 'follow_up', reason: 'probe', about: {} });
+    expect(c.next(answer, 0)).toEqual(foreseen);
+  });
+
+  it('the built-in interviewer can preview its next reply: the same words, not yet counted as said', () => {
+    const i = new StructuredInterviewer(plan());
+    const request = {
+      move: { kind: 'question' as const, question: 'What tools do you use?', acknowledge: true },
+      history: [],
+      minutesLeft: 20,
+    };
+    const first = i.preview(request);
+    expect(i.preview(request)).toBe(first);
+    expect(i.render(request)).toBe(first);
+    expect(i.render(request)).not.toBe(first); // said now, so the acknowledgment changes
+  });
+
   it('the built-in interviewer greets by first name and says goodbye at the close', () => {
     const p = plan();
     const i = new StructuredInterviewer(p);

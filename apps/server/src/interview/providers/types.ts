@@ -22,12 +22,20 @@ export interface SttStream {
   finish(hint?: { speechEndedAt?: number }): Promise<string | SttFinal>;
   /** Drops the utterance (barge-in, end, socket gone). */
   abort(): void;
+  /**
+   * The text so far, if the engine has already printed everything said up to `speechEndedAt`
+   * (wall clock, ms), else null. Does not end the utterance: the candidate may go on.
+   */
+  peek?(hint: { speechEndedAt: number }): SttFinal | null;
 }
 
 export interface SpeechToText {
   readonly name: string;
-  /** Starts recognizing one utterance; `onInterim` receives partial text when the engine has some. */
-  start(onInterim: (text: string) => void): SttStream;
+  /**
+   * Starts recognizing one utterance; `onInterim` receives partial text when the engine has some,
+   * `onSettled` is called when the engine has printed a complete stretch of speech (`peek` may answer).
+   */
+  start(onInterim: (text: string) => void, onSettled?: () => void): SttStream;
   close?(): void;
 }
 
@@ -82,6 +90,11 @@ export interface Interviewer {
   readonly name: string;
   /** Streams the interviewer's next utterance as text pieces. */
   reply(request: InterviewerRequest, signal: AbortSignal): AsyncIterable<string>;
+  /**
+   * What `reply` would say to this request next, without saying it (no state changes), for an
+   * interviewer that answers instantly and the same way every time; absent for language models.
+   */
+  preview?(request: InterviewerRequest): string | undefined;
 }
 
 /** A provider failure that should move the session to the next provider in its chain. */

@@ -3,7 +3,7 @@ import { recordVoiceToVoice } from '../../cluster/metrics';
 import { sleep } from '../../lib/clock';
 import { durationMs, SOCKET_RATE } from '../audio';
 import type { InterruptReason } from '../events';
-import type { Interviewer, InterviewMove, TextToSpeech } from '../providers/types';
+import type { Interviewer, InterviewerRequest, InterviewMove, TextToSpeech } from '../providers/types';
 import { SentenceSplitter } from '../sentence-splitter';
 import type { Understanding } from '../understanding/understand';
 import type { StageContext } from './context';
@@ -36,8 +36,12 @@ export type AiTurnDeps = {
  * of the client's playback. Each turn is a SpeechHandle; an `interrupt` event aborts it, and a
  * barge-in keeps in the transcript only what `ai_chunk_played` says the candidate heard.
  */
+/** A reply's first sentence synthesized before it is due (see `prepare`). */
+type PreparedSpeech = { sentence: string; audio: Promise<Int16Array>; controller: AbortController };
+
 export class AiTurnStage {
   private current: SpeechHandle | null = null;
+  private prepared: PreparedSpeech | null = null;
   private previous: SpeechHandle | null = null;
   private ttsSeq = 0;
   /** Latency of every answered turn (for the benchmark and logs). */
@@ -55,13 +59,35 @@ export class AiTurnStage {
     return this.current !== null && !this.current.done;
   }
 
+  /**
+   * Synthesizes the first sentence of what `say(request)` would say, so that if it is said the
+   * voice starts at once (preemptive synthesis during the candidate's pause). Only for fixed text or
+   * an interviewer that can preview its reply; a new preparation replaces the last.
+   */
+  prepare(request: SayRequest): void {
+    if (this.ctx.ended() || this.speaking) return;
+    const text =
+      request.text ??
+      (request.move ? this.deps.interviewer.preview?.(this.interviewerRequest(request.move, request)) : undefined);
+    const splitter = new SentenceSplitter();
+    const sentence = text ? [...splitter.push(withoutEndMarker(text)), ...splitter.flush()][0] : undefined;
+    if (!sentence || this.prepared?.sentence === sentence) return;
+    this.prepared?.controller.abort(new Error('replaced'));
+    const controller = new AbortController();
+    const audio = this.deps.tts.synthesize(sentence, controller.signal);
+    audio.catch(() => {}); // awaited only if the sentence is said
+    this.prepared = { sentence, audio, controller };
+  }
+
   say(request: SayRequest): void {
     if (this.ctx.ended()) return;
     this.abort('new_turn');
     const turn = new SpeechHandle(request.move ?? null, this.ctx.clock.now());
     this.previous = this.current;
     this.current = turn;
-    this.run(turn, request).catch((err: unknown) => {
+    const prepared = this.prepared;
+    this.prepared = null;
+    this.run(turn, request, prepared).catch((err: unknown) => {
       if (!turn.signal.aborted) this.ctx.log?.error({ err }, 'interviewer turn failed');
     });
   }
@@ -93,7 +119,7 @@ export class AiTurnStage {
     if (wasPlaying && !turn.done) this.finishText(turn, turn.heardText());
   }
 
-  private async run(turn: SpeechHandle, request: SayRequest) {
+  private async run(turn: SpeechHandle, request: SayRequest, prepared: PreparedSpeech | null) {
     const { clock, send } = this.ctx;
     const latency: TurnLatency = {};
     let firstTextAt = 0;
@@ -106,7 +132,10 @@ export class AiTurnStage {
       const charStart = turn.text.length - sentence.length;
       const charEnd = turn.text.length;
       send({ event: 'transcript', speaker: 'ai', text: turn.text, final: false });
-      const audio = this.deps.tts.synthesize(sentence, turn.signal);
+      // The first sentence may have been synthesized during the candidate's pause.
+      const ready = charStart === 0 && prepared?.sentence === sentence ? prepared.audio : null;
+      if (charStart === 0 && !ready) prepared?.controller.abort(new Error('not said'));
+      const audio = ready ?? this.deps.tts.synthesize(sentence, turn.signal);
       audio.catch(() => {}); // awaited in order below; this only keeps an early abort from going unhandled
       sending = sending.then(async () => {
         const samples = await audio;
@@ -159,17 +188,24 @@ export class AiTurnStage {
     signal: AbortSignal,
     understood?: Understanding,
   ) {
-    const request = {
+    const request = this.interviewerRequest(move, { lastAnswer, understood });
+    for await (const piece of this.deps.interviewer.reply(request, signal)) {
+      if (signal.aborted) return;
+      yield withoutEndMarker(piece);
+    }
+  }
+
+  private interviewerRequest(
+    move: InterviewMove,
+    { lastAnswer, understood }: Pick<SayRequest, 'lastAnswer' | 'understood'>,
+  ): InterviewerRequest {
+    return {
       move,
       history: [...this.deps.transcript.history],
       lastAnswer,
       understood,
       minutesLeft: this.deps.minutesLeft(),
     };
-    for await (const piece of this.deps.interviewer.reply(request, signal)) {
-      if (signal.aborted) return;
-      yield piece.replace(/\[\[?END\]?\]/gi, '');
-    }
   }
 
   /** Sends a sentence's audio in ~150 ms chunks, paced a little ahead of the client's playback. */
@@ -226,4 +262,9 @@ export class AiTurnStage {
     }
     if (turn.storedSeq !== null && clean && clean !== turn.text) this.deps.transcript.correctAi(turn.storedSeq, clean);
   }
+}
+
+/** An end marker ([END], [[END]]) a language model may add is not spoken. */
+function withoutEndMarker(text: string): string {
+  return text.replace(/\[\[?END\]?\]/gi, '');
 }

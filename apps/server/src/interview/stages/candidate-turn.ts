@@ -1,5 +1,5 @@
 import { durationMs, Resampler, SOCKET_RATE, STT_RATE } from '../audio';
-import type { SilenceWindows } from '../endpointing';
+import { silenceWindowFor, type SilenceWindows } from '../endpointing';
 import type { SpeechToText, SttFinal, SttStream } from '../providers/types';
 import type { StageContext } from './context';
 import type { TranscriptStore } from './transcript';
@@ -25,6 +25,9 @@ export type CandidateTurnDeps = {
   agentSpeaking: () => boolean;
 };
 
+/** Silence after which a recognized pause is previewed (the reply prepared in case the turn ends). */
+const PREVIEW_AFTER_MS = 150;
+
 /** A finished turn's words and timing. */
 export type CandidateWords = { text: string; startedAt: number; speechEndAt: number };
 
@@ -41,6 +44,8 @@ export class CandidateTurnStage {
   /** The mic's 24 kHz audio at the recognizer's 16 kHz, one stream per segment (no seams between chunks). */
   private toRecognizer = new Resampler(SOCKET_RATE, STT_RATE);
   private readonly turnTaking: TurnTaking;
+  /** The pause (its voice end, in mic samples) the last preview was made in: one preview per pause. */
+  private previewedEnd: number | null = null;
 
   constructor(
     private readonly ctx: StageContext,
@@ -87,6 +92,7 @@ export class CandidateTurnStage {
     // A monologue (or a stuck microphone) never grows one recognizer utterance without bound.
     if (this.segment && this.segmentMs >= this.deps.maxSegmentMs) this.closeSegment();
     this.turnTaking.check();
+    this.preview();
   }
 
   /** The candidate says they are done (user_turn_end): end the turn without waiting for silence. */
@@ -132,15 +138,37 @@ export class CandidateTurnStage {
     this.segmentMs = 0;
     this.toRecognizer = new Resampler(SOCKET_RATE, STT_RATE);
     try {
-      this.segment = this.deps.stt.start((text) => {
-        if (this.ctx.ended()) return;
-        const interim = [this.turn?.knownText, text].filter(Boolean).join(' ');
-        this.ctx.send({ event: 'transcript', speaker: 'user', text: interim, final: false });
-      });
+      this.segment = this.deps.stt.start(
+        (text) => {
+          if (this.ctx.ended()) return;
+          const interim = [this.turn?.knownText, text].filter(Boolean).join(' ');
+          this.ctx.send({ event: 'transcript', speaker: 'user', text: interim, final: false });
+        },
+        () => this.preview(),
+      );
     } catch {
       this.segment = null; // no recognizer: the candidate was told; the audio is not kept
     }
     if (this.segment) this.write(preRoll);
+  }
+
+  /**
+   * In a pause that may end the turn, once the recognizer has printed everything said: the words so
+   * far go out as a `user_preview`, so the reply is ready when the silence window closes the turn
+   * (preemptive generation; if the candidate goes on, the preview is simply not used).
+   */
+  private preview() {
+    const turn = this.turn;
+    const segment = this.segment;
+    if (!turn || !segment?.peek || turn.pendingSegments > 0 || this.ctx.ended()) return;
+    if (this.previewedEnd === this.turnTaking.voiceEnd || this.turnTaking.silenceBehindMs < PREVIEW_AFTER_MS) return;
+    const heard = segment.peek({ speechEndedAt: turn.speechEndAt });
+    if (!heard) return;
+    this.previewedEnd = this.turnTaking.voiceEnd;
+    const text = [turn.knownText, heard.text].filter(Boolean).join(' ');
+    // A pause after "and" or "um" gets a longer window: the turn is not likely to end here.
+    if (!text || silenceWindowFor(text, this.deps.windows, this.turnTaking.waiting) > this.deps.windows.base) return;
+    this.ctx.bus.emit('user_preview', { text, words: turn.knownText ? undefined : heard.words });
   }
 
   private write(samples24k: Int16Array) {
@@ -179,7 +207,9 @@ export class CandidateTurnStage {
     const finalAt = ctx.clock.now();
     if (!text || ctx.ended()) return; // noise, not words
     ctx.send({ event: 'transcript', speaker: 'user', text, final: true });
-    await this.deps.transcript.append('user', text, turn.startedAt, turn.speechEndAt).written;
+    // Stored in order with the reply's turn (the transcript writes one after another); the reply
+    // does not wait for the database.
+    this.deps.transcript.append('user', text, turn.startedAt, turn.speechEndAt);
     ctx.bus.emit('user_final', { text, words, startedAt: turn.startedAt, speechEndAt: turn.speechEndAt, finalAt });
   }
 }

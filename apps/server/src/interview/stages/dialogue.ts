@@ -42,6 +42,10 @@ export class DialogueStage {
       this.nudges = 0;
     });
     ctx.bus.on('user_final', (e) => this.answer(e));
+    // What the answer would be if the pause ends the turn, asked of a copy of the conductor.
+    ctx.bus.on('user_preview', ({ text, words }) => {
+      if (!this.ctx.ended()) this.deps.speaker.prepare(this.decide(text, words, this.deps.conductor.clone()).request);
+    });
     ctx.bus.on('ai_text', ({ text, move, isQuestion }) => {
       this.lastPrompt = text;
       if (move?.kind !== 'closing' && isQuestion) this.lastQuestion = this.questionPart(text);
@@ -81,21 +85,28 @@ export class DialogueStage {
   }
 
   private answer({ text, words, speechEndAt, finalAt }: PipelineEvents['user_final']) {
-    const timing = { speechEndAt, finalAt };
+    const { request, waiting } = this.decide(text, words, this.deps.conductor);
+    if (waiting !== undefined) this.setWaiting(waiting);
+    this.say({ ...request, timing: { speechEndAt, finalAt } });
+  }
+
+  /**
+   * The reply to the candidate's words: repeat the question, give them a moment, or the conductor's
+   * next move (which moves `conductor` on). `waiting` is the new "give me a moment" state, if it changes.
+   */
+  private decide(
+    text: string,
+    words: PipelineEvents['user_final']['words'],
+    conductor: Conductor,
+  ): { request: SayRequest; waiting?: boolean } {
     const intent = detectIntent(text)?.intent ?? null;
     if (intent === 'repeat' && this.lastQuestion) {
-      this.say({ text: `Sure. ${this.lastQuestion}`, timing, isQuestion: true });
-      return;
+      return { request: { text: `Sure. ${this.lastQuestion}`, isQuestion: true } };
     }
-    if (intent === 'wait') {
-      this.setWaiting(true);
-      this.say({ text: 'Of course, take your time.', timing, isQuestion: false });
-      return;
-    }
-    this.setWaiting(false);
-    const understood = this.deps.conductor.understand(text, words);
-    const move = this.deps.conductor.next(understood, this.ctx.clock.now() - this.deps.startedAt, intent);
-    this.say({ move, lastAnswer: text, understood, timing });
+    if (intent === 'wait') return { request: { text: 'Of course, take your time.', isQuestion: false }, waiting: true };
+    const understood = conductor.understand(text, words);
+    const move = conductor.next(understood, this.ctx.clock.now() - this.deps.startedAt, intent);
+    return { request: { move, lastAnswer: text, understood }, waiting: false };
   }
 
   /**

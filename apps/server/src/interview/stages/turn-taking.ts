@@ -52,6 +52,11 @@ export class TurnTaking {
     return durationMs(this.endpointer.totalSamples - this.endpointer.lastVoiceEnd, SOCKET_RATE);
   }
 
+  /** Where the last voiced audio ended (samples into the mic stream): identifies a pause. */
+  get voiceEnd(): number {
+    return this.endpointer.lastVoiceEnd;
+  }
+
   endSpeech(): void {
     this.endpointer.endSpeech();
   }
@@ -95,7 +100,8 @@ export class TurnTaking {
           else this.schedule(100);
         } else this.schedule(100);
       },
-      Math.max(20, ms + 20),
+      // A few ms late rather than early: the window is measured again when the timer fires.
+      Math.max(5, ms + 5),
     );
   }
 }

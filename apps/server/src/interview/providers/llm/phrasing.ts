@@ -85,6 +85,16 @@ export class Phrasebook {
     return text;
   }
 
+  /** What `render(move)` would say next, without counting it as said. */
+  preview(move: InterviewMove): string {
+    this.turn++;
+    try {
+      return this.compose(move);
+    } finally {
+      this.turn--;
+    }
+  }
+
   private compose(move: InterviewMove): string {
     const name = this.plan.firstName;
     switch (move.kind) {

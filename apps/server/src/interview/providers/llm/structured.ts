@@ -28,6 +28,10 @@ export class StructuredInterviewer implements Interviewer {
     return this.phrases.render(request.move);
   }
 
+  preview(request: InterviewerRequest): string {
+    return this.phrases.preview(request.move);
+  }
+
   /** What another interviewer said in this interview, so the built-in phrasing does not repeat it. */
   remember(text: string) {
     this.phrases.remember(text);

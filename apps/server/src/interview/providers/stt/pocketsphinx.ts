@@ -60,10 +60,10 @@ export class PocketsphinxStt implements SpeechToText {
     if (!this.closed && this.available()) this.pool.warm(this.model, this.warmTarget);
   }
 
-  start(onInterim: (text: string) => void): SttStream {
+  start(onInterim: (text: string) => void, onSettled?: () => void): SttStream {
     if (this.closed) throw new ProviderError(this.name, 'closed');
     if (!this.available()) throw new ProviderError(this.name, `model not found in ${this.model.hmm}`);
-    return new PooledUtterance(this.name, this.pool, this.model, onInterim, this.respellings);
+    return new PooledUtterance(this.name, this.pool, this.model, { onInterim, onSettled }, this.respellings);
   }
 
   close() {
@@ -192,7 +192,7 @@ class PooledUtterance implements SttStream, WorkerListener, Lessee {
     private readonly name: string,
     private readonly pool: RecognizerPool,
     private readonly model: RecognizerModel,
-    private readonly onInterim: (text: string) => void,
+    private readonly listener: { onInterim: (text: string) => void; onSettled?: () => void },
     private readonly respellings: Map<string, string>,
   ) {
     this.done = new Promise((resolve) => (this.settle = resolve));
@@ -214,11 +214,7 @@ class PooledUtterance implements SttStream, WorkerListener, Lessee {
   async finish(hint: { speechEndedAt?: number } = {}): Promise<SttFinal> {
     if (!this.ended) {
       this.ended = true;
-      if (hint.speechEndedAt !== undefined) {
-        // The audio arrived in real time: what followed the end of speech is the trailing silence.
-        const silence = Math.max(0, Math.round(((Date.now() - hint.speechEndedAt) * STT_RATE) / 1000));
-        this.speechEndSample = Math.max(0, this.samples - silence);
-      }
+      if (hint.speechEndedAt !== undefined) this.speechEndSample = this.sampleAt(hint.speechEndedAt);
       if (this.worker && !this.preempting) this.flushAt = this.worker.flush();
       else this.pool.hurry(this);
       this.timer = setTimeout(
@@ -231,6 +227,18 @@ class PooledUtterance implements SttStream, WorkerListener, Lessee {
     const result = await this.done;
     if (result instanceof Error) throw result;
     return result;
+  }
+
+  peek(hint: { speechEndedAt: number }): SttFinal | null {
+    if (this.ended || this.preempting || !this.worker || !this.output.complete) return null;
+    const covered = this.output.endSec * STT_RATE >= this.leaseStart + this.sampleAt(hint.speechEndedAt);
+    return covered ? this.respelled(this.output.final()) : null;
+  }
+
+  /** The audio arrived in real time: what followed `wallClockMs` is the trailing silence. */
+  private sampleAt(wallClockMs: number): number {
+    const silence = Math.max(0, Math.round(((Date.now() - wallClockMs) * STT_RATE) / 1000));
+    return Math.max(0, this.samples - silence);
   }
 
   abort() {
@@ -276,7 +284,10 @@ class PooledUtterance implements SttStream, WorkerListener, Lessee {
       return;
     }
     if (completed) this.resolveIfCovered();
-    if (!this.aborted && this.output.text !== before) this.onInterim(this.respelled({ text: this.output.text }).text);
+    if (!this.aborted && this.output.text !== before) {
+      this.listener.onInterim(this.respelled({ text: this.output.text }).text);
+    }
+    if (completed && !this.ended) this.listener.onSettled?.();
   }
 
   exited(code: number | null, stderr: string) {

@@ -1,20 +1,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { compressFile } from './scripts/compress.mjs';
 
 /**
- * Writes a brotli (.br) and a gzip (.gz) copy next to every compressible file of the build, at the
- * highest levels (done once here, not per request); the server sends them with Content-Encoding to
- * browsers that accept them (decision 0098).
+ * Compresses every compressible file of the build (scripts/compress.mjs, decision 0098). Not for the
+ * prerender's Node build (scripts/prerender.mjs), which compresses the pages it writes itself.
  */
 function precompress(): Plugin {
   let outDir = 'dist';
   return {
     name: 'precompress',
-    apply: 'build',
+    apply: (config, env) => env.command === 'build' && !config.build?.ssr,
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
@@ -24,13 +23,7 @@ function precompress(): Plugin {
           .readdirSync(dir, { withFileTypes: true })
           .flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
       for (const file of walk(outDir).filter((f) => /\.(js|mjs|css|html|svg|json|txt|webmanifest)$/.test(f))) {
-        const data = fs.readFileSync(file);
-        if (data.length < 1024) continue;
-        const br = zlib.brotliCompressSync(data, {
-          params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length },
-        });
-        fs.writeFileSync(`${file}.br`, br);
-        fs.writeFileSync(`${file}.gz`, zlib.gzipSync(data, { level: 9 }));
+        compressFile(file);
       }
     },
   };
@@ -48,5 +41,6 @@ export default defineConfig({
     },
   },
   // No source maps in the served build: they would publish the whole source (decision 0098).
-  build: { outDir: 'dist', sourcemap: false },
+  // The manifest tells the prerender (scripts/prerender.mjs) which chunks a screen needs; it removes it.
+  build: { outDir: 'dist', sourcemap: false, manifest: true },
 });

@@ -62,7 +62,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(storagePlugin);
 
   await app.register(errorsPlugin);
-  await app.register(securityHeaders);
+  const webDist = config.WEB_DIST_DIR ?? defaultWebDist;
+  const prerendered = readPrerendered(webDist);
+  await app.register(securityHeaders, { scriptHashes: prerendered.scriptHashes });
   await app.register(inputRules);
   await app.register(eventsPlugin);
   // Redis (optional), shared counters and route rate limits, the instance bus.
@@ -93,17 +95,38 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // The live interview socket (/ws/session).
   await app.register(interviewSocketRoutes);
 
-  await registerWebApp(app, config.WEB_DIST_DIR ?? defaultWebDist);
+  await registerWebApp(app, webDist, prerendered.pages);
   return app;
 }
 
+/** What the web build's prerender wrote (decision 0130); nothing without a build. */
+type Prerendered = {
+  /** Path (e.g. '/login') -> the page for it in the build, sent instead of index.html. */
+  pages: Record<string, string>;
+  /** CSP sources ('sha256-...') of the inline scripts in those pages. */
+  scriptHashes: string[];
+};
+
+function readPrerendered(distDir: string): Prerendered {
+  const file = path.join(distDir, 'prerendered.json');
+  if (!fs.existsSync(file)) return { pages: {}, scriptHashes: [] };
+  const read = JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<Prerendered>;
+  const pages = Object.fromEntries(
+    Object.entries(read.pages ?? {}).filter(([, page]) => fs.existsSync(path.join(distDir, page))),
+  );
+  // Hash sources only: nothing else from the file reaches the policy.
+  const scriptHashes = (read.scriptHashes ?? []).filter((h) => /^'sha256-[A-Za-z0-9+/]+={0,2}'$/.test(h));
+  return { pages, scriptHashes };
+}
+
 /**
- * Serves the built single-page app; any non-API GET falls back to index.html (client-side routes).
+ * Serves the built single-page app; any non-API GET falls back to index.html (client-side routes),
+ * or to the page prerendered for that path (/login; decision 0130).
  * Files come precompressed from the build (brotli, gzip; Vary: Accept-Encoding). Hashed assets
  * never change under their name, so browsers keep them for a year without asking; index.html is
  * revalidated on every visit so a new release shows at once (decision 0098).
  */
-async function registerWebApp(app: FastifyInstance, distDir: string) {
+async function registerWebApp(app: FastifyInstance, distDir: string, pages: Record<string, string>) {
   const indexFile = path.join(distDir, 'index.html');
   const hasBuild = fs.existsSync(indexFile);
   if (hasBuild) {
@@ -126,7 +149,7 @@ async function registerWebApp(app: FastifyInstance, distDir: string) {
     const isAsset = urlPath.startsWith('/assets/');
     // HEAD as GET (uptime checks, link previews); Node leaves the body out.
     if (!isApi && !isAsset && (request.method === 'GET' || request.method === 'HEAD') && hasBuild) {
-      return reply.type('text/html').sendFile('index.html');
+      return reply.type('text/html').sendFile(pages[urlPath] ?? 'index.html');
     }
     return reply.status(404).send({ detail: `Not found: ${request.method} ${urlPath}` });
   });

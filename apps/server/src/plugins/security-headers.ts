@@ -13,7 +13,8 @@ type HeaderSet = Record<string, string>;
 
 /**
  * Security headers on every response (decision 0084). The CSP fits the built SPA: scripts and
- * styles from this origin only (no inline scripts; inline style attributes are allowed because
+ * styles from this origin only (no inline scripts but those the build's prerender lists by hash,
+ * decision 0130; inline style attributes are allowed because
  * React sets progress-bar widths through them), the API and the live socket on this host, media
  * and images from this host, blob: (recording playback, the console's recording player) and
  * https: (task media an admin linked from elsewhere). HSTS only when PUBLIC_URL is https.
@@ -22,7 +23,7 @@ type HeaderSet = Record<string, string>;
  * job list itself (decision 0097), so its output is taken once per host and replayed.
  */
 export default fp(
-  async function securityHeaders(app: FastifyInstance) {
+  async function securityHeaders(app: FastifyInstance, opts: { scriptHashes?: string[] }) {
     const https = app.config.PUBLIC_URL?.startsWith('https:') ?? false;
     const publicHost = app.config.PUBLIC_URL ? new URL(app.config.PUBLIC_URL).host : null;
     const headersForHost = (host: string): HeaderSet =>
@@ -32,7 +33,8 @@ export default fp(
             useDefaults: false,
             directives: {
               defaultSrc: ["'self'"],
-              scriptSrc: ["'self'"],
+              // The inline scripts of the prerendered pages, by hash (decision 0130).
+              scriptSrc: ["'self'", ...(opts.scriptHashes ?? [])],
               styleSrc: ["'self'", "'unsafe-inline'"],
               imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
               mediaSrc: ["'self'", 'blob:', 'https:'],

@@ -1,6 +1,6 @@
 import type { ComponentType, ReactNode } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { jobsQueryOptions } from '../api/jobs/get-jobs';
 import { interviewsQueryOptions } from '../api/interviews/get-interviews';
 import { authStorage } from '../lib/auth-storage';
@@ -39,7 +39,7 @@ function page<K extends string, M extends Record<K, ComponentType>>(
 }
 
 /** The route table of docs/product/README.md, plus the application wizard and the provider console. */
-const appRoutes = (queryClient: QueryClient): RouteObject[] => [
+export const appRoutes = (queryClient: QueryClient): RouteObject[] => [
   page('/forgot-password', () => import('../features/auth/components/ForgotPasswordPage'), 'ForgotPasswordPage'),
   page('/reset-password', () => import('../features/auth/components/ResetPasswordPage'), 'ResetPasswordPage'),
   page('/privacy', () => import('../features/auth/components/PrivacyPage'), 'PrivacyPage'),
@@ -110,4 +110,22 @@ const appRoutes = (queryClient: QueryClient): RouteObject[] => [
   { path: '*', element: <NotFoundPage /> },
 ];
 
-export const createAppRouter = (queryClient: QueryClient) => createBrowserRouter(appRoutes(queryClient));
+export const createAppRouter = (queryClient: QueryClient, routes: RouteObject[] = appRoutes(queryClient)) =>
+  createBrowserRouter(routes);
+
+/**
+ * Loads the screens of the routes matching `pathname` into the route table (their `lazy` replaced by
+ * what it returned), so a router made from it renders the page at once instead of a first empty
+ * render. The prerendered public screens need it: the prerender and the browser's hydration must
+ * render the same page (decision 0130).
+ */
+export async function loadRouteScreens(routes: RouteObject[], pathname: string) {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const loaded = await route.lazy();
+      Object.assign(route, loaded, { lazy: undefined });
+    }),
+  );
+}

@@ -86,9 +86,12 @@ try {
       // The screen is in the page: its scripts (the app's, and the screen's code preloaded beside
       // them so the app can take the page over at once) do not go before what it shows.
       .replace(/<(script type="module"|link rel="modulepreload") crossorigin /g, '<$1 fetchpriority="low" crossorigin ')
+      // No paint of half the screen while the page is still arriving (a centred card would jump as
+      // the rest comes): rendering waits until the element after the screen has been parsed.
+      .replace(/\n\s*<\/head>/, '\n    <link rel="expect" href="#prerendered-end" blocking="render">\n  </head>')
       .replace(
         rootPattern,
-        `<div id="root" data-prerendered="${screen.route}">${html}</div>\n    <script>${sessionScript}</script>$2`,
+        `<div id="root" data-prerendered="${screen.route}">${html}</div>\n    <script id="prerendered-end">${sessionScript}</script>$2`,
       );
     fs.writeFileSync(path.join(dist, screen.file), page);
     compressFile(path.join(dist, screen.file));

@@ -18,29 +18,39 @@ import adminCandidatesRoutes from './admin/candidates';
 import accountRoutes from './account';
 import adminAccessLogRoutes from './admin/access-log';
 
+/** Route groups anyone may reach; each checks its own session or ownership. */
+const openGroups = [
+  healthRoutes,
+  authRoutes,
+  profileRoutes,
+  accountRoutes,
+  jobsRoutes,
+  filesRoutes,
+  interviewsRoutes,
+  annotationsRoutes,
+  earningsRoutes,
+  uploadVideoRoutes,
+  interviewTranscriptRoutes,
+];
+
+/** The provider's route groups. */
+const adminGroups = [
+  adminJobsRoutes,
+  adminInterviewsRoutes,
+  adminTasksRoutes,
+  adminPayoutsRoutes,
+  adminListingsRoutes,
+  adminCandidatesRoutes,
+  adminAccessLogRoutes,
+];
+
 /** Every /api route group. Each group is an encapsulated plugin with its own hooks. */
 export async function registerApiRoutes(api: FastifyInstance) {
-  await api.register(healthRoutes);
-  await api.register(authRoutes);
-  await api.register(profileRoutes);
-  await api.register(accountRoutes);
-  await api.register(jobsRoutes);
-  await api.register(filesRoutes);
-  await api.register(interviewsRoutes);
-  await api.register(annotationsRoutes);
-  await api.register(earningsRoutes);
-  await api.register(uploadVideoRoutes);
-  await api.register(interviewTranscriptRoutes);
+  for (const group of openGroups) await api.register(group);
   // The provider's routes: admin-only, checked on request (before the body is parsed or validated),
   // so a candidate gets 403, never a 422 describing an admin payload.
   await api.register(async (admin) => {
     admin.addHook('onRequest', admin.requireAdmin);
-    await admin.register(adminJobsRoutes);
-    await admin.register(adminInterviewsRoutes);
-    await admin.register(adminTasksRoutes);
-    await admin.register(adminPayoutsRoutes);
-    await admin.register(adminListingsRoutes);
-    await admin.register(adminCandidatesRoutes);
-    await admin.register(adminAccessLogRoutes);
+    for (const group of adminGroups) await admin.register(group);
   });
 }

@@ -86,7 +86,6 @@ export function ApplicantsPage() {
       </div>
       <PagedTable
         list={list}
-        loadError="Could not load applicants"
         empty="No applicants match."
         label="Applicants"
         head={['Candidate', 'Job', 'Status', 'AI assessment', 'Interviewed', '']}

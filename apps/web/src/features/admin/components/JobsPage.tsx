@@ -33,7 +33,6 @@ export function JobsPage() {
       </div>
       <PagedTable
         list={jobs}
-        loadError="Could not load jobs"
         empty="No jobs match."
         label="Jobs"
         head={['Title', 'Status', 'Pay', 'Applicants', 'To review', 'Approved', 'Tasks open / total', '']}

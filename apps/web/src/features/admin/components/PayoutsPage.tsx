@@ -75,7 +75,6 @@ export function PayoutsPage() {
         >
           <PagedTable
             list={balances}
-            loadError="Could not load balances"
             empty="No available balances to pay."
             label="Balances"
             head={['Candidate', 'Pending review', 'Available', 'Paid', '']}

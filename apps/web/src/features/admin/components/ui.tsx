@@ -160,15 +160,14 @@ export function Pagination({
 }
 
 /**
- * One page of a console list as a table: why it could not load, that nothing matches, or its rows
- * (the children draw one), then the page links. `label` names both the table and its page links;
+ * One page of a console list as a table: why it could not load ("Could not load" and the label), that
+ * nothing matches, or its rows (the children draw one), then the page links. `label` names both the table and its page links;
  * `framed` sets it on a card of its own, for a page that is mostly this list.
  */
 export function PagedTable<T>({
   list,
   label,
   head,
-  loadError,
   empty,
   paging,
   framed,
@@ -177,7 +176,6 @@ export function PagedTable<T>({
   list: { data?: Page<T>; error: unknown };
   label: string;
   head: ReactNode[];
-  loadError: string;
   empty: string;
   paging: { page: number; pageSize: number; onPage: (page: number) => void };
   framed?: boolean;
@@ -186,7 +184,7 @@ export function PagedTable<T>({
   const pager = list.data && <Pagination label={label} total={list.data.total} {...paging} />;
   const content = (
     <>
-      <ErrorBanner message={list.error ? describeError(list.error, loadError) : null} />
+      <ErrorBanner message={list.error ? describeError(list.error, `Could not load ${label.toLowerCase()}`) : null} />
       {list.data && list.data.items.length === 0 && <Empty>{empty}</Empty>}
       {list.data && list.data.items.length > 0 && (
         <Table label={label} head={head}>

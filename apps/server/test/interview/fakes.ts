@@ -51,9 +51,12 @@ export class FakeTts implements TextToSpeech {
   ) {
     this.name = fail ? 'failing-tts' : 'fake-tts';
   }
-  async synthesize(text: string): Promise<Int16Array> {
+  /** Texts whose synthesis was called off by its signal. */
+  readonly abandoned: string[] = [];
+  async synthesize(text: string, signal?: AbortSignal): Promise<Int16Array> {
     if (this.fail) throw new ProviderError(this.name, 'voice missing');
     this.spoken.push(text);
+    signal?.addEventListener('abort', () => this.abandoned.push(text), { once: true });
     return new Int16Array(Math.round((text.length * this.msPerChar * 24000) / 1000)).fill(1000);
   }
 }

@@ -24,6 +24,7 @@ class CountingInterviewer implements Interviewer {
 /** `heardSoFar`: what the recognizer has printed at the first pause. */
 function setup(script: string[], heardSoFar: string) {
   const out = new Outbox();
+  const sink = new MemorySink();
   const clock = new ManualClock();
   const stt = new FakeStt(script);
   stt.peekText = () => heardSoFar;
@@ -34,12 +35,12 @@ function setup(script: string[], heardSoFar: string) {
     stt: [stt],
     interviewers: [interviewer],
     tts: [tts],
-    sink: new MemorySink(),
+    sink,
     settings: { windows: { base: 350, unfinished: 1000, waiting: 2500 }, audioLeadMs: 1e9 },
     clock,
   });
   const feed = (samples: Int16Array) => chunks(samples).forEach((c) => session.micChunk(c));
-  return { session, out, clock, stt, tts, interviewer, feed };
+  return { session, out, clock, stt, tts, interviewer, feed, sink };
 }
 
 const isAi = (m: { event: string; speaker?: string }) => m.event === 'transcript' && m.speaker === 'ai';
@@ -88,5 +89,21 @@ describe('the reply is prepared during the candidate’s pause (preemptive synth
       text: 'You said 7 words. What tools do you use?',
     });
     expect(tts.spoken).toContain('You said 7 words.');
+  });
+
+  it('calls off the prepared synthesis when the candidate ends the interview in the pause', async () => {
+    const { session, out, clock, tts, feed, sink } = setup(['I paint murals'], 'I paint murals');
+    session.attach(out.send, false);
+    await clock.until(() => out.has((m) => m.event === 'answer_end'));
+    feed(new Int16Array([...tone(600), ...silence(200)]));
+    await clock.settle();
+    expect(tts.spoken).toContain('You said 3 words.');
+    expect(tts.abandoned).not.toContain('You said 3 words.');
+
+    await session.end('user_ended');
+    expect(tts.abandoned).toContain('You said 3 words.');
+    // What they said is kept; nothing more is said.
+    expect(sink.turns.filter((t) => t.speaker === 'user').map((t) => t.text)).toEqual(['I paint murals']);
+    expect(tts.spoken.filter((s) => s.startsWith('You said'))).toEqual(['You said 3 words.']);
   });
 });

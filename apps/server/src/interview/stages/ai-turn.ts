@@ -31,13 +31,14 @@ export type AiTurnDeps = {
   minutesLeft: () => number;
 };
 
+/** A reply's first sentence synthesized before it is due (see `prepare`). */
+type PreparedSpeech = { sentence: string; audio: Promise<Int16Array>; controller: AbortController };
+
 /**
  * The AI's turn: generation → sentence splitter → text-to-speech → tts_chunk, paced a little ahead
  * of the client's playback. Each turn is a SpeechHandle; an `interrupt` event aborts it, and a
  * barge-in keeps in the transcript only what `ai_chunk_played` says the candidate heard.
  */
-/** A reply's first sentence synthesized before it is due (see `prepare`). */
-type PreparedSpeech = { sentence: string; audio: Promise<Int16Array>; controller: AbortController };
 
 export class AiTurnStage {
   private current: SpeechHandle | null = null;
@@ -51,7 +52,12 @@ export class AiTurnStage {
     private readonly ctx: StageContext,
     private readonly deps: AiTurnDeps,
   ) {
-    ctx.bus.on('interrupt', ({ reason }) => (reason === 'barge_in' ? this.bargeIn() : this.abort(reason)));
+    ctx.bus.on('interrupt', ({ reason }) => {
+      if (reason === 'barge_in') return this.bargeIn();
+      this.abort(reason);
+      // Nothing will be said in this connection (ended, detached, disposed): stop preparing it.
+      this.dropPrepared(reason);
+    });
   }
 
   /** The interviewer has a turn that is not finished (the candidate's audio is echo meanwhile). */
@@ -72,11 +78,16 @@ export class AiTurnStage {
     const splitter = new SentenceSplitter();
     const sentence = text ? [...splitter.push(withoutEndMarker(text)), ...splitter.flush()][0] : undefined;
     if (!sentence || this.prepared?.sentence === sentence) return;
-    this.prepared?.controller.abort(new Error('replaced'));
+    this.dropPrepared('replaced');
     const controller = new AbortController();
     const audio = this.deps.tts.synthesize(sentence, controller.signal);
     audio.catch(() => {}); // awaited only if the sentence is said
     this.prepared = { sentence, audio, controller };
+  }
+
+  private dropPrepared(why: string) {
+    this.prepared?.controller.abort(new Error(why));
+    this.prepared = null;
   }
 
   say(request: SayRequest): void {

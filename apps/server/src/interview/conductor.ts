@@ -21,7 +21,7 @@ export class Conductor {
   private closed = false;
   private followUpsLeft: number;
   /** Items already named back (lower case): the same thing is not reflected twice. */
-  private named = new Set<string>();
+  private readonly named = new Set<string>();
   /** Closing is due this many ms before the limit, leaving room for the last answer and goodbye. */
   private readonly reserveMs: number;
 
@@ -102,8 +102,12 @@ export class Conductor {
 
   /** An independent copy: what `next` would do can be asked of it without moving this one on. */
   clone(): Conductor {
-    const copy = Object.assign(Object.create(Conductor.prototype) as Conductor, this);
-    copy.named = new Set(this.named);
+    const copy = new Conductor(this.plan, this.reserveMs);
+    copy.index = this.index;
+    copy.followedUp = this.followedUp;
+    copy.closed = this.closed;
+    copy.followUpsLeft = this.followUpsLeft;
+    for (const item of this.named) copy.named.add(item);
     return copy;
   }
 

@@ -148,6 +148,39 @@ describe('interview plan and conductor', () => {
     expect(c.next(answer, 0)).toEqual(foreseen);
   });
 
+  it('a copy taken mid-interview goes on exactly as the interview does', () => {
+    // Five minutes leave a budget of one follow-up, spent on the first answer.
+    const short = buildPlan(
+      {
+        job: {
+          title: 'Storyboard Artist',
+          description: 'Rate storyboards',
+          positionType: 'Contract',
+          interviewType: 'standard',
+          skills: [],
+          customQuestions: [],
+        },
+        candidate: { name: 'Dana Rivers' },
+      },
+      { maxMinutes: 5, maxQuestions: 4 },
+    );
+    const rest = [
+      'I built a portfolio of storyboards for a short film', // the portfolio is not named again
+      'I storyboard in Photoshop with a Wacom tablet',
+      'I am not sure',
+      'I would sketch thumbnails of every scene first',
+    ];
+    // With 25 minutes the probed question is not followed up twice; with 5 nothing is followed up again.
+    for (const p of [plan(4), short]) {
+      const c = new Conductor(p);
+      c.opening();
+      const probe = c.next('I built a portfolio of twenty children book illustrations in watercolor', 0);
+      expect(probe).toMatchObject({ kind: 'follow_up', about: { text: 'built a portfolio' } });
+      const copy = c.clone();
+      expect(rest.map((a) => copy.next(a, 0))).toEqual(rest.map((a) => c.next(a, 0)));
+    }
+  });
+
   it('the built-in interviewer can preview its next reply: the same words, not yet counted as said', () => {
     const i = new StructuredInterviewer(plan());
     const request = {

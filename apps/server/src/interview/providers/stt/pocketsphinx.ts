@@ -235,12 +235,6 @@ class PooledUtterance implements SttStream, WorkerListener, Lessee {
     return covered ? this.respelled(this.output.final()) : null;
   }
 
-  /** The audio arrived in real time: what followed `wallClockMs` is the trailing silence. */
-  private sampleAt(wallClockMs: number): number {
-    const silence = Math.max(0, Math.round(((Date.now() - wallClockMs) * STT_RATE) / 1000));
-    return Math.max(0, this.samples - silence);
-  }
-
   abort() {
     this.aborted = true;
     this.ended = true;
@@ -301,6 +295,12 @@ class PooledUtterance implements SttStream, WorkerListener, Lessee {
     this.flushAt = undefined;
     this.preempting = false;
     this.lease();
+  }
+
+  /** The audio arrived in real time: what followed `wallClockMs` is the trailing silence. */
+  private sampleAt(wallClockMs: number): number {
+    const silence = Math.max(0, Math.round(((Date.now() - wallClockMs) * STT_RATE) / 1000));
+    return Math.max(0, this.samples - silence);
   }
 
   private lease() {

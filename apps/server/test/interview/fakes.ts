@@ -81,7 +81,7 @@ export class ScriptedInterviewer implements Interviewer {
   }
 }
 
-export function plan(maxQuestions = 5): InterviewPlan {
+export function plan(maxQuestions = 5, maxMinutes = 25): InterviewPlan {
   return buildPlan(
     {
       job: {
@@ -94,7 +94,7 @@ export function plan(maxQuestions = 5): InterviewPlan {
       },
       candidate: { name: 'Dana Rivers' },
     },
-    { maxMinutes: 25, maxQuestions },
+    { maxMinutes, maxQuestions },
   );
 }
 

@@ -149,29 +149,15 @@ describe('interview plan and conductor', () => {
   });
 
   it('a copy taken mid-interview goes on exactly as the interview does', () => {
-    // Five minutes leave a budget of one follow-up, spent on the first answer.
-    const short = buildPlan(
-      {
-        job: {
-          title: 'Storyboard Artist',
-          description: 'Rate storyboards',
-          positionType: 'Contract',
-          interviewType: 'standard',
-          skills: [],
-          customQuestions: [],
-        },
-        candidate: { name: 'Dana Rivers' },
-      },
-      { maxMinutes: 5, maxQuestions: 4 },
-    );
     const rest = [
       'I built a portfolio of storyboards for a short film', // the portfolio is not named again
       'I storyboard in Photoshop with a Wacom tablet',
       'I am not sure',
       'I would sketch thumbnails of every scene first',
     ];
-    // With 25 minutes the probed question is not followed up twice; with 5 nothing is followed up again.
-    for (const p of [plan(4), short]) {
+    // With 25 minutes the probed question is not followed up twice; 5 minutes leave a budget of one
+    // follow-up, spent on the first answer, so nothing is followed up again.
+    for (const p of [plan(4), plan(4, 5)]) {
       const c = new Conductor(p);
       c.opening();
       const probe = c.next('I built a portfolio of twenty children book illustrations in watercolor', 0);

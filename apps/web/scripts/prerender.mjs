@@ -33,7 +33,7 @@ try {
     removeItem: (k) => store.delete(k),
     clear: () => store.clear(),
   };
-  const { prerender } = await import(pathToFileURL(path.join(ssrDir, 'prerender.js')).href);
+  const { prerender, TOKEN_STORAGE_KEY } = await import(pathToFileURL(path.join(ssrDir, 'prerender.js')).href);
 
   const manifestFile = path.join(dist, '.vite/manifest.json');
   const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
@@ -78,7 +78,7 @@ try {
     const html = await prerender(screen.route);
     // With a stored session the app will not show this screen (it redirects): until it runs, the
     // page shows the same placeholder as any other page instead of a form that is about to go.
-    const sessionScript = `if(localStorage.getItem("token"))document.getElementById("root").innerHTML=${placeholderJs}`;
+    const sessionScript = `if(localStorage.getItem(${JSON.stringify(TOKEN_STORAGE_KEY)}))document.getElementById("root").innerHTML=${placeholderJs}`;
     inlineScripts.push(sessionScript);
     const page = withPreloads(index, [screen.module])
       // The app's stylesheet inline: the screen paints with the page, not one request later.

@@ -11,18 +11,15 @@ const queryClient = createQueryClient();
 void queryClient.prefetchQuery(userQueryOptions());
 const routes = appRoutes(queryClient);
 const container = document.getElementById('root')!;
-const render = () =>
-  createRoot(container).render(<AppRoot queryClient={queryClient} router={createAppRouter(queryClient, routes)} />);
+const app = () => <AppRoot queryClient={queryClient} router={createAppRouter(queryClient, routes)} />;
+const render = () => createRoot(container).render(app());
 
 // A public screen prerendered by the build (decision 0130) is taken over in place when the browser
 // renders the same thing: that screen, signed out. Its code is loaded first so that the first render
 // is the page, as in the prerender. Otherwise (a stored session) the app renders afresh.
 const prerendered = container.dataset.prerendered;
 if (prerendered && prerendered === window.location.pathname && !authStorage.get()) {
-  loadRouteScreens(routes, prerendered).then(
-    () => hydrateRoot(container, <AppRoot queryClient={queryClient} router={createAppRouter(queryClient, routes)} />),
-    render,
-  );
+  loadRouteScreens(routes, prerendered).then(() => hydrateRoot(container, app()), render);
 } else {
   render();
 }

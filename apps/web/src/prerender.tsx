@@ -9,6 +9,9 @@ import { createQueryClient } from './app/providers';
 import { appRoutes, loadRouteScreens } from './app/router';
 import { AppRoot } from './app/root';
 
+/** Where the browser keeps a session: the page's inline script looks there before the app runs. */
+export { TOKEN_STORAGE_KEY } from '@app/shared';
+
 export async function prerender(pathname: string): Promise<string> {
   const queryClient = createQueryClient();
   const routes = appRoutes(queryClient);

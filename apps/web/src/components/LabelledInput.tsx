@@ -3,8 +3,9 @@ import { inputClass, labelClass } from './form-styles';
 
 type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> & {
   label: string;
-  value: string;
-  onChange: (value: string) => void;
+  /** Without value and onChange the input keeps what is typed itself (read from the form on submit). */
+  value?: string;
+  onChange?: (value: string) => void;
   /** A short line under the control, inside the label (e.g. the password rule). */
   hint?: ReactNode;
   labelClassName?: string;
@@ -23,7 +24,7 @@ export function LabelledInput({
   return (
     <label className={labelClassName}>
       {label}
-      <input {...input} onChange={(e) => onChange(e.target.value)} className={inputClassName} />
+      <input {...input} onChange={onChange && ((e) => onChange(e.target.value))} className={inputClassName} />
       {hint && <span className="mt-1 block text-xs font-normal text-slate-500">{hint}</span>}
     </label>
   );

@@ -2,6 +2,7 @@ import type { ComponentProps, FormEventHandler, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ErrorBanner } from '../../../components/ErrorBanner';
 import { LabelledInput } from '../../../components/LabelledInput';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { PRODUCT_NAME } from '@app/shared';
 
 export function AuthCard({ title, subtitle, children }: { title: string; subtitle: string; children: ReactNode }) {
@@ -60,12 +61,16 @@ export function AuthForm({
   afterError,
   afterButton,
 }: AuthFormProps) {
+  // A prerendered form is on screen before the app runs: until it does, the button (and with it the
+  // Enter key) does nothing, and a form sent without the app would be a POST, never a URL with the
+  // password in it.
+  const hydrated = useHydrated();
   return (
-    <form onSubmit={onSubmit} className="space-y-4">
+    <form onSubmit={onSubmit} method="post" className="space-y-4">
       {children}
       <ErrorBanner message={error} />
       {afterError}
-      <button type="submit" disabled={submitting} className={primaryButtonClass}>
+      <button type="submit" disabled={submitting || !hydrated} className={primaryButtonClass}>
         {submitting ? busyLabel : submitLabel}
       </button>
       {afterButton}

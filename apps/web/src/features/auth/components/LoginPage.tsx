@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { Link, Navigate } from 'react-router';
 import { Spinner } from '../../../components/Spinner';
 import { serverDetailOr } from '../../../lib/describe-error';
@@ -7,12 +7,11 @@ import { useFormSubmit } from '../../../lib/use-form-submit';
 import { homeFor } from '../../../app/guards';
 import { AuthCard, AuthField, AuthFooterLink, AuthForm } from './AuthCard';
 
-// Sign-in keeps plain state: its page is the first most people load, and react-hook-form would add
-// to it (decision 0120).
+// Sign-in reads its fields from the form when it is sent: its page is the first most people load,
+// and react-hook-form would add to it (decision 0120). The page is prerendered (decision 0130), so
+// what was typed before the app took it over is in the fields, not in any state of the app's.
 export function LoginPage() {
   const { login, isLoading, isAuthenticated, user } = useAuth();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
   const submit = useFormSubmit();
 
   if (isLoading || (isAuthenticated && user)) {
@@ -24,8 +23,11 @@ export function LoginPage() {
     );
   }
 
-  const onSubmit = (e: FormEvent) => {
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
+    const fields = new FormData(e.currentTarget);
+    const email = String(fields.get('email') ?? '');
+    const password = String(fields.get('password') ?? '');
     void submit.run(() => login(email, password), {
       describe: serverDetailOr('Invalid email or password'),
       keepBusy: true,
@@ -35,15 +37,8 @@ export function LoginPage() {
   return (
     <AuthCard title="Welcome back" subtitle="Sign in to continue to your creative opportunities.">
       <AuthForm onSubmit={onSubmit} submit={submit} submitLabel="Sign In" busyLabel="Signing In...">
-        <AuthField label="Email" type="email" name="email" autoComplete="email" value={email} onChange={setEmail} />
-        <AuthField
-          label="Password"
-          type="password"
-          name="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={setPassword}
-        />
+        <AuthField label="Email" type="email" name="email" autoComplete="email" />
+        <AuthField label="Password" type="password" name="password" autoComplete="current-password" />
         <div className="text-right text-sm">
           <Link to="/forgot-password" className="text-brand-600 hover:underline">
             Forgot password?

@@ -30,7 +30,7 @@ export function AdminConsolePage() {
           <div className="text-lg font-semibold text-brand-700">{PRODUCT_NAME}</div>
           <div className="text-xs font-medium tracking-wide text-slate-500 uppercase">Provider console</div>
         </div>
-        <nav aria-label="Console" className="flex gap-1 overflow-x-auto px-3 pb-3 md:flex-1 md:flex-col md:pb-0">
+        <nav aria-label="Console" className="grid grid-cols-2 gap-1 px-3 pb-3 sm:flex md:flex-1 md:flex-col md:pb-0">
           {NAV.map(({ to, label, icon: Icon }) => (
             <NavLink key={to} to={to} className={linkClass}>
               <Icon className="h-4 w-4" aria-hidden />
@@ -38,7 +38,7 @@ export function AdminConsolePage() {
             </NavLink>
           ))}
         </nav>
-        <div className="hidden border-t border-slate-200 px-3 py-3 md:block">
+        <div className="border-t border-slate-200 px-3 py-2 md:py-3">
           <NavLink to="/" className={linkClass({ isActive: false })}>
             <ArrowLeft className="h-4 w-4" aria-hidden />
             Back to the app

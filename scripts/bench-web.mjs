@@ -106,7 +106,7 @@ try {
   const results = {};
   for (const route of routes) {
     const samples = [];
-    for (let r = 0; r < runs; r++) {
+    for (let r = 0, failed = 0; r < runs; r++) {
       // The app keeps its session token in localStorage; set it (or clear it) before the audit,
       // which then keeps storage as it is.
       const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
@@ -128,6 +128,15 @@ try {
         onlyCategories: ['performance', 'accessibility', 'best-practices'],
         disableStorageReset: true,
       });
+      // Lighthouse itself sometimes fails to record the trace (NO_NAVSTART: "please run Lighthouse
+      // again"); its scores are then null, not a measurement of the page. Such a run is said and
+      // done again, a few times at most.
+      if (lhr.runtimeError) {
+        console.log(`${route.name} run ${r + 1}: Lighthouse failed (${lhr.runtimeError.code}), running it again`);
+        if (++failed > 3) throw new Error(`Lighthouse keeps failing: ${lhr.runtimeError.message}`);
+        r--;
+        continue;
+      }
       samples.push(summary(lhr));
       if (saveDir) {
         fs.mkdirSync(saveDir, { recursive: true });

@@ -39,7 +39,6 @@ type PreparedSpeech = { sentence: string; audio: Promise<Int16Array>; controller
  * of the client's playback. Each turn is a SpeechHandle; an `interrupt` event aborts it, and a
  * barge-in keeps in the transcript only what `ai_chunk_played` says the candidate heard.
  */
-
 export class AiTurnStage {
   private current: SpeechHandle | null = null;
   private prepared: PreparedSpeech | null = null;

@@ -116,7 +116,7 @@ BEGIN
     FROM users u
     LEFT JOIN profiles p ON p.user_id = u.id
     LEFT JOIN resume_texts rt
-      ON rt.file_id::text = substring(p.resume_url FROM '/api/files/([0-9a-fA-F-]{36})')
+      ON rt.file_id = substring(p.resume_url FROM '^/api/files/([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})$')::uuid
    WHERE u.id = uid
   ON CONFLICT (user_id) DO UPDATE SET
     name = excluded.name, headline = excluded.headline, country = excluded.country,

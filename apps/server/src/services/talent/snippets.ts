@@ -48,7 +48,8 @@ export async function snippetsFor(db: Db, ids: string[], anyTerms: string): Prom
                      WHERE i.candidate_id = u.id AND d.note IS NOT NULL) notes) AS note
             FROM users u
             LEFT JOIN profiles p ON p.user_id = u.id
-            LEFT JOIN resume_texts rt ON rt.file_id::text = substring(p.resume_url FROM '/api/files/([0-9a-fA-F-]{36})')
+            LEFT JOIN resume_texts rt
+              ON rt.file_id = substring(p.resume_url FROM '^/api/files/([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})$')::uuid
            WHERE u.id = ANY(${idList})
         ) s`),
   );

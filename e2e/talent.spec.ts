@@ -77,6 +77,8 @@ test('the provider finds people by what they said, shortlists two and invites on
   await expect(candidatePage.getByTestId('captions').getByText('You', { exact: true }).first()).toBeVisible({
     timeout: 150_000,
   });
+  // The answer is final once the interviewer speaks again.
+  await expect(candidatePage.getByTestId('ai-orb')).toHaveAttribute('data-speaking', 'true', { timeout: 60_000 });
   await candidatePage.getByRole('button', { name: 'End Interview' }).click();
   // (A confirmation may be asked for before the interview ends.)
   const confirm = candidatePage.getByRole('button', { name: /^(End interview|Yes, end it|End now)$/i });
@@ -95,7 +97,7 @@ test('the provider finds people by what they said, shortlists two and invites on
   const spoken = detail.transcript
     .filter((t) => t.speaker === 'user')
     .flatMap((t) => t.text.toLowerCase().match(/[a-z]{6,}/g) ?? []);
-  expect(spoken.length, 'the interview has recognized words').toBeGreaterThan(0);
+  expect(spoken.length, `recognized words in ${JSON.stringify(detail.transcript)}`).toBeGreaterThan(0);
   // English stop words are not searchable; the longest other word is.
   const STOP =
     /^(because|before|between|during|further|having|itself|myself|ourselves|should|through|yourself|yourselves|themselves|against|himself|herself|theirs)$/;

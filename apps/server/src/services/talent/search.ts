@@ -26,7 +26,7 @@ export const BAD_CURSOR = 'The cursor is not valid: start the search again.';
 /** Facet lists are cut to their most frequent values. */
 const FACET_SIZE = 15;
 /** Highlighting re-reads the documents: only the first results of a page get snippets. */
-const SNIPPET_RESULTS = 20;
+const SNIPPET_RESULTS = 10;
 /** Field weights for ts_rank, in the order D, C, B, A: notes, transcripts, résumé/history, profile. */
 const WEIGHTS = sql.raw(`'{0.05, 0.2, 0.4, 1.0}'::float4[]`);
 /** A name this similar (trigram) to the typed words matches even with a typo ("Jonh" for "John"). */

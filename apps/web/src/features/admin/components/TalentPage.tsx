@@ -29,6 +29,7 @@ const FILTER_KEYS = [
   'shortlist',
 ] as const;
 const clock = (s: number) => `${Math.floor(s / 60)}:${String(Math.floor(s % 60)).padStart(2, '0')}`;
+const DECISION_LABEL: Record<string, string> = { approved: 'Approved', rejected: 'Rejected', none: 'No decision' };
 const SOURCE_LABEL = { profile: 'Profile', resume: 'Résumé', transcript: 'Interview', note: 'Provider note' } as const;
 const SCORE_OPTIONS = [
   { value: '', label: 'Any' },
@@ -188,7 +189,13 @@ function Facets({
                       chosen ? 'bg-brand-50 font-medium text-brand-700' : 'text-slate-700 hover:bg-slate-50'
                     }`}
                   >
-                    <span>{g.key === 'skills' || g.key === 'country' ? f.value : titleCase(f.value)}</span>
+                    <span>
+                      {g.key === 'decision'
+                        ? (DECISION_LABEL[f.value] ?? f.value)
+                        : g.key === 'work_authorization'
+                          ? titleCase(f.value)
+                          : f.value}
+                    </span>
                     <span className="text-slate-500">{f.count}</span>
                   </button>
                 </li>

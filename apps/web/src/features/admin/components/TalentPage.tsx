@@ -69,11 +69,12 @@ export function TalentPage() {
         />
       </div>
       <div className="grid gap-6 lg:grid-cols-[16rem_1fr]">
-        <aside className="space-y-4">
+        {/* On a phone the results come first, the facets and saved searches after them. */}
+        <aside className="order-2 space-y-4 lg:order-1">
           {first && <Facets reply={first} filters={filters} set={state.set} />}
           <SavedSearches filters={filters} onOpen={(params) => state.set({ ...blankFilters, ...params })} />
         </aside>
-        <div className="min-w-0 space-y-4">
+        <div className="order-1 min-w-0 space-y-4 lg:order-2">
           {shortlistJob && <ShortlistPanel jobId={shortlistJob} />}
           {search.isLoading && <Spinner label="Searching..." />}
           <ErrorBanner message={search.error ? describeError(search.error, 'The search failed.') : null} />

@@ -28,14 +28,26 @@ export async function snippetsFor(db: Db, ids: string[], anyTerms: string): Prom
     sql`, `,
   )}]::uuid[]`;
   const query = sql`websearch_to_tsquery('talent', ${anyTerms})`;
-  const headline = (source: ReturnType<typeof sql>) =>
-    sql`CASE WHEN to_tsvector('talent', ${source}) @@ ${query} THEN ts_headline('talent', ${clean(source)}, ${query}, ${OPTIONS}) END`;
+  // Which parts of each person's stored document matched (by weight class) decides which texts are
+  // highlighted at all: a text that did not match is never parsed again. A highlight without a mark
+  // (the text matched by a word the highlighter cuts differently) is dropped.
+  const headline = (source: ReturnType<typeof sql>, weights: string) =>
+    sql`CASE WHEN ts_filter(cs.document, ${`{${weights}}`}::"char"[]) @@ ${query}
+             THEN ts_headline('talent', ${clean(source)}, ${query}, ${OPTIONS}) END`;
 
-  const sources = rows<{ user_id: string; profile: string | null; resume: string | null; note: string | null }>(
+  const sources = rows<{
+    user_id: string;
+    profile: string | null;
+    resume: string | null;
+    note: string | null;
+    said: boolean;
+  }>(
     await db.execute(sql`
-      SELECT s.user_id, ${headline(sql`s.profile`)} AS profile, ${headline(sql`s.resume`)} AS resume,
-             ${headline(sql`s.note`)} AS note
-        FROM (
+      SELECT cs.user_id, ${headline(sql`s.profile`, 'a,b')} AS profile, ${headline(sql`s.resume`, 'b')} AS resume,
+             ${headline(sql`s.note`, 'd')} AS note,
+             ts_filter(cs.document, '{c}'::"char"[]) @@ ${query} AS said
+        FROM candidate_search cs
+        JOIN (
           SELECT u.id AS user_id,
                  concat_ws(' · ', u.name, p.position, talent_words_text(p.skills), talent_words_text(p.expertise),
                            p.bio, p.summary, talent_list_text(p.work_experience), talent_list_text(p.education),
@@ -51,15 +63,28 @@ export async function snippetsFor(db: Db, ids: string[], anyTerms: string): Prom
             LEFT JOIN resume_texts rt
               ON rt.file_id = substring(p.resume_url FROM '^/api/files/([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})$')::uuid
            WHERE u.id = ANY(${idList})
-        ) s`),
+        ) s ON s.user_id = cs.user_id`),
   );
+  const marked = (headline: string | null) => (headline?.includes(MARK_START) ? markSnippet(headline) : null);
+  const saidIt: string[] = [];
   for (const s of sources) {
     const matches: TalentMatch[] = [];
-    if (s.profile) matches.push({ source: 'profile', snippet: markSnippet(s.profile) });
-    if (s.resume) matches.push({ source: 'resume', snippet: markSnippet(s.resume) });
-    if (s.note) matches.push({ source: 'note', snippet: markSnippet(s.note) });
+    for (const [source, text] of [
+      ['profile', s.profile],
+      ['resume', s.resume],
+      ['note', s.note],
+    ] as const) {
+      const snippet = marked(text);
+      if (snippet) matches.push({ source, snippet });
+    }
     out.set(s.user_id, matches);
+    if (s.said) saidIt.push(s.user_id);
   }
+  if (!saidIt.length) return out;
+  const saidList = sql`ARRAY[${sql.join(
+    saidIt.map((id) => sql`${id}`),
+    sql`, `,
+  )}]::uuid[]`;
 
   const turns = rows<{ candidate_id: string; interview_id: string; offset_seconds: number; snippet: string }>(
     await db.execute(sql`
@@ -70,7 +95,7 @@ export async function snippetsFor(db: Db, ids: string[], anyTerms: string): Prom
                  row_number() OVER (PARTITION BY i.candidate_id
                                     ORDER BY ts_rank(to_tsvector('talent', t.text), ${query}) DESC, t.started_at) AS n
             FROM transcript_turns t JOIN interviews i ON i.id = t.interview_id
-           WHERE i.candidate_id = ANY(${idList}) AND t.speaker = 'user'
+           WHERE i.candidate_id = ANY(${saidList}) AND t.speaker = 'user'
              AND to_tsvector('talent', t.text) @@ ${query}
         ) best
        WHERE n <= ${TURNS_PER_PERSON}

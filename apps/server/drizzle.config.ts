@@ -2,6 +2,6 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: ['./src/db/schema.ts', './src/db/schema-accounts.ts'],
+  schema: ['./src/db/schema.ts', './src/db/schema-accounts.ts', './src/db/schema-talent.ts'],
   out: './drizzle',
 });

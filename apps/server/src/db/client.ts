@@ -8,6 +8,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema';
 import { fillFromTemplate, migrationsFolder } from './template';
+import { pgliteOptions } from './pglite-options';
 
 /** Both drivers expose the same query builder; the app is written against this one type. */
 export type Db = NodePgDatabase<typeof schema>;
@@ -45,9 +46,9 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     // A new database starts as a copy of the built template instead of running initdb (decision 0096).
     fillFromTemplate(dir);
     fs.mkdirSync(dir, { recursive: true });
-    client = new PGlite(dir);
+    client = new PGlite(dir, pgliteOptions);
   } else {
-    client = new PGlite();
+    client = new PGlite(pgliteOptions);
   }
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;

@@ -7,6 +7,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import type { DatabaseHandle, Db } from './client';
+import { pgliteOptions } from './pglite-options';
 
 /**
  * A ready embedded database folder (initdb done, migrations applied), made once by the server build.
@@ -70,7 +71,7 @@ export async function buildTemplate(prepare?: (database: DatabaseHandle) => Prom
   fs.rmSync(templateDir, { recursive: true, force: true });
   const dataDir = path.join(templateDir, 'pgdata');
   fs.mkdirSync(dataDir, { recursive: true });
-  const client = new PGlite(dataDir);
+  const client = new PGlite(dataDir, pgliteOptions);
   await client.waitReady;
   const db = drizzle(client);
   await migrate(db, { migrationsFolder });

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import type { AdminInterview, AdminTask, Payout } from '@app/shared';
+import type { AdminInterview, AdminTask, Payout, ShortlistEntry } from '@app/shared';
 import { interviews, jobs } from '../db/schema';
 import { hookRoutes } from '../lib/route-hooks';
 import {
@@ -8,6 +8,7 @@ import {
   decisionEmail,
   enqueueEmail,
   interviewReceivedEmail,
+  jobInvitationEmail,
   payoutSentEmail,
   recipient,
   tasksAssignedEmail,
@@ -49,6 +50,12 @@ const NOTIFIERS: Record<string, Notifier> = {
   'POST /api/admin/jobs/:id/tasks': async (app, body) => notifyAssignees(app, body as AdminTask[]),
   'POST /api/admin/tasks/:id/assign': async (app, body) => notifyAssignees(app, [body as AdminTask]),
   'POST /api/admin/tasks/assign': async (app, body) => notifyAssignees(app, body as AdminTask[]),
+  'POST /api/admin/jobs/:id/shortlist/:candidateId/invite': async (app, body) => {
+    const entry = body as ShortlistEntry;
+    const [job] = await app.db.select({ title: jobs.title }).from(jobs).where(eq(jobs.id, entry.job_id)).limit(1);
+    const to = await recipient(app.db, entry.candidate_id);
+    if (job && to) await enqueueEmail(app.queue, jobInvitationEmail(mailContext(app), to, job.title, entry.job_id));
+  },
   'POST /api/admin/payouts': async (app, body) => {
     const payout = body as Payout;
     for (const item of payout.items) {

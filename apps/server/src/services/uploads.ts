@@ -11,6 +11,7 @@ import type { Db } from '../db/client';
 import { files } from '../db/schema';
 import { AppError, notFound, unauthorized } from '../lib/http-errors';
 import { readResume } from './resume';
+import { saveResumeText } from './talent/resume-text';
 import { FileTooLargeError, deleteFile, fileUrl, findFile, saveFile, type FileRow, type Storage } from './storage';
 import { MarkerScanner, RESUME_TYPES, SNIFF_BYTES, TASK_MEDIA_TYPES, detectContentType } from './storage/sniff';
 
@@ -110,7 +111,9 @@ export async function storeUpload(
   }
   const reply: StoredUpload = { id: row.id, url: fileUrl(row.id), content_type: row.contentType, size: row.sizeBytes };
   if (kept) {
-    const { prefill, unreadable } = await readResume(Buffer.concat(kept), row.contentType, input.log);
+    const { prefill, unreadable, text } = await readResume(Buffer.concat(kept), row.contentType, input.log);
+    // Kept for talent search (decision 0165); the file's owner's search document picks it up.
+    if (text?.trim()) await saveResumeText(db, row.id, text);
     reply.prefill = prefill;
     if (unreadable) reply.prefill_error = unreadable;
   }

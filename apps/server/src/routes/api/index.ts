@@ -17,6 +17,7 @@ import adminListingsRoutes from './admin/listings';
 import adminCandidatesRoutes from './admin/candidates';
 import accountRoutes from './account';
 import adminAccessLogRoutes from './admin/access-log';
+import adminTalentRoutes from './admin/talent';
 
 /** Route groups anyone may reach; each checks its own session or ownership. */
 const openGroups = [
@@ -42,6 +43,7 @@ const adminGroups = [
   adminListingsRoutes,
   adminCandidatesRoutes,
   adminAccessLogRoutes,
+  adminTalentRoutes,
 ];
 
 /** Every /api route group. Each group is an encapsulated plugin with its own hooks. */

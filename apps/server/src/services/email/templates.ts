@@ -120,6 +120,18 @@ export function tasksAssignedEmail(
   });
 }
 
+/** The provider invites a person found in talent search to apply to a job (decision 0165). */
+export function jobInvitationEmail(ctx: EmailContext, r: Recipient, jobTitle: string, jobId: string): EmailMessage {
+  return render(ctx, r, {
+    subject: `You're invited to apply: ${jobTitle}`,
+    paragraphs: [
+      `We think your experience fits our ${jobTitle} job, and we would like you to apply.`,
+      'The application is waiting for you under Your Jobs: it takes a short AI interview about your work.',
+    ],
+    action: { label: 'Apply to this job', path: `/apply?jobId=${encodeURIComponent(jobId)}` },
+  });
+}
+
 export function payoutSentEmail(ctx: EmailContext, r: Recipient, amount: number, transactions: number): EmailMessage {
   const dollars = formatMoney(amount);
   return render(ctx, r, {

@@ -18,16 +18,16 @@ export async function readResume(
   contentType: string,
   log?: { warn: (obj: object, msg: string) => void },
   limits?: ExtractLimits,
-): Promise<{ prefill: ResumePrefill; unreadable?: string }> {
+): Promise<{ prefill: ResumePrefill; unreadable?: string; text?: string }> {
   const result = await extractResumeText(bytes, contentType, limits);
   if ('unreadable' in result) {
     log?.warn({ reason: result.unreadable, contentType, sizeBytes: bytes.length }, 'resume could not be read');
     return { prefill: {}, unreadable: UNREADABLE_RESUME };
   }
   try {
-    return { prefill: result.text ? parseResumeText(result.text) : {} };
+    return { prefill: result.text ? parseResumeText(result.text) : {}, text: result.text ?? undefined };
   } catch (err) {
     log?.warn({ err }, 'resume text could not be parsed');
-    return { prefill: {}, unreadable: UNREADABLE_RESUME };
+    return { prefill: {}, unreadable: UNREADABLE_RESUME, text: result.text ?? undefined };
   }
 }

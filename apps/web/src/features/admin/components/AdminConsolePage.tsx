@@ -1,5 +1,5 @@
 import { NavLink, Navigate, Route, Routes } from 'react-router';
-import { ArrowLeft, Briefcase, ClipboardList, Users, Wallet } from 'lucide-react';
+import { ArrowLeft, Briefcase, ClipboardList, Search, Users, Wallet } from 'lucide-react';
 import { PRODUCT_NAME } from '@app/shared';
 import { JobsPage } from './JobsPage';
 import { JobFormPage } from './JobFormPage';
@@ -8,10 +8,12 @@ import { InterviewReviewPage } from './InterviewReviewPage';
 import { CandidatePage } from './CandidatePage';
 import { TasksPage } from './TasksPage';
 import { PayoutsPage } from './PayoutsPage';
+import { TalentPage } from './TalentPage';
 
 const NAV = [
   { to: '/admin/jobs', label: 'Jobs', icon: Briefcase },
   { to: '/admin/applicants', label: 'Applicants', icon: Users },
+  { to: '/admin/talent', label: 'Talent', icon: Search },
   { to: '/admin/tasks', label: 'Tasks', icon: ClipboardList },
   { to: '/admin/payouts', label: 'Payouts', icon: Wallet },
 ];
@@ -21,7 +23,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900'
   }`;
 
-/** The provider console (/admin/*, admins only): jobs, applicants and interviews, tasks, payouts. */
+/** The provider console (/admin/*, admins only): jobs, applicants and interviews, talent search, tasks, payouts. */
 export function AdminConsolePage() {
   return (
     <div className="min-h-screen bg-slate-50 md:flex">
@@ -57,6 +59,7 @@ export function AdminConsolePage() {
             <Route path="candidates/:candidateId" element={<CandidatePage />} />
             <Route path="tasks" element={<TasksPage />} />
             <Route path="payouts" element={<PayoutsPage />} />
+            <Route path="talent" element={<TalentPage />} />
             <Route path="*" element={<Navigate to="jobs" replace />} />
           </Routes>
         </div>

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import type { AdminInterviewDetail, AdminTranscriptTurn } from '@app/shared';
 import { ErrorBanner } from '../../../components/ErrorBanner';
 import { Spinner } from '../../../components/Spinner';
@@ -44,7 +44,10 @@ function useRecording(interviewId: string, enabled: boolean) {
 function RecordingAndTranscript({ interview }: { interview: AdminInterviewDetail }) {
   const recording = useRecording(interview.id, interview.has_recording);
   const video = useRef<HTMLVideoElement>(null);
-  const [time, setTime] = useState(0);
+  // Opened from a talent-search snippet (?t=seconds): that moment is shown and played from.
+  const [params] = useSearchParams();
+  const startAt = Math.max(0, Number(params.get('t')) || 0);
+  const [time, setTime] = useState(startAt);
   const turns = interview.transcript;
   // The line being spoken: the last one that started at or before the playback position.
   const current = turns.reduce<AdminTranscriptTurn | null>((cur, t) => (t.offset_seconds <= time ? t : cur), null);
@@ -76,6 +79,9 @@ function RecordingAndTranscript({ interview }: { interview: AdminInterviewDetail
             data-testid="interview-recording"
             className="aspect-video w-full rounded-md bg-black"
             onTimeUpdate={(e) => setTime(e.currentTarget.currentTime)}
+            onLoadedMetadata={(e) => {
+              if (startAt) e.currentTarget.currentTime = startAt;
+            }}
           />
         )}
       </div>
@@ -86,7 +92,7 @@ function RecordingAndTranscript({ interview }: { interview: AdminInterviewDetail
         ) : (
           <ol aria-label="Transcript" className="max-h-[28rem] space-y-1 overflow-y-auto pr-1">
             {turns.map((t) => {
-              const active = current?.seq === t.seq && Boolean(recording.url);
+              const active = current?.seq === t.seq && (Boolean(recording.url) || startAt > 0);
               return (
                 <li key={t.seq}>
                   <button

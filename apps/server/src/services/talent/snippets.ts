@@ -1,0 +1,119 @@
+/**
+ * Why each result matched: highlighted fragments of the profile, the résumé, the candidate's own
+ * interview turns (with the interview and the second the turn began) and the provider's notes.
+ * Only for the first results of a page: ts_headline re-reads the source texts.
+ */
+import { sql } from 'drizzle-orm';
+import type { TalentMatch } from '@app/shared';
+import type { Db } from '../../db/client';
+import { GT, LT, MARK_END, MARK_START, markSnippet } from './query-text';
+
+/** Transcript fragments per person: the best two turns. */
+const TURNS_PER_PERSON = 2;
+
+const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+// PostgreSQL's highlighter drops whatever looks like an HTML tag ("5 < 7 > 3" included): < and > go
+// in as stand-ins and come back escaped. The markers and stand-ins a person may have typed are
+// removed first, so that nobody can write a <mark> into their own text.
+const clean = (column: ReturnType<typeof sql>) =>
+  sql`translate(${column}, ${'<>' + LT + GT + MARK_START + MARK_END}, ${LT + GT})`;
+const OPTIONS = `StartSel=${MARK_START}, StopSel=${MARK_END}, MaxWords=22, MinWords=8, MaxFragments=2, FragmentDelimiter=" … "`;
+
+export async function snippetsFor(db: Db, ids: string[], anyTerms: string): Promise<Map<string, TalentMatch[]>> {
+  const out = new Map<string, TalentMatch[]>();
+  if (!ids.length) return out;
+  const idList = sql`ARRAY[${sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  )}]::uuid[]`;
+  const query = sql`websearch_to_tsquery('talent', ${anyTerms})`;
+  // Which parts of each person's stored document matched (by weight class) decides which texts are
+  // highlighted at all: a text that did not match is never parsed again. A highlight without a mark
+  // (the text matched by a word the highlighter cuts differently) is dropped.
+  const headline = (source: ReturnType<typeof sql>, weights: string) =>
+    sql`CASE WHEN ts_filter(cs.document, ${`{${weights}}`}::"char"[]) @@ ${query}
+             THEN ts_headline('talent', ${clean(source)}, ${query}, ${OPTIONS}) END`;
+
+  const sources = rows<{
+    user_id: string;
+    profile: string | null;
+    resume: string | null;
+    note: string | null;
+    said: boolean;
+  }>(
+    await db.execute(sql`
+      SELECT cs.user_id, ${headline(sql`s.profile`, 'a,b')} AS profile, ${headline(sql`s.resume`, 'b')} AS resume,
+             ${headline(sql`s.note`, 'd')} AS note,
+             ts_filter(cs.document, '{c}'::"char"[]) @@ ${query} AS said
+        FROM candidate_search cs
+        JOIN (
+          SELECT u.id AS user_id,
+                 concat_ws(' · ', u.name, p.position, talent_words_text(p.skills), talent_words_text(p.expertise),
+                           p.bio, p.summary, talent_list_text(p.work_experience), talent_list_text(p.education),
+                           talent_list_text(p.projects)) AS profile,
+                 left(rt.text, 200000) AS resume,
+                 (SELECT string_agg(n, ' · ') FROM (
+                    SELECT i.decision_note AS n FROM interviews i WHERE i.candidate_id = u.id AND i.decision_note IS NOT NULL
+                    UNION ALL
+                    SELECT d.note FROM interview_decisions d JOIN interviews i ON i.id = d.interview_id
+                     WHERE i.candidate_id = u.id AND d.note IS NOT NULL) notes) AS note
+            FROM users u
+            LEFT JOIN profiles p ON p.user_id = u.id
+            LEFT JOIN resume_texts rt
+              ON rt.file_id = substring(p.resume_url FROM '^/api/files/([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})$')::uuid
+           WHERE u.id = ANY(${idList})
+        ) s ON s.user_id = cs.user_id`),
+  );
+  const marked = (headline: string | null) => (headline?.includes(MARK_START) ? markSnippet(headline) : null);
+  const saidIt: string[] = [];
+  for (const s of sources) {
+    const matches: TalentMatch[] = [];
+    for (const [source, text] of [
+      ['profile', s.profile],
+      ['resume', s.resume],
+      ['note', s.note],
+    ] as const) {
+      const snippet = marked(text);
+      if (snippet) matches.push({ source, snippet });
+    }
+    out.set(s.user_id, matches);
+    if (s.said) saidIt.push(s.user_id);
+  }
+  if (!saidIt.length) return out;
+  const saidList = sql`ARRAY[${sql.join(
+    saidIt.map((id) => sql`${id}`),
+    sql`, `,
+  )}]::uuid[]`;
+
+  const turns = rows<{ candidate_id: string; interview_id: string; offset_seconds: number; snippet: string }>(
+    await db.execute(sql`
+      SELECT candidate_id, interview_id, offset_seconds,
+             ts_headline('talent', ${clean(sql`text`)}, ${query}, ${OPTIONS}) AS snippet
+        FROM (
+          SELECT i.candidate_id, t.interview_id, t.offset_seconds, t.text,
+                 row_number() OVER (PARTITION BY i.candidate_id
+                                    ORDER BY ts_rank(to_tsvector('talent', t.text), ${query}) DESC, t.started_at) AS n
+            FROM transcript_turns t JOIN interviews i ON i.id = t.interview_id
+           WHERE i.candidate_id = ANY(${saidList}) AND t.speaker = 'user'
+             AND to_tsvector('talent', t.text) @@ ${query}
+        ) best
+       WHERE n <= ${TURNS_PER_PERSON}
+       ORDER BY candidate_id, n`),
+  );
+  for (const t of turns) {
+    const list = out.get(t.candidate_id) ?? [];
+    // Transcripts go after the profile and résumé, before the notes.
+    const noteAt = list.findIndex((m) => m.source === 'note');
+    const match: TalentMatch = {
+      source: 'transcript',
+      snippet: markSnippet(t.snippet),
+      interview_id: t.interview_id,
+      offset_seconds: t.offset_seconds,
+    };
+    if (noteAt === -1) list.push(match);
+    else list.splice(noteAt, 0, match);
+    out.set(t.candidate_id, list);
+  }
+  return out;
+}

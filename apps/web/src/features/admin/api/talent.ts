@@ -1,0 +1,88 @@
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { SavedSearch, ShortlistEntry, TalentSearchReply } from '@app/shared';
+import { apiRequest } from '../../../lib/api-client';
+import { qs } from './query';
+
+/** The search's filters as they stand in the address bar and in a saved search. */
+export type TalentFilters = {
+  q?: string;
+  skills?: string;
+  country?: string;
+  work_authorization?: string;
+  decision?: string;
+  min_score?: string;
+  job_id?: string;
+};
+
+export const talentKeys = {
+  search: (f: TalentFilters) => ['admin', 'talent', 'search', f] as const,
+  saved: ['admin', 'talent', 'saved'] as const,
+  shortlist: (jobId: string) => ['admin', 'talent', 'shortlist', jobId] as const,
+};
+
+/** GET /api/admin/talent, page after page (the cursor of the last page fetches the next). */
+export const searchTalent = (f: TalentFilters, cursor?: string) =>
+  apiRequest<TalentSearchReply>(`/admin/talent${qs({ ...f, limit: 20, cursor })}`);
+export const useTalentSearch = (f: TalentFilters) =>
+  useInfiniteQuery({
+    queryKey: talentKeys.search(f),
+    queryFn: ({ pageParam }) => searchTalent(f, pageParam),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.next_cursor ?? undefined,
+  });
+
+/** GET/POST /api/admin/talent/saved-searches, POST .../{id}/open, DELETE .../{id} */
+export const useSavedSearches = () =>
+  useQuery({ queryKey: talentKeys.saved, queryFn: () => apiRequest<SavedSearch[]>('/admin/talent/saved-searches') });
+export function useSavedSearchActions() {
+  const qc = useQueryClient();
+  const refresh = () => qc.invalidateQueries({ queryKey: talentKeys.saved });
+  return {
+    save: useMutation({
+      mutationFn: (body: { name: string; params: TalentFilters }) =>
+        apiRequest<SavedSearch>('/admin/talent/saved-searches', { method: 'POST', body }),
+      onSuccess: refresh,
+    }),
+    open: useMutation({
+      mutationFn: (id: string) =>
+        apiRequest<SavedSearch>(`/admin/talent/saved-searches/${id}/open`, { method: 'POST' }),
+      onSuccess: refresh,
+    }),
+    remove: useMutation({
+      mutationFn: (id: string) => apiRequest<void>(`/admin/talent/saved-searches/${id}`, { method: 'DELETE' }),
+      onSuccess: refresh,
+    }),
+  };
+}
+
+/** GET/POST /api/admin/jobs/{id}/shortlist, POST .../{candidateId}/invite, DELETE .../{candidateId} */
+export const useShortlist = (jobId: string) =>
+  useQuery({
+    queryKey: talentKeys.shortlist(jobId),
+    queryFn: () => apiRequest<ShortlistEntry[]>(`/admin/jobs/${jobId}/shortlist`),
+    enabled: Boolean(jobId),
+  });
+export function useShortlistActions(jobId: string) {
+  const qc = useQueryClient();
+  const refresh = () => qc.invalidateQueries({ queryKey: talentKeys.shortlist(jobId) });
+  return {
+    add: useMutation({
+      mutationFn: (candidateId: string) =>
+        apiRequest<ShortlistEntry>(`/admin/jobs/${jobId}/shortlist`, {
+          method: 'POST',
+          body: { candidate_id: candidateId },
+        }),
+      onSuccess: refresh,
+    }),
+    invite: useMutation({
+      mutationFn: (candidateId: string) =>
+        apiRequest<ShortlistEntry>(`/admin/jobs/${jobId}/shortlist/${candidateId}/invite`, { method: 'POST' }),
+      onSuccess: refresh,
+    }),
+    remove: useMutation({
+      mutationFn: (candidateId: string) =>
+        apiRequest<void>(`/admin/jobs/${jobId}/shortlist/${candidateId}`, { method: 'DELETE' }),
+      onSuccess: refresh,
+    }),
+  };
+}

@@ -1,0 +1,108 @@
+/**
+ * Talent search: the provider finds people across profiles, résumés, interviews and notes
+ * (decision 0165). GET /api/admin/talent and its saved searches and shortlists.
+ */
+import { z } from 'zod';
+import { optionalUuid } from './common';
+
+export const TALENT_SEARCH_MAX_LIMIT = 50;
+export const TALENT_DECISIONS = ['approved', 'rejected', 'none'] as const;
+
+const optionalFilter = z.string().trim().max(200).optional();
+
+/** GET /api/admin/talent query. `skills` is a comma-separated list; every one must match. */
+export const talentSearchQuerySchema = z.object({
+  q: z.string().trim().max(500, 'The search is at most 500 characters').optional(),
+  skills: z.string().trim().max(1000).optional(),
+  country: optionalFilter,
+  work_authorization: optionalFilter,
+  decision: z.enum(TALENT_DECISIONS, { message: 'decision must be approved, rejected or none' }).optional(),
+  min_score: z.coerce
+    .number({ message: 'min_score must be a number' })
+    .min(1, 'min_score is between 1 and 5')
+    .max(5, 'min_score is between 1 and 5')
+    .optional(),
+  job_id: optionalUuid('job_id'),
+  limit: z.coerce
+    .number()
+    .int('limit must be a whole number')
+    .min(1, 'limit is at least 1')
+    .max(TALENT_SEARCH_MAX_LIMIT, `limit is at most ${TALENT_SEARCH_MAX_LIMIT}`)
+    .default(20),
+  cursor: z.string().max(200).optional(),
+});
+export type TalentSearchQuery = z.input<typeof talentSearchQuerySchema>;
+
+export const talentMatchSchema = z.object({
+  source: z.enum(['profile', 'resume', 'transcript', 'note']),
+  /** Matched words inside <mark>…</mark>; everything else HTML-escaped. */
+  snippet: z.string(),
+  interview_id: z.string().optional(),
+  offset_seconds: z.number().int().optional(),
+});
+export type TalentMatch = z.infer<typeof talentMatchSchema>;
+
+export const talentResultSchema = z.object({
+  candidate_id: z.string(),
+  name: z.string(),
+  headline: z.string().nullable(),
+  country: z.string().nullable(),
+  skills: z.array(z.string()),
+  best_assessment_score: z.number().nullable(),
+  decision: z.enum(TALENT_DECISIONS),
+  matches: z.array(talentMatchSchema),
+});
+export type TalentResult = z.infer<typeof talentResultSchema>;
+
+const facetSchema = z.array(z.object({ value: z.string(), count: z.number().int() }));
+
+export const talentSearchReplySchema = z.object({
+  total: z.number().int(),
+  results: z.array(talentResultSchema),
+  facets: z.object({
+    skills: facetSchema,
+    country: facetSchema,
+    work_authorization: facetSchema,
+    decision: facetSchema,
+  }),
+  next_cursor: z.string().nullable(),
+});
+export type TalentSearchReply = z.infer<typeof talentSearchReplySchema>;
+
+/* Saved searches ------------------------------------------------------------------------------- */
+
+/** The filters a saved search keeps (the search query without paging). */
+export const talentSearchParamsSchema = talentSearchQuerySchema.omit({ limit: true, cursor: true });
+
+export const savedSearchCreateSchema = z.object({
+  name: z.string().trim().min(1, 'Give the search a name').max(120, 'The name is at most 120 characters'),
+  params: talentSearchParamsSchema,
+});
+
+export const savedSearchSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  params: z.record(z.string(), z.string()),
+  last_run_at: z.string(),
+  created_at: z.string(),
+  /** People who match now and entered the index after last_run_at. */
+  new_matches: z.number().int(),
+});
+export type SavedSearch = z.infer<typeof savedSearchSchema>;
+
+/* Shortlists ------------------------------------------------------------------------------------ */
+
+export const shortlistAddSchema = z.object({ candidate_id: z.uuid({ message: 'candidate_id must be a UUID' }) });
+
+export const shortlistEntrySchema = z.object({
+  job_id: z.string(),
+  candidate_id: z.string(),
+  name: z.string().nullable(),
+  email: z.string(),
+  headline: z.string().nullable(),
+  added_at: z.string(),
+  invited_at: z.string().nullable(),
+  /** The candidate's interview for this job, if any (an invitation starts one). */
+  interview_status: z.string().nullable(),
+});
+export type ShortlistEntry = z.infer<typeof shortlistEntrySchema>;

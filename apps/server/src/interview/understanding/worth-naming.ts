@@ -39,6 +39,13 @@ export const TIME_UNITS = new Set([
   'time',
   'times',
   'while',
+  'spring',
+  'summer',
+  'autumn',
+  'fall',
+  'winter',
+  'season',
+  'quarter',
 ]);
 
 /** Words that say nothing specific about the work: not names of a thing, with or without "the". */

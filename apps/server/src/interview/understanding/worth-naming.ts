@@ -201,6 +201,6 @@ export function worthNaming(item: AnswerItem, vocabulary?: JobVocabulary): boole
   if (content.length >= 2) return true;
   const only = content[0];
   if (!only) return false;
-  const singular = only.replace(/s$/, '');
-  return CRAFT_NOUNS.has(only) || WORK_NOUNS.has(singular) || Boolean(vocabulary?.words.has(only));
+  // A plain field of work alone ("your animation", "the design") is not a thing; a craft noun or the job's own word is.
+  return CRAFT_NOUNS.has(only) || (Boolean(vocabulary?.words.has(only)) && !WORK_NOUNS.has(only.replace(/s$/, '')));
 }

@@ -166,11 +166,13 @@ export class Conductor {
   private pick(heard: Understanding): AnswerItem | undefined {
     const score = (i: AnswerItem) =>
       (i.kind === 'action' ? 4 : 2) + Math.min(2, i.text.split(' ').length - 1) - (i.fromJob ? 3 : 0);
-    return sayable(heard)
-      .filter((i) => !this.named.has(i.text.toLowerCase()))
-      // Only what a person would name: never a unit of time or a word that says nothing on its own.
-      .filter((i) => worthNaming(i, this.plan.vocabulary))
-      .filter((i) => i.text.split(' ').length <= 6)
-      .sort((a, b) => score(b) - score(a) || a.at - b.at)[0];
+    return (
+      sayable(heard)
+        .filter((i) => !this.named.has(i.text.toLowerCase()))
+        // Only what a person would name: never a unit of time or a word that says nothing on its own.
+        .filter((i) => worthNaming(i, this.plan.vocabulary))
+        .filter((i) => i.text.split(' ').length <= 6)
+        .sort((a, b) => score(b) - score(a) || a.at - b.at)[0]
+    );
   }
 }

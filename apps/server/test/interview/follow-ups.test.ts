@@ -37,10 +37,22 @@ function replyTo(answer: string) {
 
 describe('what may be named back', () => {
   it.each([
-    ['In my animation I keep each word on screen for at least twelve frames so people can read it on a phone', /twelve frames/],
-    ['I animated a sixty second explainer for a fintech startup with my own character rig', /animated a sixty second explainer/],
-    ['For a coffee roaster in Lisbon I made the launch video and all the social cuts', /coffee roaster|launch video|social cuts/],
-    ['I built the title cards in After Effects with shape layers and a lot of easing work', /After Effects|built the title cards|shape layers/],
+    [
+      'In my animation I keep each word on screen for at least twelve frames so people can read it on a phone',
+      /twelve frames/,
+    ],
+    [
+      'I animated a sixty second explainer for a fintech startup with my own character rig',
+      /animated a sixty second explainer/,
+    ],
+    [
+      'For a coffee roaster in Lisbon I made the launch video and all the social cuts',
+      /coffee roaster|launch video|social cuts/,
+    ],
+    [
+      'I built the title cards in After Effects with shape layers and a lot of easing work',
+      /After Effects|built the title cards|shape layers/,
+    ],
     ['I painted a mural with acrylic on a brick wall for a cafe in my town', /painted a mural|brick wall|acrylic/],
   ])('%s', (answer, expected) => {
     const { named, own } = replyTo(answer);
@@ -51,8 +63,14 @@ describe('what may be named back', () => {
 
 describe('what is never named back: units of time and generic words', () => {
   it.each([
-    ['I worked on motion for three months at a small agency and then for two years at a studio', /months|years|three months|two years/],
-    ['I did a lot of work and stuff for the team over a few days and it was fine', /\b(work|stuff|things?|days?|team)\b/],
+    [
+      'I worked on motion for three months at a small agency and then for two years at a studio',
+      /months|years|three months|two years/,
+    ],
+    [
+      'I did a lot of work and stuff for the team over a few days and it was fine',
+      /\b(work|stuff|things?|days?|team)\b/,
+    ],
     ['Every morning I spend two hours on my own things and a bit of practice each week', /morning|hours|things|week/],
     ['I have my own license for the tools and I can do twenty five hours a week', /license|tools|hours|week/],
     ['It took me a month and a day to finish the whole thing last spring', /month|day|thing|spring/],

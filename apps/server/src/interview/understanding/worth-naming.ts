@@ -194,7 +194,8 @@ export function worthNaming(item: AnswerItem, vocabulary?: JobVocabulary): boole
   const head = ws.at(-1);
   if (!head || TIME_UNITS.has(head) || GENERIC_NOUNS.has(head)) return false;
   // Any time unit in a thing ("two weeks work") makes it a duration in disguise; actions keep their verb.
-  if (item.kind !== 'action' && ws.some((w) => TIME_UNITS.has(w) && isNumber(ws[ws.indexOf(w) - 1] ?? ''))) return false;
+  if (item.kind !== 'action' && ws.some((w) => TIME_UNITS.has(w) && isNumber(ws[ws.indexOf(w) - 1] ?? '')))
+    return false;
   if (item.kind === 'action' || item.kind === 'tool') return true;
   if (isFigure(item.text)) return true;
   const content = ws.filter((w) => !VAGUE_WORDS.has(w) && !isNumber(w));

@@ -37,7 +37,10 @@ export type DebriefJob = {
 const FILLER_WORDS = new Set(['um', 'umm', 'uh', 'uhh', 'uhm', 'erm', 'er', 'ah', 'hmm', 'mm', 'mhm']);
 /** Two-word fillers, not counted after a word that makes them a real question ("do you know"). */
 const FILLER_PAIRS: { words: [string, string]; unless: Set<string> }[] = [
-  { words: ['you', 'know'], unless: new Set(['do', 'did', 'if', 'what', 'how', 'as', 'would', 'will', 'don’t', "don't"]) },
+  {
+    words: ['you', 'know'],
+    unless: new Set(['do', 'did', 'if', 'what', 'how', 'as', 'would', 'will', 'don’t', "don't"]),
+  },
   { words: ['i', 'mean'], unless: new Set(['what']) },
 ];
 
@@ -49,13 +52,18 @@ const LONG_ANSWER_WORDS = 170;
 const FILLERS_TOO_MANY = 5;
 const CRITIQUE_QUESTION = /\b(feedback|critique|judge|quality|review|improve|change)\b/i;
 const CRITIQUE_REASON = /\b(because|so that|which is why|the reason|instead|that's why|since)\b/i;
-const NUMBER = /\b(\d[\d.,]*%?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|half|double|twice|percent)\b/i;
+const NUMBER =
+  /\b(\d[\d.,]*%?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|half|double|twice|percent)\b/i;
 
 type Word = { text: string; start: number; end: number };
 
 /** The words of a text with their character offsets (what the fillers are marked by). */
 export function wordsOf(text: string): Word[] {
-  return [...text.matchAll(/[\p{L}\p{N}’']+/gu)].map((m) => ({ text: m[0], start: m.index, end: m.index + m[0].length }));
+  return [...text.matchAll(/[\p{L}\p{N}’']+/gu)].map((m) => ({
+    text: m[0],
+    start: m.index,
+    end: m.index + m[0].length,
+  }));
 }
 
 /** The fillers in an answer, as said, with their places in the text. */
@@ -153,7 +161,10 @@ function jobTermsIn(text: string, vocabulary: JobVocabulary): string[] {
 
 /** Each thing once: "the launch video" is already in "animated a launch video". */
 function distinct(texts: string[]): string[] {
-  const bare = (t: string) => ` ${normalWords(t).filter((w) => !['the', 'a', 'an', 'your'].includes(w)).join(' ')} `;
+  const bare = (t: string) =>
+    ` ${normalWords(t)
+      .filter((w) => !['the', 'a', 'an', 'your'].includes(w))
+      .join(' ')} `;
   return [...new Set(texts)].filter(
     (t, i, all) => !all.some((other, j) => j !== i && other.length > t.length && bare(other).includes(bare(t))),
   );

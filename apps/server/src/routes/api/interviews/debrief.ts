@@ -42,13 +42,9 @@ const debriefRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => getPracticeDebrief(app.db, request.auth!.sub, request.params.id),
   );
 
-  app.delete(
-    '/practice-debriefs/:id',
-    { schema: { params: idParams('Debrief') } },
-    async (request, reply) => {
-      await deletePracticeDebrief(app.db, request.auth!.sub, request.params.id);
-      reply.code(204);
-    },
-  );
+  app.delete('/practice-debriefs/:id', { schema: { params: idParams('Debrief') } }, async (request, reply) => {
+    await deletePracticeDebrief(app.db, request.auth!.sub, request.params.id);
+    reply.code(204);
+  });
 };
 export default debriefRoutes;

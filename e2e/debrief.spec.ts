@@ -2,16 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import {
-  agreeToRecording,
-  api,
-  bearer as auth,
-  fakeMediaWithMic,
-  logInThroughUi,
-  painted,
-  signInWithToken,
-} from './helpers';
-import { E2E_ADMIN } from '../playwright.config';
+import { agreeToRecording, api, bearer as auth, fakeMediaWithMic, painted, signInWithToken } from './helpers';
 import { writeFakeMicWav } from './support/fake-mic';
 
 /**
@@ -83,8 +74,7 @@ test('a practice interview ends on its debrief, which the candidate may keep', a
 
 test('the provider turns on feedback sharing in the job form', async ({ page, request, admin }) => {
   const title = `Feedback Job ${Date.now().toString(36)}`;
-  await logInThroughUi(page, E2E_ADMIN.email, E2E_ADMIN.password);
-  await page.goto('/admin/jobs');
+  await signInWithToken(page, admin.token, '/admin/jobs');
   await page.getByRole('link', { name: 'New job' }).click();
   const share = page.getByRole('checkbox', { name: 'Share interview feedback with candidates' });
   await expect(share).not.toBeChecked();

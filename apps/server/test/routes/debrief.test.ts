@@ -77,7 +77,7 @@ describe('GET /api/interviews/{id}/debrief', () => {
   it('the admin always; the candidate only when the job shares feedback and a decision exists; others 404', async () => {
     const sharing = await postJob(t, admin, { share_feedback: true });
     const silent = await postJob(t, admin);
-    expect(silent.share_feedback).toBe(false);
+    expect((silent as { share_feedback?: boolean }).share_feedback).toBe(false);
     const c = await t.signUp();
     const other = await t.signUp();
     const shared = await interviewOf(sharing.id, c.user.id);

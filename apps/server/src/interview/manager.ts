@@ -281,7 +281,7 @@ export class SessionManager {
  * A practice interview's turns, kept in memory only: after each one the debrief so far is computed
  * and handed to `send` (decision 0161), so the client has it whenever the candidate ends.
  */
-function practiceSink(input: PlanInput, send: (debrief: Debrief) => void): TurnSink {
+export function practiceSink(input: PlanInput, send: (debrief: Debrief) => void): TurnSink {
   const turns: StoredTurn[] = [];
   const update = () => {
     if (turns.some((t) => t.speaker === 'user')) send(computeDebrief(turns, input.job));

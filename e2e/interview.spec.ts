@@ -152,8 +152,9 @@ test('the practice interview asks its questions, ends by itself and stores nothi
 
   const list = await request.get('/api/interviews', { headers: auth(token) });
   expect(await list.json()).toEqual([]);
-  await dialog.getByRole('button', { name: 'Back to Opportunities' }).click();
-  await expect(page).toHaveURL(/\/$/);
+  // The practice ends on its debrief (issue 27; e2e/debrief.spec.ts looks at it).
+  await dialog.getByRole('button', { name: 'See your debrief' }).click();
+  await expect(page).toHaveURL(/\/interview-prep\/debrief$/);
 });
 
 test('reloading the page mid-interview resumes the same session', async ({

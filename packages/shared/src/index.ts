@@ -25,3 +25,4 @@ export * from './ids';
 export * from './schemas/recording';
 export * from './schemas/account';
 export * from './schemas/talent';
+export * from './schemas/debrief';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AUDIO_SAMPLE_RATE } from './constants';
+import { debriefSchema } from './schemas/debrief';
 
 /**
  * The live interview socket protocol (`/ws/session`, JSON text frames, docs/product/socket-protocol.md).
@@ -128,6 +129,9 @@ export const metricsMessageSchema = z.object({
   latency: turnLatencySchema,
 });
 
+/** Practice only: the debrief so far, sent after each turn (nothing is stored on the server; decision 0161). */
+export const debriefMessageSchema = z.object({ event: z.literal('debrief'), debrief: debriefSchema });
+
 export const serverMessageSchema = z.discriminatedUnion('event', [
   sessionReadyMessageSchema,
   transcriptMessageSchema,
@@ -137,6 +141,7 @@ export const serverMessageSchema = z.discriminatedUnion('event', [
   noticeMessageSchema,
   errorMessageSchema,
   metricsMessageSchema,
+  debriefMessageSchema,
 ]);
 export type ServerMessage = z.infer<typeof serverMessageSchema>;
 export type ServerEvent = ServerMessage['event'];

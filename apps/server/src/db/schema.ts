@@ -4,7 +4,14 @@
  */
 import { boolean, index, integer, jsonb, pgTable, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 // The status and type lists are the API's (one list per rule, checked by zod on both ends).
-import { EARNING_STATUSES, INTERVIEW_STATUSES, INTERVIEW_TYPES, JOB_STATUSES, TASK_STATUSES } from '@app/shared';
+import {
+  EARNING_STATUSES,
+  INTERVIEW_STATUSES,
+  INTERVIEW_TYPES,
+  JOB_STATUSES,
+  TASK_STATUSES,
+  type Debrief,
+} from '@app/shared';
 import { at, belongsTo, createdAt, id, jsonList, mentions, updatedAt } from './columns';
 
 export const users = pgTable(
@@ -66,6 +73,8 @@ export const jobs = pgTable(
     skills: jsonList<JobSkillRow>('skills'),
     customQuestions: jsonList<string>('custom_questions'),
     interviewType: text('interview_type', { enum: INTERVIEW_TYPES }).notNull().default('standard'),
+    /** Candidates see their interview's debrief once decided (issue 27). */
+    shareFeedback: boolean('share_feedback').notNull().default(false),
     createdBy: mentions('created_by', () => users.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -114,8 +123,25 @@ export const transcriptTurns = pgTable(
     endedAt: at('ended_at').notNull(),
     /** Seconds from the start of the interview, for seeking in the recording. */
     offsetSeconds: integer('offset_seconds').notNull().default(0),
+    /** The recognizer's words and confidences for a candidate turn (null: the engine gave none). */
+    words: jsonb('words').$type<{ text: string; confidence: number }[]>(),
   },
   (t) => [uniqueIndex('transcript_turns_interview_seq').on(t.interviewId, t.seq)],
+);
+
+/**
+ * Practice debriefs the candidate chose to keep (issue 27). Practice interviews store nothing else;
+ * the debrief is the candidate's own: in their export, deleted with the account.
+ */
+export const practiceDebriefs = pgTable(
+  'practice_debriefs',
+  {
+    id: id(),
+    userId: belongsTo('user_id', () => users.id),
+    debrief: jsonb('debrief').$type<Debrief>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('practice_debriefs_user_idx').on(t.userId, t.createdAt)],
 );
 
 /** Decisions on interviews: the audit trail of who decided what and when. */

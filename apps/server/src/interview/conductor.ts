@@ -2,6 +2,7 @@ import type { Intent } from './intents';
 import type { InterviewPlan } from './plan';
 import type { InterviewMove } from './providers/types';
 import { sayable, understand, type AnswerItem, type Understanding } from './understanding/understand';
+import { worthNaming } from './understanding/worth-naming';
 
 /** A typical exchange (question, answer, a little reply) takes about this long. */
 const EXCHANGE_MS = 75000;
@@ -19,6 +20,8 @@ export class Conductor {
   private index = -1;
   private followedUp = false;
   private closed = false;
+  /** The opening question was put more narrowly once already. */
+  private rephrased = false;
   private followUpsLeft: number;
   /** Items already named back (lower case): the same thing is not reflected twice. */
   private readonly named = new Set<string>();
@@ -64,10 +67,17 @@ export class Conductor {
     const question = this.currentQuestion ?? '';
     if (intent === 'stop') return this.close();
     if (intent === 'explain' && question) return { kind: 'follow_up', reason: 'explain', question };
+    // An unsure or vague first reply: one narrower, encouraging question before the interview moves on.
+    const unsure = intent === 'dont_know' || (!intent && heard.vague && !heard.concrete && !heard.offTopic);
+    if (this.index === 0 && unsure && !this.followedUp && !this.rephrased && this.plan.openingRephrase) {
+      this.rephrased = true;
+      this.followedUp = true;
+      return { kind: 'follow_up', reason: 'rephrase', question: this.plan.openingRephrase };
+    }
 
     const practical = this.plan.logistics.includes(question);
     if (!intent && !practical && !this.followedUp && this.canFollowUp(elapsedMs)) {
-      const about = this.pick(heard, true);
+      const about = this.pick(heard);
       const reason = heard.offTopic
         ? 'steer'
         : // Nothing surely heard to name: the probe still goes deeper, phrased without naming it.
@@ -85,7 +95,7 @@ export class Conductor {
     }
     const after = intent === 'dont_know' || intent === 'done' ? intent : undefined;
     // Only a concrete answer is reflected: naming a word from a vague or off-topic one rings false.
-    const about = after || heard.offTopic || !heard.concrete ? undefined : this.pick(heard, false);
+    const about = after || heard.offTopic || !heard.concrete ? undefined : this.pick(heard);
     if (about) this.named.add(about.text.toLowerCase());
     const nextIndex = this.nextQuestionIndex(elapsedMs);
     if (nextIndex === null) return { ...this.close(), ...(about ? { about } : {}) };
@@ -106,6 +116,7 @@ export class Conductor {
     copy.index = this.index;
     copy.followedUp = this.followedUp;
     copy.closed = this.closed;
+    copy.rephrased = this.rephrased;
     copy.followUpsLeft = this.followUpsLeft;
     for (const item of this.named) copy.named.add(item);
     return copy;
@@ -150,18 +161,18 @@ export class Conductor {
 
   /**
    * What to name back: an item the candidate surely said, preferring what they did and things they
-   * brought up themselves over the job's own words, and nothing already named. Probes need a thing
-   * or an action, not a duration.
+   * brought up themselves over the job's own words, and nothing already named.
    */
-  private pick(heard: Understanding, forProbe: boolean): AnswerItem | undefined {
+  private pick(heard: Understanding): AnswerItem | undefined {
     const score = (i: AnswerItem) =>
-      (i.kind === 'action' ? 4 : i.kind === 'duration' ? 1 : 2) +
-      Math.min(2, i.text.split(' ').length - 1) -
-      (i.fromJob ? 3 : 0);
-    return sayable(heard)
-      .filter((i) => !this.named.has(i.text.toLowerCase()))
-      .filter((i) => !forProbe || i.kind !== 'duration')
-      .filter((i) => i.text.split(' ').length <= 6)
-      .sort((a, b) => score(b) - score(a) || a.at - b.at)[0];
+      (i.kind === 'action' ? 4 : 2) + Math.min(2, i.text.split(' ').length - 1) - (i.fromJob ? 3 : 0);
+    return (
+      sayable(heard)
+        .filter((i) => !this.named.has(i.text.toLowerCase()))
+        // Only what a person would name: never a unit of time or a word that says nothing on its own.
+        .filter((i) => worthNaming(i, this.plan.vocabulary))
+        .filter((i) => i.text.split(' ').length <= 6)
+        .sort((a, b) => score(b) - score(a) || a.at - b.at)[0]
+    );
   }
 }

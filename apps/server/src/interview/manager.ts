@@ -1,4 +1,5 @@
-import type { ServerMessage, StartMessage } from '@app/shared';
+import type { Debrief, ServerMessage, StartMessage } from '@app/shared';
+import { computeDebrief } from '../services/debrief/compute';
 import type { Db } from '../db/client';
 import { systemClock, type Clock, type Timer } from '../lib/clock';
 import type { AppEvents } from '../lib/app-events';
@@ -209,8 +210,10 @@ export class SessionManager {
         maxQuestions: practice ? PRACTICE_QUESTIONS : this.opts.maxQuestions,
       });
       const id = interviewId;
+      // Practice stores nothing: its turns stay in this session, and its debrief goes to the client.
+      let practiceSession: InterviewSession | undefined;
       const sink: TurnSink = practice
-        ? { append: async () => {}, update: async () => {} }
+        ? practiceSink(planInput, (debrief) => practiceSession?.notify({ event: 'debrief', debrief }))
         : { append: (turn) => appendTurn(db, id, turn), update: (seq, text) => updateTurnText(db, id, seq, text) };
       const recognition = this.opts.providers.sttFor?.(recognitionText(planInput)) ?? {
         stt: this.opts.providers.stt,
@@ -232,6 +235,7 @@ export class SessionManager {
           if (!practice) await completeInterview(db, id, userId, this.opts.events);
         },
       });
+      if (practice) practiceSession = session;
       this.sessions.set(msg.session_id, { session, userId, jobId, practice, detachSocket, socket });
       session.attach(send, previousTurns.length > 0);
       return session;
@@ -271,6 +275,27 @@ export class SessionManager {
     }
     this.sessions.clear();
   }
+}
+
+/**
+ * A practice interview's turns, kept in memory only: after each one the debrief so far is computed
+ * and handed to `send` (decision 0161), so the client has it whenever the candidate ends.
+ */
+export function practiceSink(input: PlanInput, send: (debrief: Debrief) => void): TurnSink {
+  const turns: StoredTurn[] = [];
+  const update = () => {
+    if (turns.some((t) => t.speaker === 'user')) send(computeDebrief(turns, input.job));
+  };
+  return {
+    append: async (turn) => {
+      turns.push(turn);
+      update();
+    },
+    update: async (seq, text) => {
+      const turn = turns.find((t) => t.seq === seq);
+      if (turn) turn.text = text;
+    },
+  };
 }
 
 /**

@@ -26,6 +26,8 @@ export type InterviewPlan = {
   vocabulary: JobVocabulary;
   /** Practical questions (availability): answered plainly, never probed. */
   logistics: string[];
+  /** A narrower first question for a candidate unsure how to answer the opening one. */
+  openingRephrase?: string;
 };
 
 const AVAILABILITY = 'What does your availability look like for remote, hourly work?';
@@ -96,6 +98,9 @@ export function buildPlan(input: PlanInput, limits: PlanLimits): InterviewPlan {
     systemPrompt: '',
     required: kept.filter(requiredIn),
     logistics: kept.filter((q) => q === AVAILABILITY),
+    openingRephrase: input.candidate.position
+      ? `What kind of work do you enjoy most as ${withArticle(input.candidate.position)}?`
+      : 'What is one piece of work you made recently that you liked, and what did you do on it?',
     vocabulary: buildVocabulary({
       title: job?.title,
       description: job?.description,

@@ -161,6 +161,11 @@ export class InterviewSession {
     this.dialogue.begin(resumed);
   }
 
+  /** A message from outside the stages (the practice debrief), delivered while a socket is attached. */
+  notify(msg: ServerMessage) {
+    if (this.attached) this.send(msg);
+  }
+
   /** The socket went away: stop what cannot be delivered and keep everything else. */
   detach() {
     this.dialogue.clearIdle();

@@ -18,6 +18,8 @@ export type StoredTurn = {
   startedAt: Date;
   endedAt: Date;
   offsetSeconds: number;
+  /** The recognizer's words and confidences for a candidate turn, when the engine gives them (debrief). */
+  words?: { text: string; confidence: number }[] | null;
 };
 
 export async function appendTurn(db: Db, interviewId: string, turn: StoredTurn): Promise<void> {

@@ -22,6 +22,7 @@ export function toJobDto(row: JobRow): Job {
     skills: row.skills,
     custom_questions: row.customQuestions,
     interview_type: row.interviewType,
+    share_feedback: row.shareFeedback,
   };
 }
 
@@ -40,6 +41,7 @@ function toRowValues(input: Partial<ParsedJob>) {
     ...(input.skills !== undefined && { skills: input.skills }),
     ...(input.custom_questions !== undefined && { customQuestions: input.custom_questions }),
     ...(input.interview_type !== undefined && { interviewType: input.interview_type }),
+    ...(input.share_feedback !== undefined && { shareFeedback: input.share_feedback }),
   };
 }
 

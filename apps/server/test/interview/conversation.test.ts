@@ -85,9 +85,17 @@ describe('scripted candidates through understanding, conductor and the built-in 
   });
 
   it('a vague answer earns a clarifying question that quotes nothing', async () => {
-    const { ai } = await talk([{ say: 'I guess I like it, kind of' }]);
-    expect(ai[1]).toMatch(/example|specific|step by step|project|working day/);
-    expect(ai[1]).not.toMatch(/like it/);
+    // The opening question first gets a narrower one (issue 27); a vague answer to a later one a clarifying one.
+    const { ai, p } = await talk([{ say: 'I guess I like it, kind of' }, { say: 'I guess I like it, kind of' }]);
+    expect(ai[1]).toContain(p.openingRephrase);
+    expect(ai[2]).toContain(p.questions[1]);
+    const later = await talk([
+      { say: RICH, concrete: true },
+      { say: 'I shot it in my garage with two softboxes and a white sweep' },
+      { say: 'I guess I like it, kind of' },
+    ]);
+    expect(later.ai[3]).toMatch(/example|specific|step by step|project|working day/);
+    expect(later.ai[3]).not.toMatch(/like it/);
   });
 
   it('an off-topic answer is steered back to the question', async () => {
@@ -105,9 +113,11 @@ describe('scripted candidates through understanding, conductor and the built-in 
   });
 
   it('silence gets the question again after a while; "I don\'t know" moves on without a follow-up', async () => {
-    const { ai, p } = await talk([{ say: 'I do not know', silenceBefore: 35 }]);
+    const { ai, p } = await talk([{ say: 'I do not know', silenceBefore: 35 }, { say: 'I do not know' }]);
     expect(ai[1]).toBe(`Take your time. Whenever you're ready: ${p.questions[0]}`);
-    expect(ai[2]).toMatch(
+    // Unsure at the opening: one narrower, encouraging question first (issue 27), then on.
+    expect(ai[2]).toMatch(new RegExp(`${escape(p.openingRephrase!)}$`));
+    expect(ai[3]).toMatch(
       new RegExp(`^(That's alright\\.|No problem\\.|That's fine, let's move on\\.) ${escape(p.questions[1]!)}$`),
     );
   });

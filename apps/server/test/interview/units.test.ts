@@ -126,7 +126,8 @@ describe('interview plan and conductor', () => {
   it('follows up once on a short or vague answer, then moves on, and closes on budget or time', () => {
     const c = new Conductor(plan(2));
     c.opening();
-    expect(c.next('not sure', 0)).toMatchObject({ kind: 'follow_up', reason: 'clarify' });
+    // Unsure at the opening: a narrower question (issue 27); later vague answers get a clarifying one.
+    expect(c.next('not sure', 0)).toMatchObject({ kind: 'follow_up', reason: 'rephrase' });
     expect(c.next('still not sure', 0).kind).toBe('question'); // only one follow-up per question
     const probe = c.next('I built a portfolio of twenty children book illustrations', 0);
     expect(probe).toMatchObject({ kind: 'follow_up', reason: 'probe' }); // depth before breadth

@@ -81,6 +81,24 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] => [
     complete,
   ),
   page(
+    '/interview-prep/debrief',
+    () => import('../features/debrief/components/PracticeDebriefPage'),
+    'PracticeDebriefPage',
+    completeWithNav,
+  ),
+  page(
+    '/debriefs/:debriefId',
+    () => import('../features/debrief/components/KeptDebriefPage'),
+    'KeptDebriefPage',
+    completeWithNav,
+  ),
+  page(
+    '/interviews/:interviewId/debrief',
+    () => import('../features/debrief/components/InterviewDebriefPage'),
+    'InterviewDebriefPage',
+    completeWithNav,
+  ),
+  page(
     '/interview',
     () => import('../features/status/components/PlaceholderInterviewPage'),
     'PlaceholderInterviewPage',

@@ -26,6 +26,8 @@ export const jobSchema = z.object({
   skills: z.array(jobSkillSchema),
   custom_questions: z.array(z.string()),
   interview_type: interviewTypeSchema,
+  /** After a decision, candidates see the debrief of their interview (issue 27). */
+  share_feedback: z.boolean(),
 });
 export type Job = z.infer<typeof jobSchema>;
 
@@ -47,6 +49,7 @@ const jobFields = {
   skills: z.array(jobSkillSchema).max(50),
   custom_questions: z.array(z.string().trim().min(1, 'A question cannot be empty').max(1000)).max(50),
   interview_type: interviewTypeSchema,
+  share_feedback: z.boolean({ message: 'Share feedback must be true or false' }),
 };
 
 export const jobCreateSchema = z.object({
@@ -57,6 +60,7 @@ export const jobCreateSchema = z.object({
   skills: jobFields.skills.default([]),
   custom_questions: jobFields.custom_questions.default([]),
   interview_type: jobFields.interview_type.default('standard'),
+  share_feedback: jobFields.share_feedback.default(false),
 });
 export type JobCreate = z.input<typeof jobCreateSchema>;
 

@@ -64,8 +64,11 @@ export type InterviewMove =
       kind: 'follow_up';
       /** The open question the follow-up belongs to. */
       question: string;
-      /** probe: dig into what they said; clarify: ask for an example; steer: back on topic; explain: rephrase. */
-      reason?: 'probe' | 'clarify' | 'steer' | 'explain';
+      /**
+       * probe: dig into what they said; clarify: ask for an example; steer: back on topic; explain:
+       * rephrase; rephrase: after an unsure opening reply, `question` is a narrower one to start with.
+       */
+      reason?: 'probe' | 'clarify' | 'steer' | 'explain' | 'rephrase';
       /** For a probe: what the candidate said that the follow-up names. */
       about?: AnswerItem;
     }

@@ -182,7 +182,8 @@ export class AiTurnStage {
     if (turn.signal.aborted) return;
 
     turn.done = true;
-    this.finishText(turn, turn.text);
+    // Stored as ending when its audio does (the candidate's time to answer and talk share count from it).
+    this.finishText(turn, turn.text, Math.max(this.ctx.clock.now(), turn.playbackEndsAt));
     send({ event: 'answer_end' });
     this.ctx.bus.emit('ai_done', { playbackEndsAt: turn.playbackEndsAt, closing: turn.closing });
     if (turn.closing) {
@@ -261,13 +262,13 @@ export class AiTurnStage {
   }
 
   /** Stores the AI turn (once) and tells the client its final text; later corrections update the row. */
-  private finishText(turn: SpeechHandle, text: string) {
+  private finishText(turn: SpeechHandle, text: string, endedAt = this.ctx.clock.now()) {
     const clean = text.trim();
     if (!turn.finalSent) {
       turn.finalSent = true;
       if (!clean) return;
       this.ctx.send({ event: 'transcript', speaker: 'ai', text: clean, final: true });
-      turn.storedSeq = this.deps.transcript.append('ai', clean, turn.startedAt, this.ctx.clock.now()).seq;
+      turn.storedSeq = this.deps.transcript.append('ai', clean, turn.startedAt, endedAt).seq;
       return;
     }
     if (turn.storedSeq !== null && clean && clean !== turn.text) this.deps.transcript.correctAi(turn.storedSeq, clean);

@@ -209,7 +209,7 @@ export class CandidateTurnStage {
     ctx.send({ event: 'transcript', speaker: 'user', text, final: true });
     // Stored in order with the reply's turn (the transcript writes one after another); the reply
     // does not wait for the database.
-    this.deps.transcript.append('user', text, turn.startedAt, turn.speechEndAt);
+    this.deps.transcript.append('user', text, turn.startedAt, turn.speechEndAt, words);
     ctx.bus.emit('user_final', { text, words, startedAt: turn.startedAt, speechEndAt: turn.speechEndAt, finalAt });
   }
 }

@@ -36,6 +36,7 @@ export class TranscriptStore {
     text: string,
     startedAt: number,
     endedAt: number,
+    words?: StoredTurn['words'],
   ): { seq: number; written: Promise<void> } {
     const turn: StoredTurn = {
       seq: this.seq++,
@@ -44,6 +45,7 @@ export class TranscriptStore {
       startedAt: new Date(startedAt),
       endedAt: new Date(Math.max(startedAt, endedAt)),
       offsetSeconds: Math.max(0, Math.floor((startedAt - this.offsetBase) / 1000)),
+      ...(words?.length ? { words } : {}),
     };
     this.history.push({ role: speaker === 'ai' ? 'assistant' : 'user', content: text });
     return { seq: turn.seq, written: this.persist(() => this.sink.append(turn)) };

@@ -13,6 +13,7 @@ import adminTasksRoutes from './admin/tasks';
 import adminPayoutsRoutes from './admin/payouts';
 import uploadVideoRoutes from './interviews/upload-video';
 import interviewTranscriptRoutes from './interviews/transcript';
+import debriefRoutes from './interviews/debrief';
 import adminListingsRoutes from './admin/listings';
 import adminCandidatesRoutes from './admin/candidates';
 import accountRoutes from './account';
@@ -32,6 +33,7 @@ const openGroups = [
   earningsRoutes,
   uploadVideoRoutes,
   interviewTranscriptRoutes,
+  debriefRoutes,
 ];
 
 /** The provider's route groups. */

@@ -106,6 +106,8 @@ function instructionFor(r: InterviewerRequest): string {
           return `${time}${items} Ask one short follow-up question about "${m.about?.text ?? 'their answer'}", naming it. Do not ask the next planned question.`;
         case 'steer':
           return `${time} The last answer was off topic. Politely bring the candidate back and ask again: "${m.question}"`;
+        case 'rephrase':
+          return `The candidate was unsure how to answer the opening question. Encourage them in a few words, then ask this narrower question instead: "${m.question}"`;
         case 'explain':
           return `The candidate asked what the question means. Explain it in one simple sentence and ask it again: "${m.question}"`;
         default:

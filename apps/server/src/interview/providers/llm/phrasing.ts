@@ -1,5 +1,6 @@
 import type { InterviewPlan } from '../../plan';
 import type { AnswerItem } from '../../understanding/understand';
+import { isFigure } from '../../understanding/worth-naming';
 import type { InterviewMove } from '../types';
 
 /**
@@ -12,13 +13,15 @@ const PROBE_ACTION = [
   'When you {x}, what decisions did you make along the way?',
   'You said you {x}: how did it turn out, and what would you change today?',
 ];
-/** Probes that name a thing or a tool the candidate brought up. */
+/** Probes that name a thing the candidate brought up: a client, a project, a material. */
 const PROBE_THING = [
-  'You mentioned {x}: what was your own part in that?',
+  'You mentioned {x}. What was your own part in it?',
   'Tell me more about {x}: what did you do there, and how did it turn out?',
   'What was tricky about {x}, and how did you handle it?',
-  'What role did {x} play in that work?',
+  'How did {x} come about, and what did you do yourself?',
 ];
+/** Probes that name a figure the candidate gave ("twelve frames"). */
+const PROBE_FIGURE = ['Why {x}? How did you arrive at that?', 'How did you settle on {x}, and did it work?'];
 const PROBE_TOOL = [
   'You mentioned {x}: what do you rely on it for most?',
   'How does {x} fit into the way you work, step by step?',
@@ -49,19 +52,24 @@ const EXPLAIN = [
   "Sure. I'd like to hear about your own experience, in your own words; there is no single right answer.",
   'Of course. Any real example from your work is a good answer here.',
 ];
-/** Acknowledgments that reflect the answer in a few words. */
-const ACK_ABOUT = [
-  'Thanks for telling me about {x}.',
-  'Good to hear about {x}.',
-  'Thank you, the part about {x} gives me a clear picture.',
-  'I appreciate the detail about {x}.',
-  'Thanks, that context on {x} helps.',
+/** Acknowledgments that reflect the answer in a few words, each worded for what it names. */
+const ACK_THING = [
+  'That gives me a clear picture of {x}, thank you.',
+  'Thanks, the example of {x} helps.',
+  'Thank you, that detail about {x} is useful.',
 ];
+const ACK_TOOL = ['Good to know you work with {x}.', 'Thanks, it helps to know how you use {x}.'];
+const ACK_FIGURE = ['{x}, that is a useful detail. Thank you.', 'Thank you, that figure of {x} helps.'];
 const ACK_ACTION = ['Thanks, good to know you {x}.', 'Thank you for walking me through how you {x}.'];
 /** Short acknowledgments (under five words, so saying one twice is not a repeated sentence). */
 const ACK_PLAIN = ['Thank you.', 'Okay, thanks.', 'I see, thank you.', 'Understood.', 'Alright, thanks.'];
 const AFTER_DONT_KNOW = ["That's alright.", 'No problem.', "That's fine, let's move on."];
 const AFTER_DONE = ['Okay, thank you.', 'Alright, thanks.'];
+/** Before the narrower opening question, after an unsure or vague first reply. */
+const REPHRASE_LEAD = [
+  "That's alright, let's start smaller.",
+  "No problem, there's no wrong answer here. Let me put it another way.",
+];
 
 /**
  * The built-in interviewer's wording for the conductor's moves. It remembers every sentence it
@@ -120,7 +128,13 @@ export class Phrasebook {
             if (move.about) {
               const x = move.about.text;
               const list =
-                move.about.kind === 'action' ? PROBE_ACTION : move.about.kind === 'tool' ? PROBE_TOOL : PROBE_THING;
+                move.about.kind === 'action'
+                  ? PROBE_ACTION
+                  : move.about.kind === 'tool'
+                    ? PROBE_TOOL
+                    : isFigure(x)
+                      ? PROBE_FIGURE
+                      : PROBE_THING;
               const probe = this.pick(list, x);
               if (probe) return probe;
             }
@@ -129,6 +143,8 @@ export class Phrasebook {
             return `${this.pick(STEER) || this.pick(ACK_PLAIN)} ${move.question}`;
           case 'explain':
             return `${this.pick(EXPLAIN) || 'Sure.'} ${move.question}`;
+          case 'rephrase':
+            return `${this.pick(REPHRASE_LEAD) || "That's alright."} ${move.question}`;
           default:
             return this.pick(CLARIFY) || move.question;
         }
@@ -144,7 +160,9 @@ export class Phrasebook {
 
   private reflect(item: AnswerItem): string {
     const x = item.text;
-    return (item.kind === 'action' && this.pick(ACK_ACTION, x)) || this.pick(ACK_ABOUT, x) || this.pick(ACK_PLAIN);
+    const list =
+      item.kind === 'action' ? ACK_ACTION : item.kind === 'tool' ? ACK_TOOL : isFigure(x) ? ACK_FIGURE : ACK_THING;
+    return this.pick(list, x) || this.pick(ACK_PLAIN);
   }
 
   /**

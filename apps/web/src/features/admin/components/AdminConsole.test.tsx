@@ -37,6 +37,7 @@ describe('JobFormPage', { timeout: 15_000 }, () => {
     // An empty question is refused before anything is sent.
     expect(screen.getByText('A question cannot be empty')).toBeInTheDocument();
     await user.type(screen.getByLabelText('Question 1'), 'Which poster moved you?');
+    await user.click(screen.getByRole('checkbox', { name: 'Share interview feedback with candidates' }));
     await user.click(screen.getByRole('button', { name: 'Create job' }));
 
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/admin/jobs'));
@@ -51,6 +52,7 @@ describe('JobFormPage', { timeout: 15_000 }, () => {
       availability: '',
       status: 'pending',
       interview_type: 'human_data',
+      share_feedback: true,
       skills: [{ name: 'Figma', description: 'Prototypes' }],
       custom_questions: ['Which poster moved you?'],
     });

@@ -21,6 +21,7 @@ import {
   type JobFormValues,
 } from '../lib/job-form';
 import { PageHeader, titleCase } from './ui';
+import { ShareFeedbackField } from './ShareFeedbackField';
 
 const INTERVIEW_TYPE_LABELS: Record<Job['interview_type'], string> = {
   standard: 'Standard',
@@ -191,6 +192,7 @@ export function JobFormPage() {
           rows={2}
           help="Time zones, geography, commitment"
         />
+        <ShareFeedbackField control={control} />
 
         <fieldset className="space-y-3">
           <legend className="text-sm font-medium text-slate-700">Skills</legend>

@@ -16,6 +16,7 @@ export type JobFormValues = {
   availability: string;
   status: Job['status'];
   interview_type: Job['interview_type'];
+  share_feedback: boolean;
   skills: { name: string; description: string }[];
   custom_questions: string[];
 };
@@ -28,6 +29,7 @@ export const EMPTY_JOB_FORM: JobFormValues = {
   availability: '',
   status: 'active',
   interview_type: 'standard',
+  share_feedback: false,
   skills: [],
   custom_questions: [],
 };
@@ -40,6 +42,7 @@ export const jobFormValues = (j: Job): JobFormValues => ({
   availability: j.availability,
   status: j.status,
   interview_type: j.interview_type,
+  share_feedback: j.share_feedback,
   skills: j.skills.map((s) => ({ name: s.name, description: s.description })),
   custom_questions: [...j.custom_questions],
 });
@@ -57,6 +60,7 @@ export function jobPayload(f: JobFormValues): JobCreate {
     availability: f.availability,
     status: f.status,
     interview_type: f.interview_type,
+    share_feedback: f.share_feedback,
     skills: f.skills,
     custom_questions: f.custom_questions,
   };

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { CheckCircle2, Mic, Video } from 'lucide-react';
 import { IconList } from '../../../components/IconList';
+import { clearPracticeDebrief } from '../../../lib/practice-debrief';
 import { NavButton } from '../../../components/NavButton';
 import { useInterviewSession } from '../hooks/useInterviewSession';
 import { useLeaveIfNeverStarted } from '../hooks/useLeaveIfNeverStarted';
@@ -25,7 +26,7 @@ export function InterviewPrepPage() {
 
 const PRACTICE_POINTS = [
   'One or two warm-up questions from the AI interviewer',
-  'Nothing is recorded, stored or scored',
+  'Nothing is recorded, stored or scored; afterwards you see a debrief you may keep',
   'Try muting, ending your turn and interrupting the interviewer',
 ].map((text) => ({ icon: CheckCircle2, text }));
 
@@ -73,7 +74,10 @@ function PrepIntro({ onStart }: { onStart: () => void }) {
 function PracticeSession() {
   const navigate = useNavigate();
   // Each practice run gets its own id; the server keeps nothing for practice sessions.
-  const [practiceId] = useState(() => crypto.randomUUID());
+  const [practiceId] = useState(() => {
+    clearPracticeDebrief();
+    return crypto.randomUUID();
+  });
   const session = useInterviewSession({ interviewId: practiceId, practice: true });
   useLeaveIfNeverStarted(session, '/');
   return (
@@ -87,10 +91,10 @@ function PracticeSession() {
       {session.finished && session.hadSession && (
         <EndModal
           title="Practice complete"
-          message="Nice work. When you're ready, pick a job and start the real interview."
+          message="Nice work. Your debrief shows your pace, filler words and one suggestion per answer."
           quote={lastAIStatement(session.state.transcripts)}
-          actionLabel="Back to Opportunities"
-          onContinue={() => navigate('/')}
+          actionLabel="See your debrief"
+          onContinue={() => navigate('/interview-prep/debrief')}
         />
       )}
     </>

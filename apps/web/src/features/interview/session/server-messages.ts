@@ -1,5 +1,6 @@
 /** What each message from /ws/session does to the live interview (docs/product/socket-protocol.md). */
 import { serverMessageSchema } from '@app/shared';
+import { savePracticeDebrief } from '../../../lib/practice-debrief';
 import { startSessionRecording } from './session-media';
 import type { SessionAction } from './session-state';
 import type { SessionRuntime } from './session-runtime';
@@ -65,6 +66,10 @@ export function handleServerMessage(rt: SessionRuntime, raw: unknown, hooks: Ser
       return;
     case 'metrics':
       act({ type: 'metrics', latency: msg.latency });
+      return;
+    case 'debrief':
+      // Practice: the debrief so far, for the page the practice ends on.
+      savePracticeDebrief(msg.debrief);
       return;
   }
 }

@@ -19,6 +19,7 @@ import { formatDate } from '../../../lib/format';
 import { useAuth } from '../../../lib/auth';
 import { useInterviews } from '../../../api/interviews/get-interviews';
 import { useLatestInterview } from '../../../api/interviews/get-latest-interview';
+import { useInterviewDebrief } from '../../../api/interviews/get-debrief';
 
 const BADGE_COLORS: Record<string, BadgeColor> = {
   'In Progress': 'yellow',
@@ -128,6 +129,10 @@ export function StatusPage() {
                 </>
               )}
 
+              {(view.kind === 'approved' || view.kind === 'rejected') && selected && (
+                <DebriefLink interviewId={selected.id} />
+              )}
+
               {view.kind === 'approved' && (
                 <div className="mt-4 rounded-lg bg-green-50 p-4 text-sm text-green-900">
                   <p className="flex items-center gap-2 font-semibold">
@@ -203,5 +208,19 @@ export function StatusPage() {
         </section>
       </div>
     </div>
+  );
+}
+
+/** The way to the interview's debrief, shown only when the server lets the candidate read it. */
+function DebriefLink({ interviewId }: { interviewId: string }) {
+  const debrief = useInterviewDebrief(interviewId);
+  if (!debrief.isSuccess) return null;
+  return (
+    <NavButton
+      to={`/interviews/${encodeURIComponent(interviewId)}/debrief`}
+      className="mt-4 rounded-md border border-brand-600 px-3 py-1.5 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+    >
+      See your interview debrief
+    </NavButton>
   );
 }

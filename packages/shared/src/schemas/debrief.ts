@@ -1,0 +1,62 @@
+import { z } from 'zod';
+
+/**
+ * The candidate's debrief after an interview (issue 27, decision 0160): delivery measured from the
+ * stored timings and the recognizer's words, content read by the understanding stage, one suggestion
+ * drawn from rules in the rubric's words. Never written by a model.
+ */
+
+/** The speaking pace most listeners find easy to follow, words per minute. */
+export const DEBRIEF_WPM_BAND = [130, 175] as const;
+
+const figure = z.number().finite().nullable();
+
+export const debriefAnswerSchema = z.object({
+  question: z.string().max(2000),
+  text: z.string().max(20000),
+  /** Null where the answer was too short to time, or not heard clearly. */
+  words_per_minute: figure,
+  /** The filler words as said, in order ("um", "you know"). */
+  fillers: z.array(z.string().max(40)).max(500),
+  /** Where each filler is in `text`: [start, end) character offsets. */
+  filler_spans: z.array(z.tuple([z.number().int().min(0), z.number().int().min(0)])).max(500),
+  concrete_items: z.array(z.string().max(200)).max(50),
+  job_terms: z.array(z.string().max(200)).max(50),
+  /** One thing to do differently, or null when there is nothing to judge. */
+  suggestion: z.string().max(500).nullable(),
+  /** The rubric criterion the suggestion serves (rubric-v1 key). */
+  suggestion_criterion: z.string().max(40).nullable(),
+  /** False when the recognizer was unsure across this answer: nothing in it is judged. */
+  reliable: z.boolean(),
+  seconds: figure,
+  /** From the end of the question to the first word of the answer. */
+  start_seconds: figure,
+});
+export type DebriefAnswer = z.infer<typeof debriefAnswerSchema>;
+
+export const debriefSchema = z.object({
+  /** Every answer was heard clearly enough to judge. */
+  reliable: z.boolean(),
+  delivery: z.object({
+    words_per_minute: figure,
+    filler_per_100_words: figure,
+    /** The candidate's share of the time anyone was talking, 0..1. */
+    talk_share: figure,
+    longest_answer_seconds: figure,
+    /** Median time from the end of a question to the start of the answer. */
+    start_seconds: figure,
+    wpm_band: z.tuple([z.number(), z.number()]),
+  }),
+  answers: z.array(debriefAnswerSchema).max(100),
+});
+export type Debrief = z.infer<typeof debriefSchema>;
+
+/** A practice debrief the candidate chose to keep. */
+export const practiceDebriefSchema = z.object({
+  id: z.string(),
+  created_at: z.string(),
+  debrief: debriefSchema,
+});
+export type PracticeDebrief = z.infer<typeof practiceDebriefSchema>;
+
+export const practiceDebriefCreateSchema = z.object({ debrief: debriefSchema });

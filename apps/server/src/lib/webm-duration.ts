@@ -21,7 +21,7 @@ function readVint(buf: Buffer, pos: number, keepMarker: boolean): Vint | null {
   while (length <= 8 && !(first & (0x80 >> (length - 1)))) length++;
   if (length > 8 || pos + length > buf.length) return null;
   let value = keepMarker ? first : first & (0xff >> length);
-  let allOnes = value === (0xff >> length);
+  let allOnes = value === 0xff >> length;
   for (let i = 1; i < length; i++) {
     const b = buf[pos + i]!;
     value = value * 256 + b;
@@ -78,7 +78,7 @@ export function withWebmDuration(head: Buffer, durationMs: number): Buffer {
 function patchInfo(head: Buffer, info: Element, durationMs: number): Buffer {
   let scale = 1_000_000;
   let existing: Element | null = null;
-  for (let pos = info.dataStart; pos < info.end; ) {
+  for (let pos = info.dataStart; pos < info.end;) {
     const el = readElement(head, pos);
     if (!el || el.end > info.end) return head;
     if (el.id === ID_TIMECODE_SCALE) scale = readUint(head, el.dataStart, el.end) || scale;

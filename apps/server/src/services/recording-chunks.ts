@@ -215,7 +215,12 @@ export async function recordingPlaylist(db: Db, links: FileLinks, caller: Caller
     return {
       duration_seconds: null,
       segments: [
-        { url: signed(WHOLE_FILE_SEGMENT, 3 * 3600), offset_seconds: 0, duration_seconds: null, size_bytes: file.sizeBytes },
+        {
+          url: signed(WHOLE_FILE_SEGMENT, 3 * 3600),
+          offset_seconds: 0,
+          duration_seconds: null,
+          size_bytes: file.sizeBytes,
+        },
       ],
     } satisfies Playlist;
   }
@@ -227,7 +232,10 @@ export async function recordingPlaylist(db: Db, links: FileLinks, caller: Caller
     size_bytes: s.chunks.reduce((n, c) => n + c.sizeBytes, 0),
   }));
   const last = entries[entries.length - 1]!;
-  return { duration_seconds: round3(last.offset_seconds + last.duration_seconds!), segments: entries } satisfies Playlist;
+  return {
+    duration_seconds: round3(last.offset_seconds + last.duration_seconds!),
+    segments: entries,
+  } satisfies Playlist;
 }
 
 /** What the segment route serves: its size, type and a reader of any byte range. */
@@ -271,7 +279,11 @@ export async function recordingForCaller(db: Db, storage: Storage, caller: Calle
   if (first) return segmentBytes(db, storage, first);
   const file = interview.recordingFileId ? await findFile(db, interview.recordingFileId) : undefined;
   if (!file) throw notFound(NO_RECORDING);
-  return { size: file.sizeBytes, contentType: file.contentType, open: (range?: ByteRange) => openFile(storage, file, range) };
+  return {
+    size: file.sizeBytes,
+    contentType: file.contentType,
+    open: (range?: ByteRange) => openFile(storage, file, range),
+  };
 }
 
 async function segmentBytes(db: Db, storage: Storage, segment: Segment): Promise<RecordingBytes> {
@@ -280,7 +292,10 @@ async function segmentBytes(db: Db, storage: Storage, segment: Segment): Promise
   if (rows.some((r) => !r)) throw missing;
   const head = withWebmDuration(await readAll(await openFile(storage, rows[0]!)), segment.durationMs);
   const parts: Part[] = [
-    { size: head.length, open: async (range) => Readable.from([range ? head.subarray(range.start, range.end + 1) : head]) },
+    {
+      size: head.length,
+      open: async (range) => Readable.from([range ? head.subarray(range.start, range.end + 1) : head]),
+    },
     ...rows.slice(1).map((f) => ({ size: f!.sizeBytes, open: (range?: ByteRange) => openFile(storage, f!, range) })),
   ];
   const size = parts.reduce((n, p) => n + p.size, 0);

@@ -69,7 +69,11 @@ function putChunk(
 }
 
 async function playlist(app: FastifyInstance, token: string, interviewId: string) {
-  const res = await app.inject({ method: 'GET', url: `/api/interviews/${interviewId}/recording/playlist`, headers: bearer(token) });
+  const res = await app.inject({
+    method: 'GET',
+    url: `/api/interviews/${interviewId}/recording/playlist`,
+    headers: bearer(token),
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as {
     duration_seconds: number;
@@ -121,7 +125,11 @@ describe('PUT /api/interviews/:id/recording/chunks/:seq', () => {
     const [row] = await ctx.database.db.select().from(interviews).where(eq(interviews.id, id));
     expect(row!.recordingFileId).toBe((await chunkRows(id)).find((c) => c.seq === 0)!.fileId);
     // The spec's GET /recording answers with the (first) segment, length included.
-    const whole = await ctx.app.inject({ method: 'GET', url: `/api/interviews/${id}/recording`, headers: bearer(token) });
+    const whole = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/interviews/${id}/recording`,
+      headers: bearer(token),
+    });
     expect(whole.statusCode).toBe(200);
     expect(whole.rawPayload.equals(bytes)).toBe(true);
   });
@@ -133,7 +141,9 @@ describe('PUT /api/interviews/:id/recording/chunks/:seq', () => {
     const head = recorderHead();
     const second = crypto.randomBytes(2500);
     expect((await putChunk(ctx.app, token, id, { segment, seq: 0, elapsedMs: 5000, body: head })).statusCode).toBe(201);
-    expect((await putChunk(ctx.app, token, id, { segment, seq: 1, elapsedMs: 10000, body: second })).statusCode).toBe(201);
+    expect((await putChunk(ctx.app, token, id, { segment, seq: 1, elapsedMs: 10000, body: second })).statusCode).toBe(
+      201,
+    );
     // The reply to chunk 1 was lost; the browser sends it again (and, racing, twice at once).
     const again = await Promise.all([
       putChunk(ctx.app, token, id, { segment, seq: 1, elapsedMs: 10000, body: second }),
@@ -154,16 +164,33 @@ describe('PUT /api/interviews/:id/recording/chunks/:seq', () => {
     const { token, user } = await ctx.signUp();
     const id = await newInterview(user.id);
     const segment = crypto.randomUUID();
-    const first = await putChunk(ctx.app, token, id, { segment, seq: 1, elapsedMs: 10000, body: crypto.randomBytes(100) });
+    const first = await putChunk(ctx.app, token, id, {
+      segment,
+      seq: 1,
+      elapsedMs: 10000,
+      body: crypto.randomBytes(100),
+    });
     expect(first.statusCode).toBe(409);
     expect(first.json()).toEqual({ detail: 'Chunk 1 arrived before chunk 0: send chunk 0 of this segment first.' });
-    expect((await putChunk(ctx.app, token, id, { segment, seq: 0, elapsedMs: 5000, body: recorderHead() })).statusCode).toBe(201);
-    const skip = await putChunk(ctx.app, token, id, { segment, seq: 3, elapsedMs: 20000, body: crypto.randomBytes(100) });
+    expect(
+      (await putChunk(ctx.app, token, id, { segment, seq: 0, elapsedMs: 5000, body: recorderHead() })).statusCode,
+    ).toBe(201);
+    const skip = await putChunk(ctx.app, token, id, {
+      segment,
+      seq: 3,
+      elapsedMs: 20000,
+      body: crypto.randomBytes(100),
+    });
     expect(skip.statusCode).toBe(409);
     expect(skip.json().detail).toContain('send chunk 1');
     expect(await chunkRows(id)).toHaveLength(1);
     for (const seq of [1, 2, 3]) {
-      const res = await putChunk(ctx.app, token, id, { segment, seq, elapsedMs: (seq + 1) * 5000, body: crypto.randomBytes(100) });
+      const res = await putChunk(ctx.app, token, id, {
+        segment,
+        seq,
+        elapsedMs: (seq + 1) * 5000,
+        body: crypto.randomBytes(100),
+      });
       expect(res.statusCode).toBe(201);
     }
     expect((await chunkRows(id)).map((c) => c.seq).sort()).toEqual([0, 1, 2, 3]);
@@ -175,16 +202,26 @@ describe('PUT /api/interviews/:id/recording/chunks/:seq', () => {
     const before = crypto.randomUUID();
     const after = crypto.randomUUID();
     const a = [recorderHead(), crypto.randomBytes(2000), crypto.randomBytes(2000)];
-    expect((await putChunk(ctx.app, token, id, { segment: before, seq: 0, elapsedMs: 5000, body: a[0]! })).statusCode).toBe(201);
-    expect((await putChunk(ctx.app, token, id, { segment: before, seq: 1, elapsedMs: 10000, body: a[1]! })).statusCode).toBe(201);
+    expect(
+      (await putChunk(ctx.app, token, id, { segment: before, seq: 0, elapsedMs: 5000, body: a[0]! })).statusCode,
+    ).toBe(201);
+    expect(
+      (await putChunk(ctx.app, token, id, { segment: before, seq: 1, elapsedMs: 10000, body: a[1]! })).statusCode,
+    ).toBe(201);
     // The first instance went away; the browser reconnects to the second one and goes on.
     const resent = await putChunk(other, token, id, { segment: before, seq: 1, elapsedMs: 10000, body: a[1]! });
     expect(resent.json()).toEqual({ stored: false, next_seq: 2 });
-    expect((await putChunk(other, token, id, { segment: before, seq: 2, elapsedMs: 12000, body: a[2]! })).statusCode).toBe(201);
+    expect(
+      (await putChunk(other, token, id, { segment: before, seq: 2, elapsedMs: 12000, body: a[2]! })).statusCode,
+    ).toBe(201);
     // The page was reloaded: a new MediaRecorder stream, a new segment, on the second instance.
     const b = [recorderHead(), crypto.randomBytes(1000)];
-    expect((await putChunk(other, token, id, { segment: after, seq: 0, elapsedMs: 5000, body: b[0]! })).statusCode).toBe(201);
-    expect((await putChunk(other, token, id, { segment: after, seq: 1, elapsedMs: 8000, body: b[1]! })).statusCode).toBe(201);
+    expect(
+      (await putChunk(other, token, id, { segment: after, seq: 0, elapsedMs: 5000, body: b[0]! })).statusCode,
+    ).toBe(201);
+    expect(
+      (await putChunk(other, token, id, { segment: after, seq: 1, elapsedMs: 8000, body: b[1]! })).statusCode,
+    ).toBe(201);
 
     // Either instance lists both segments, in recording order, the second after the first.
     const list = await playlist(ctx.app, token, id);

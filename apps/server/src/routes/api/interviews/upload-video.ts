@@ -114,7 +114,11 @@ const uploadVideoRoutes: FastifyPluginAsyncZod<{ maxBytes?: number; maxPerHour?:
     '/interviews/:id/recording',
     { preHandler: app.authenticate, schema: { params: z.object({ id: z.string().max(100) }) } },
     async (request, reply) =>
-      sendRecordingBytes(request, reply, await recordingForCaller(app.db, app.storage, request.auth!, request.params.id)),
+      sendRecordingBytes(
+        request,
+        reply,
+        await recordingForCaller(app.db, app.storage, request.auth!, request.params.id),
+      ),
   );
 };
 

@@ -41,9 +41,15 @@ export const CANDIDATE_ANSWERS = [
   'I work in Figma and Photoshop every day, and I love telling stories with color.',
 ];
 
-/** Writes the fake microphone WAV (answers with 3 s of silence around each) and returns its path. */
-export async function writeFakeMicWav(file = path.join(os.tmpdir(), `e2e-fake-mic-${process.pid}.wav`)) {
-  const silence = new Int16Array(SAMPLE_RATE * 3);
+/**
+ * Writes the fake microphone WAV (answers with `pauseSeconds` of silence around each, 3 s unless told;
+ * a short pause makes a candidate who never stops talking) and returns its path.
+ */
+export async function writeFakeMicWav(
+  file = path.join(os.tmpdir(), `e2e-fake-mic-${process.pid}.wav`),
+  pauseSeconds = 3,
+) {
+  const silence = new Int16Array(Math.round(SAMPLE_RATE * pauseSeconds));
   const parts: Int16Array[] = [silence];
   for (const answer of CANDIDATE_ANSWERS) {
     const { samples, rate } = await synthesize(answer);

@@ -166,6 +166,27 @@ export const files = pgTable('files', {
   createdAt: createdAt(),
 });
 
+/**
+ * The interview recording as the browser sends it: chunks of one MediaRecorder stream (a segment,
+ * named by the browser) in sequence, each chunk's bytes a `files` row. A reload starts a new
+ * segment; the console plays the segments in order as one recording (decision 0145).
+ */
+export const recordingChunks = pgTable(
+  'recording_chunks',
+  {
+    id: id(),
+    interviewId: belongsTo('interview_id', () => interviews.id),
+    segment: text('segment').notNull(),
+    seq: integer('seq').notNull(),
+    fileId: belongsTo('file_id', () => files.id),
+    sizeBytes: integer('size_bytes').notNull(),
+    /** Milliseconds of recording from the segment's start to the end of this chunk (the browser's clock). */
+    elapsedMs: integer('elapsed_ms').notNull(),
+    receivedAt: at('received_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('recording_chunks_segment_seq').on(t.interviewId, t.segment, t.seq)],
+);
+
 export const annotationTasks = pgTable(
   'annotation_tasks',
   {

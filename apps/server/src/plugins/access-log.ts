@@ -17,6 +17,8 @@ const isOpening = (request: FastifyRequest) => {
 /** The routes that serve a candidate's recording or résumé, and how to log an opening of each. */
 const LOGGED: Record<string, typeof logRecordingAccess> = {
   '/api/interviews/:id/recording': logRecordingAccess,
+  // The console's player opens a recording sent in chunks through its playlist (decision 0145).
+  '/api/interviews/:id/recording/playlist': logRecordingAccess,
   '/api/files/:id': logResumeAccess,
 };
 

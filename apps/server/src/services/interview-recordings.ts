@@ -6,10 +6,10 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { isUuid } from '@app/shared';
 import type { Db } from '../db/client';
-import { interviews } from '../db/schema';
+import { files, interviews, recordingChunks } from '../db/schema';
 import type { Caller } from '../lib/authz';
 import { AppError, notFound } from '../lib/http-errors';
-import { deleteFile, findFile, openFile, saveFile, type ByteRange, type FileRow, type Storage } from './storage';
+import { deleteFile, findFile, saveFile, type FileRow, type Storage } from './storage';
 
 export const RECORDING_PURPOSE = 'interview_recording';
 export const RECORDING_CONTENT_TYPE = 'video/webm';
@@ -58,7 +58,7 @@ export function storeRecording(
   });
 }
 
-async function findInterview(db: Db, interviewId: string) {
+export async function findInterview(db: Db, interviewId: string) {
   if (!isUuid(interviewId)) return null;
   const [row] = await db.select().from(interviews).where(eq(interviews.id, interviewId)).limit(1);
   return row ?? null;
@@ -67,7 +67,7 @@ async function findInterview(db: Db, interviewId: string) {
 /** A recording belongs to an interview that has run: in progress, or just finished. */
 const RECORDABLE = ['in_progress', 'completed', 'under_review'] as const;
 export const NOT_RECORDABLE = 'This interview cannot take a recording (it has not started or has been decided).';
-const isRecordable = (status: string) => (RECORDABLE as readonly string[]).includes(status);
+export const isRecordable = (status: string) => (RECORDABLE as readonly string[]).includes(status);
 
 /**
  * The check made before a recording's body is read: the interview named in the query (or header)
@@ -109,6 +109,8 @@ export async function attachRecording(
     await deleteFile(db, storage, input.file);
     throw new AppError(409, NOT_RECORDABLE);
   }
+  // A whole file replaces whatever the browser had sent in chunks (decision 0145).
+  await discardChunks(db, storage, interview.id, input.file.id);
   await db
     .update(interviews)
     .set({ recordingFileId: input.file.id, sessionId: interview.sessionId ?? input.sessionId, updatedAt: new Date() })
@@ -125,19 +127,14 @@ export async function attachRecording(
   };
 }
 
-/** The recording's file row for its candidate or an admin; 404 for anyone else and when none exists. */
-export async function getRecordingFile(db: Db, caller: Caller, interviewId: string): Promise<FileRow> {
-  const interview = await findInterview(db, interviewId);
-  if (!interview || (interview.candidateId !== caller.sub && caller.role !== 'admin')) {
-    throw notFound(INTERVIEW_NOT_FOUND);
-  }
-  const file = interview.recordingFileId ? await findFile(db, interview.recordingFileId) : undefined;
-  if (!file) throw notFound(NO_RECORDING);
-  return file;
-}
-
-export function openRecording(storage: Storage, file: FileRow, range?: ByteRange) {
-  return openFile(storage, file, range);
+/** Removes the interview's chunked recording (rows and bytes), keeping `keep` (a file just attached). */
+export async function discardChunks(db: Db, storage: Storage, interviewId: string, keep?: string): Promise<void> {
+  const rows = await db
+    .select({ file: files })
+    .from(recordingChunks)
+    .innerJoin(files, eq(files.id, recordingChunks.fileId))
+    .where(eq(recordingChunks.interviewId, interviewId));
+  for (const r of rows) if (r.file.id !== keep) await deleteFile(db, storage, r.file);
 }
 
 /** The shared Range parser (lib/http-range.ts), re-exported for the recording route. */

@@ -157,6 +157,12 @@ export class FileLinks {
     };
   }
 
+  /** The query parameters of a link to `id` valid for `ttlS` seconds (routes other than /api/files build their own path). */
+  signParams(id: string, ttlS = SIGNED_LINK_TTL_S, now = Date.now()): { expires: number; signature: string } {
+    const expires = Math.floor(now / 1000) + ttlS;
+    return { expires, signature: this.mac(id, expires) };
+  }
+
   verify(id: string, expires: string | undefined, signature: string | undefined, now = Date.now()): boolean {
     if (!expires || !signature || !/^\d{1,12}$/.test(expires)) return false;
     if (Number(expires) * 1000 < now) return false;

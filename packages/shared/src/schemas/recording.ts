@@ -8,3 +8,34 @@ export const interviewVideoUploadReplySchema = z.object({
   content_type: z.string(),
 });
 export type InterviewVideoUploadReply = z.infer<typeof interviewVideoUploadReplySchema>;
+
+/** PUT /interviews/{id}/recording/chunks/{seq}: whether this request stored the chunk, and the next one the segment takes. */
+export const recordingChunkReplySchema = z.object({ stored: z.boolean(), next_seq: z.number().int() });
+export type RecordingChunkReply = z.infer<typeof recordingChunkReplySchema>;
+
+/** The query of a chunk upload: the browser's id of its MediaRecorder stream and the recording's length at the chunk's end. */
+export const recordingChunkQuerySchema = z.object({
+  segment: z.string().regex(/^[A-Za-z0-9-]{8,64}$/, 'segment must be 8-64 letters, digits or dashes'),
+  elapsed_ms: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(6 * 3600 * 1000),
+});
+
+/**
+ * GET /interviews/{id}/recording/playlist: the recording as the segments the browser recorded
+ * (a reload starts a new one), each a short-lived signed link and its place on the transcript's clock.
+ */
+export const recordingPlaylistSchema = z.object({
+  duration_seconds: z.number().nullable(),
+  segments: z.array(
+    z.object({
+      url: z.string(),
+      offset_seconds: z.number(),
+      duration_seconds: z.number().nullable(),
+      size_bytes: z.number().int(),
+    }),
+  ),
+});
+export type RecordingPlaylist = z.infer<typeof recordingPlaylistSchema>;

@@ -12,6 +12,7 @@ import adminInterviewsRoutes from './admin/interviews';
 import adminTasksRoutes from './admin/tasks';
 import adminPayoutsRoutes from './admin/payouts';
 import uploadVideoRoutes from './interviews/upload-video';
+import recordingChunkRoutes from './interviews/recording-chunks';
 import interviewTranscriptRoutes from './interviews/transcript';
 import debriefRoutes from './interviews/debrief';
 import adminListingsRoutes from './admin/listings';
@@ -32,6 +33,7 @@ const openGroups = [
   annotationsRoutes,
   earningsRoutes,
   uploadVideoRoutes,
+  recordingChunkRoutes,
   interviewTranscriptRoutes,
   debriefRoutes,
 ];

@@ -1,6 +1,7 @@
 /**
  * The interview recording: POST /interviews/upload/video (the candidate's webm, multipart) and
- * GET /interviews/{id}/recording (its candidate or an admin; byte ranges for seeking).
+ * GET /interviews/{id}/recording (its candidate or an admin; byte ranges for seeking; a recording sent in
+ * chunks answers with its first segment, the console plays them all through the playlist).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
@@ -12,11 +13,10 @@ import {
   RECORDING_MAX_BYTES,
   attachRecording,
   authorizeRecordingUpload,
-  getRecordingFile,
-  openRecording,
-  parseRange,
   storeRecording,
 } from '../../../services/interview-recordings';
+import { recordingForCaller } from '../../../services/recording-chunks';
+import { sendRecordingBytes } from './recording-chunks';
 
 const uploadVideoRoutes: FastifyPluginAsyncZod<{ maxBytes?: number; maxPerHour?: number }> = async (app, opts) => {
   const maxBytes = opts.maxBytes ?? RECORDING_MAX_BYTES;
@@ -113,27 +113,12 @@ const uploadVideoRoutes: FastifyPluginAsyncZod<{ maxBytes?: number; maxPerHour?:
   app.get(
     '/interviews/:id/recording',
     { preHandler: app.authenticate, schema: { params: z.object({ id: z.string().max(100) }) } },
-    async (request, reply) => {
-      const file = await getRecordingFile(app.db, request.auth!, request.params.id);
-      reply.header('accept-ranges', 'bytes');
-      reply.header('cache-control', 'private, no-store');
-      reply.header('x-content-type-options', 'nosniff');
-      reply.type(file.contentType);
-      const range = parseRange(request.headers.range, file.sizeBytes);
-      if (range === 'unsatisfiable') {
-        reply.header('content-range', `bytes */${file.sizeBytes}`);
-        throw new AppError(416, 'Requested range not satisfiable');
-      }
-      const stream = await openRecording(app.storage, file, range ?? undefined);
-      if (!range) {
-        reply.header('content-length', file.sizeBytes);
-        return reply.send(stream);
-      }
-      reply.status(206);
-      reply.header('content-range', `bytes ${range.start}-${range.end}/${file.sizeBytes}`);
-      reply.header('content-length', range.end - range.start + 1);
-      return reply.send(stream);
-    },
+    async (request, reply) =>
+      sendRecordingBytes(
+        request,
+        reply,
+        await recordingForCaller(app.db, app.storage, request.auth!, request.params.id),
+      ),
   );
 };
 

@@ -150,16 +150,34 @@ const interview: AdminInterviewDetail = {
 
 describe('InterviewReviewPage', { timeout: 15_000 }, () => {
   beforeEach(() => {
-    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:rec', revokeObjectURL: () => undefined }));
     vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
   });
 
-  it('plays the recording from a transcript line, shows the model assessment and approves with a note', async () => {
+  it('plays the recording from a transcript line (across the segments of a reload), shows the model assessment and approves with a note', async () => {
     const user = userEvent.setup();
     let decided: unknown = null;
     mockApi({
       'GET /admin/interviews/i1': { body: interview },
-      'GET /interviews/i1/recording': { body: 'webm' },
+      // Reloaded mid-interview: two segments, the second starting at 50 s of the interview.
+      'GET /interviews/i1/recording/playlist': {
+        body: {
+          duration_seconds: 110,
+          segments: [
+            {
+              url: '/api/interviews/i1/recording/segments/seg-one-1?expires=1&signature=a',
+              offset_seconds: 0,
+              duration_seconds: 45,
+              size_bytes: 10,
+            },
+            {
+              url: '/api/interviews/i1/recording/segments/seg-two-2?expires=1&signature=b',
+              offset_seconds: 50,
+              duration_seconds: 60,
+              size_bytes: 10,
+            },
+          ],
+        },
+      },
       'POST /admin/interviews/i1/decision': (init) => {
         decided = JSON.parse(String(init?.body));
         return { body: { ...interview, status: 'approved' } };
@@ -170,14 +188,19 @@ describe('InterviewReviewPage', { timeout: 15_000 }, () => {
     expect(await screen.findByRole('heading', { name: 'Grace Hopper' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Resume' })).toHaveAttribute('href', '/api/files/r1');
     const video = (await screen.findByTestId('interview-recording')) as HTMLVideoElement;
-    expect(video).toHaveAttribute('src', 'blob:rec');
+    // Played from its signed link (byte ranges as it plays), never fetched whole into a blob.
+    expect(video).toHaveAttribute('src', '/api/interviews/i1/recording/segments/seg-one-1?expires=1&signature=a');
 
     const line = within(screen.getByRole('list', { name: 'Transcript' })).getByRole('button', {
       name: /1:15 Candidate: I design festival posters/,
     });
     await user.click(line);
-    expect(video.currentTime).toBe(75);
+    // 1:15 of the interview is 25 s into the second segment.
+    expect(video).toHaveAttribute('src', '/api/interviews/i1/recording/segments/seg-two-2?expires=1&signature=b');
+    fireEvent.loadedMetadata(video);
+    expect(video.currentTime).toBe(25);
     fireEvent.timeUpdate(video);
+    expect(screen.getByTestId('recording-part')).toHaveTextContent('Part 2 of 2');
     expect(line).toHaveAttribute('aria-current', 'true');
 
     const assessment = screen.getByRole('region', { name: 'AI assessment' });

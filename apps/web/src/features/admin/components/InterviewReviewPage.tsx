@@ -1,63 +1,34 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import type { AdminInterviewDetail, AdminTranscriptTurn } from '@app/shared';
 import { ErrorBanner } from '../../../components/ErrorBanner';
 import { Spinner } from '../../../components/Spinner';
 import { inputClass } from '../../../components/form-styles';
 import { describeError } from '../../../lib/describe-error';
-import { fetchRecordingUrl } from '../api/files';
 import { useAdminInterview, useDecideInterview } from '../api/interviews';
 import { AssessmentPanel } from './AssessmentPanel';
+import { useRecordingPlayer } from './useRecordingPlayer';
 import { InterviewPrivacyPanel } from './InterviewPrivacyPanel';
 import { BackToApplicants, DecisionButtons, InterviewBadge, Section, WhenLoaded, dateTime } from './ui';
 import { FileLink } from '../../../components/FileLink';
 
 const clock = (s: number) => `${Math.floor(s / 60)}:${String(Math.floor(s % 60)).padStart(2, '0')}`;
 
-/** Loads the recording (bearer-authenticated) into a blob URL, released when the page closes. */
-function useRecording(interviewId: string, enabled: boolean) {
-  const [state, setState] = useState<{ url: string | null; error: string | null; loading: boolean }>({
-    url: null,
-    error: null,
-    loading: enabled,
-  });
-  useEffect(() => {
-    if (!enabled) return;
-    const ctrl = new AbortController();
-    let url: string | null = null;
-    fetchRecordingUrl(interviewId, ctrl.signal)
-      .then((u) => {
-        url = u;
-        setState({ url: u, error: null, loading: false });
-      })
-      .catch((err: Error) => {
-        if (!ctrl.signal.aborted) setState({ url: null, error: err.message, loading: false });
-      });
-    return () => {
-      ctrl.abort();
-      if (url) URL.revokeObjectURL(url);
-    };
-  }, [interviewId, enabled]);
-  return state;
-}
-
 function RecordingAndTranscript({ interview }: { interview: AdminInterviewDetail }) {
-  const recording = useRecording(interview.id, interview.has_recording);
-  const video = useRef<HTMLVideoElement>(null);
+  const recording = useRecordingPlayer(interview.id, interview.has_recording);
   // Opened from a talent-search snippet (?t=seconds): that moment is shown and played from.
   const [params] = useSearchParams();
   const startAt = Math.max(0, Number(params.get('t')) || 0);
-  const [time, setTime] = useState(startAt);
+  const { ready, seekTo } = recording;
+  useEffect(() => {
+    if (ready && startAt) seekTo(startAt);
+    // Once, when the recording is there: later seeks are the reviewer's.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [ready]);
+  const time = recording.time > 0 ? recording.time : startAt;
   const turns = interview.transcript;
   // The line being spoken: the last one that started at or before the playback position.
   const current = turns.reduce<AdminTranscriptTurn | null>((cur, t) => (t.offset_seconds <= time ? t : cur), null);
-
-  const seek = (t: AdminTranscriptTurn) => {
-    const v = video.current;
-    if (!v) return;
-    v.currentTime = t.offset_seconds;
-    void v.play().catch(() => undefined);
-  };
 
   return (
     <div className="grid gap-4 lg:grid-cols-2">
@@ -69,20 +40,24 @@ function RecordingAndTranscript({ interview }: { interview: AdminInterviewDetail
         )}
         {recording.loading && <Spinner label="Loading recording..." />}
         <ErrorBanner message={recording.error} />
-        {recording.url && (
-          <video
-            ref={video}
-            src={recording.url}
-            controls
-            preload="metadata"
-            aria-label="Interview recording"
-            data-testid="interview-recording"
-            className="aspect-video w-full rounded-md bg-black"
-            onTimeUpdate={(e) => setTime(e.currentTarget.currentTime)}
-            onLoadedMetadata={(e) => {
-              if (startAt) e.currentTarget.currentTime = startAt;
-            }}
-          />
+        {recording.ready && (
+          <>
+            <video
+              {...recording.videoProps}
+              controls
+              preload="metadata"
+              aria-label="Interview recording"
+              data-testid="interview-recording"
+              className="aspect-video w-full rounded-md bg-black"
+            />
+            {recording.part && (
+              <p className="mt-1 text-xs text-slate-500" data-testid="recording-part">
+                Part {recording.part.index + 1} of {recording.part.count} (the candidate's page was reloaded) ·{' '}
+                {clock(time)}
+                {recording.duration !== null && ` of ${clock(recording.duration)}`}
+              </p>
+            )}
+          </>
         )}
       </div>
       <div>
@@ -92,15 +67,15 @@ function RecordingAndTranscript({ interview }: { interview: AdminInterviewDetail
         ) : (
           <ol aria-label="Transcript" className="max-h-[28rem] space-y-1 overflow-y-auto pr-1">
             {turns.map((t) => {
-              const active = current?.seq === t.seq && (Boolean(recording.url) || startAt > 0);
+              const active = current?.seq === t.seq && (recording.ready || startAt > 0);
               return (
                 <li key={t.seq}>
                   <button
                     type="button"
-                    onClick={() => seek(t)}
-                    disabled={!recording.url}
+                    onClick={() => recording.seekTo(t.offset_seconds)}
+                    disabled={!recording.ready}
                     aria-current={active ? 'true' : undefined}
-                    title={recording.url ? `Play from ${clock(t.offset_seconds)}` : undefined}
+                    title={recording.ready ? `Play from ${clock(t.offset_seconds)}` : undefined}
                     className={`w-full rounded-md px-2 py-1.5 text-left text-sm disabled:cursor-default ${
                       active ? 'bg-brand-50 ring-1 ring-brand-500' : 'hover:bg-slate-50'
                     }`}

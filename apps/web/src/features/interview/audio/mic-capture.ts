@@ -19,6 +19,8 @@ export type MicCaptureEvents = {
 export class MicCapture {
   private node: AudioWorkletNode | null = null;
   private source: MediaStreamAudioSourceNode | null = null;
+  /** Between the mic and everything that hears it: at 0 while muted, so muted speech reaches nothing. */
+  private gate: GainNode | null = null;
   private chunker = new SampleChunker(MIC_CHUNK_SAMPLES);
   private seq = 0;
   private samplesSent = 0;
@@ -28,21 +30,30 @@ export class MicCapture {
     private readonly events: MicCaptureEvents,
   ) {}
 
-  /** Connects the mic; `tap` also receives it (the recording mix). */
+  /** Connects the mic through the mute gate; `tap` also receives it (the recording mix). */
   async start(stream: MediaStream, tap?: AudioNode) {
     await this.ctx.audioWorklet.addModule(CAPTURE_WORKLET_URL);
     this.source = this.ctx.createMediaStreamSource(stream);
     this.node = new AudioWorkletNode(this.ctx, 'interview-capture', { numberOfInputs: 1, numberOfOutputs: 0 });
     this.node.port.onmessage = (ev: MessageEvent<Float32Array>) => this.onBlock(ev.data);
-    this.source.connect(this.node);
-    if (tap) this.source.connect(tap);
+    this.gate = this.ctx.createGain();
+    this.source.connect(this.gate);
+    this.gate.connect(this.node);
+    if (tap) this.gate.connect(tap);
+  }
+
+  /** Silences the mic for the server and the recording from the next audio block on. */
+  setMuted(muted: boolean) {
+    this.gate?.gain.setValueAtTime(muted ? 0 : 1, this.ctx.currentTime);
   }
 
   stop() {
     if (this.node) this.node.port.onmessage = null;
     this.source?.disconnect();
+    this.gate?.disconnect();
     this.node?.disconnect();
     this.node = null;
+    this.gate = null;
     this.source = null;
     this.chunker.reset();
   }

@@ -10,7 +10,11 @@ vi.mock('../../../lib/auth', () => ({ useAuth: () => authState }));
 // ---- browser fakes ----
 
 const node = () => ({ connect: vi.fn(), disconnect: vi.fn() });
+const contexts: FakeAudioContext[] = [];
 class FakeAudioContext {
+  constructor() {
+    contexts.push(this);
+  }
   state = 'running';
   sampleRate = 48000;
   currentTime = 0;
@@ -19,7 +23,12 @@ class FakeAudioContext {
   destination = node();
   createMediaStreamSource = () => node();
   createMediaStreamDestination = () => ({ ...node(), stream: { getAudioTracks: () => [{ kind: 'audio' }] } });
-  createGain = () => node();
+  gains: { gain: { setValueAtTime: ReturnType<typeof vi.fn> } }[] = [];
+  createGain = () => {
+    const gain = { ...node(), gain: { value: 1, setValueAtTime: vi.fn() } };
+    this.gains.push(gain);
+    return gain;
+  };
   createBuffer = (_c: number, length: number) => ({ length, copyToChannel: vi.fn() });
   createBufferSource = () => ({ ...node(), buffer: null, onended: null, start: vi.fn(), stop: vi.fn() });
   resume = vi.fn(async () => {});
@@ -45,7 +54,7 @@ class FakeMediaRecorder {
   }
   start(slice: number) {
     this.state = 'recording';
-    expect(slice).toBe(1000);
+    expect(slice).toBe(5000);
   }
   stop() {
     this.state = 'inactive';
@@ -116,7 +125,8 @@ describe('useInterviewSession', () => {
     expect(result.current.isRecording).toBe(true);
     expect(FakeMediaRecorder.last!.options).toEqual({
       mimeType: 'video/webm;codecs=vp8,opus',
-      videoBitsPerSecond: 2_500_000,
+      videoBitsPerSecond: 1_000_000,
+      audioBitsPerSecond: 64_000,
     });
   });
 
@@ -225,7 +235,7 @@ describe('useInterviewSession', () => {
     expect(result.current.actionError).toBe('WebSocket not connected');
   });
 
-  it('ending runs once: end message, one upload with the right fields, complete, then the modal', async () => {
+  it('ending runs once: end message, the last recording slice sent, complete, then the modal', async () => {
     const { result } = await connected();
     act(() => ws().receive({ event: 'session_ready', session_id: 's', interview_id: 'iv-1', resumed: false }));
     act(() => ws().receive({ event: 'transcript', speaker: 'ai', text: 'Thanks, Ada!', final: true }));
@@ -236,13 +246,15 @@ describe('useInterviewSession', () => {
     expect(socket.events().filter((e) => e === 'end')).toHaveLength(1);
     expect(socket.messages().find((m) => m.event === 'end')).toEqual({ event: 'end', reason: 'user_ended' });
     const calls = fetchMock.mock.calls.map(([url, init]) => ({ url: String(url), init: init as RequestInit }));
-    const upload = calls.filter((c) => c.url.includes('/api/interviews/upload/video?interview_id='));
-    expect(upload).toHaveLength(1);
-    const form = upload[0]!.init.body as FormData;
-    expect(form.get('session_id')).toBe(result.current.sessionId);
-    expect(form.get('interview_id')).toBe('iv-1');
-    expect((form.get('video') as File).name).toBe('interview_iv-1.webm');
-    expect((upload[0]!.init.headers as Record<string, string>).authorization).toBe('Bearer tok');
+    const slices = calls.filter((c) => c.url.includes('/api/interviews/iv-1/recording/chunks/'));
+    expect(slices).toHaveLength(1);
+    expect(slices[0]!.url).toMatch(/\/recording\/chunks\/0\?segment=[0-9a-f-]{36}&elapsed_ms=\d+$/);
+    expect(slices[0]!.init.method).toBe('PUT');
+    expect(slices[0]!.init.body).toBe(recordedChunks[0]);
+    expect((slices[0]!.init.headers as Record<string, string>).authorization).toBe('Bearer tok');
+    // The interview is completed only once the recording is on the server.
+    const complete = calls.findIndex((c) => c.url.endsWith('/complete'));
+    expect(complete).toBeGreaterThan(calls.indexOf(slices[0]!));
     expect(calls.filter((c) => c.url.endsWith('/api/interviews/iv-1/complete'))).toHaveLength(1);
     expect(result.current.finished).toBe(true);
     expect(result.current.state.status).toBe('ended');
@@ -258,7 +270,7 @@ describe('useInterviewSession', () => {
     act(() => ws().receive({ event: 'session_ready', session_id: 's', interview_id: 'iv-1', resumed: false }));
     await act(async () => result.current.end());
     const urls = fetchMock.mock.calls.map(([u]) => String(u));
-    expect(urls.some((u) => u.includes('upload/video'))).toBe(false);
+    expect(urls.some((u) => u.includes('/recording/chunks/'))).toBe(false);
     expect(urls.some((u) => u.endsWith('/complete'))).toBe(true);
     expect(error).toHaveBeenCalledWith('Completing the interview failed', expect.anything());
     expect(result.current.finished).toBe(true);
@@ -269,7 +281,20 @@ describe('useInterviewSession', () => {
     act(() => ws().receive({ event: 'session_ready', session_id: 's', interview_id: 'iv-1', resumed: false }));
     await act(async () => ws().receive({ event: 'conversation_ended' }));
     await waitFor(() => expect(result.current.finished).toBe(true));
-    expect(fetchMock.mock.calls.some(([u]) => String(u).includes('upload/video'))).toBe(true);
+    expect(fetchMock.mock.calls.some(([u]) => String(u).includes('/recording/chunks/0?'))).toBe(true);
+  });
+
+  it('mute silences the mic for the recording and the server, unmute opens it again', async () => {
+    const { result } = await connected();
+    act(() => ws().receive({ event: 'session_ready', session_id: 's', interview_id: 'iv-1', resumed: false }));
+    // The gate between the mic and both its listeners (the capture worklet and the recording mix).
+    const gate = contexts[contexts.length - 1]!.gains.find((g) => g.gain.setValueAtTime.mock.calls.length > 0)!;
+    expect(gate.gain.setValueAtTime).toHaveBeenLastCalledWith(1, 0);
+    act(() => result.current.toggleMute());
+    expect(result.current.muted).toBe(true);
+    expect(gate.gain.setValueAtTime).toHaveBeenLastCalledWith(0, 0);
+    act(() => result.current.toggleMute());
+    expect(gate.gain.setValueAtTime).toHaveBeenLastCalledWith(1, 0);
   });
 
   it('practice sends practice: true and never records, uploads or completes', async () => {

@@ -15,7 +15,7 @@ import {
   sessionSocketUrl,
 } from '../session/interview-socket';
 import { handleServerMessage } from '../session/server-messages';
-import { openSessionMedia, releaseSessionMedia } from '../session/session-media';
+import { openSessionMedia, releaseSessionMedia, setSessionMuted } from '../session/session-media';
 import { createSessionRuntime } from '../session/session-runtime';
 import { canStart, initialSessionState, sessionReducer, type SessionAction } from '../session/session-state';
 import { submitInterview } from '../session/submit-interview';
@@ -102,17 +102,17 @@ export function useInterviewSession({ interviewId, jobId, practice = false }: In
     async (trigger: 'user' | 'ai') => {
       if (rt.finalizing) return;
       rt.finalizing = true;
-      const { interviewId: id, practice: isPractice, sessionId: sid } = optsRef.current;
+      const { interviewId: id, practice: isPractice } = optsRef.current;
       try {
         act({ type: 'ended' });
         rt.player?.clear();
         trySend({ event: 'end', reason: 'user_ended' });
         rt.socket?.close();
         const wasStarted = rt.sessionStart !== null;
-        const video = await rt.recorder.stop();
+        const recording = await rt.recorder.stop();
         setIsRecording(false);
         releaseMedia();
-        if (!isPractice && wasStarted) await submitInterview({ video, sessionId: sid, interviewId: id });
+        if (!isPractice && wasStarted) await submitInterview({ recording, interviewId: id });
         forgetTabSession(id);
         console.info(`Interview ended (${trigger})`);
         setFinished(true);
@@ -176,6 +176,7 @@ export function useInterviewSession({ interviewId, jobId, practice = false }: In
         onStream: setSelfStream,
         onAudioBlocked: setAudioBlocked,
         practice: optsRef.current.practice,
+        interviewId: optsRef.current.interviewId,
       });
     } catch (err) {
       if (generation !== rt.generation) return;
@@ -217,7 +218,7 @@ export function useInterviewSession({ interviewId, jobId, practice = false }: In
 
   const toggleMute = useCallback(() => {
     const next = !rt.muted;
-    rt.muted = next;
+    setSessionMuted(rt, next);
     setMuted(next);
     // Muting ends the candidate's turn so the interviewer does not wait for more speech.
     if (next) trySend({ event: 'user_turn_end' });

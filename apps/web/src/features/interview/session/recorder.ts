@@ -1,9 +1,15 @@
-/** The interview recording: webm (vp8/opus when supported) at 2.5 Mbit/s in 1-second slices. */
-import fixWebmDuration from 'fix-webm-duration';
+/**
+ * The interview recording: webm (vp8/opus when supported) at about 1 Mbit/s of video, sliced every
+ * 5 s, each slice sent to the server as it is made (session/recording-uploader.ts, decision 0145).
+ */
+import { RecordingUploader } from './recording-uploader';
 
 const MIME_CANDIDATES = ['video/webm;codecs=vp8,opus', 'video/webm;codecs=vp8', 'video/webm'];
-export const RECORDING_BITS_PER_SECOND = 2_500_000;
-export const RECORDING_SLICE_MS = 1000;
+/** Plenty for a talking head; 25 minutes come to about 200 MB. */
+export const RECORDING_VIDEO_BITS_PER_SECOND = 1_000_000;
+export const RECORDING_AUDIO_BITS_PER_SECOND = 64_000;
+/** How often a slice goes to the server: at most this much is lost to a reload or a crash. */
+export const RECORDING_SLICE_MS = 5000;
 
 export function pickRecordingMimeType(isSupported: (t: string) => boolean): string | undefined {
   return MIME_CANDIDATES.find((t) => isSupported(t));
@@ -11,47 +17,48 @@ export function pickRecordingMimeType(isSupported: (t: string) => boolean): stri
 
 export class InterviewRecorder {
   private recorder: MediaRecorder | null = null;
-  private chunks: Blob[] = [];
-  private startedAt = 0;
+  private uploader: RecordingUploader | null = null;
+  /** The interview the recording belongs to (set once the media is open; practice has none). */
+  interviewId: string | null = null;
 
   get isRecording() {
     return this.recorder?.state === 'recording';
   }
 
+  /** Starts a new stream of the interview's recording (a new segment on the server). */
   start(stream: MediaStream): void {
+    const interviewId = this.interviewId;
+    if (!interviewId) throw new Error('No interview to record for');
     const mimeType =
       typeof MediaRecorder.isTypeSupported === 'function'
         ? pickRecordingMimeType((t) => MediaRecorder.isTypeSupported(t))
         : undefined;
-    this.chunks = [];
-    this.recorder = new MediaRecorder(stream, { mimeType, videoBitsPerSecond: RECORDING_BITS_PER_SECOND });
-    this.recorder.ondataavailable = (ev) => {
-      if (ev.data && ev.data.size > 0) this.chunks.push(ev.data);
-    };
-    this.recorder.start(RECORDING_SLICE_MS);
-    this.startedAt = performance.now();
+    const uploader = new RecordingUploader(interviewId);
+    const recorder = new MediaRecorder(stream, {
+      mimeType,
+      videoBitsPerSecond: RECORDING_VIDEO_BITS_PER_SECOND,
+      audioBitsPerSecond: RECORDING_AUDIO_BITS_PER_SECOND,
+    });
+    const startedAt = performance.now();
+    recorder.ondataavailable = (ev) => uploader.push(ev.data, performance.now() - startedAt);
+    recorder.start(RECORDING_SLICE_MS);
+    this.recorder = recorder;
+    this.uploader = uploader;
   }
 
-  /** Stops and returns the whole recording, or null when nothing was recorded. */
-  async stop(): Promise<Blob | null> {
+  /** Stops recording; the returned uploader still holds the last slices until they are sent. */
+  async stop(): Promise<RecordingUploader | null> {
     const recorder = this.recorder;
+    const uploader = this.uploader;
     this.recorder = null;
+    this.uploader = null;
     if (recorder && recorder.state !== 'inactive') {
+      // The last slice arrives (dataavailable) before `stop`.
       await new Promise<void>((resolve) => {
         recorder.onstop = () => resolve();
         recorder.stop();
       });
     }
-    if (this.chunks.length === 0) return null;
-    const blob = new Blob(this.chunks, { type: 'video/webm' });
-    this.chunks = [];
-    // MediaRecorder leaves the duration out of the file (players show no timeline and seek
-    // poorly); write the measured length into the header. A file it cannot parse is kept as is.
-    if (!recorder) return blob;
-    try {
-      return await fixWebmDuration(blob, performance.now() - this.startedAt, { logger: false });
-    } catch {
-      return blob;
-    }
+    return uploader;
   }
 }

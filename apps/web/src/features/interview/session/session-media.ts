@@ -21,6 +21,8 @@ export type SessionMediaHooks = {
   onAudioBlocked: (blocked: boolean) => void;
   /** Practice interviews are not recorded, so the mic is not mixed into a recording. */
   practice: boolean;
+  /** The interview the recording's slices are sent to. */
+  interviewId: string;
 };
 
 /** Opens the media once; throws 'superseded' when the page went away while the browser asked. */
@@ -81,7 +83,18 @@ export async function openSessionMedia(rt: SessionRuntime, generation: number, h
     },
     onChunk: (seq, audio_b64, timestamp) => hooks.send({ event: 'mic_chunk', seq, audio_b64, timestamp }),
   });
+  rt.recorder.interviewId = hooks.practice ? null : hooks.interviewId;
   await rt.mic.start(stream, hooks.practice ? undefined : mixDest);
+  rt.mic.setMuted(rt.muted);
+}
+
+/**
+ * Mute: the mic goes silent in the recording too (the AI's voice stays in the mix), and nothing is
+ * sent to the server while muted (MicCapture's gate; mic chunks are also held back by maySend).
+ */
+export function setSessionMuted(rt: SessionRuntime, muted: boolean) {
+  rt.muted = muted;
+  rt.mic?.setMuted(muted);
 }
 
 /** Everything after a finished interview or on leaving the page. */

@@ -1,0 +1,27 @@
+/**
+ * The interview's clock over a recording made of segments (one per MediaRecorder stream; a reload
+ * starts a new one, decision 0145): which segment plays a moment of the interview, and where in it.
+ */
+export type TimelineSegment = { offset_seconds: number; duration_seconds: number | null };
+
+/**
+ * The segment and the position inside it for interview time `t`: the last segment starting at or
+ * before `t`; a moment before the first segment plays its start, and one in a gap between segments
+ * (time the recording lost) plays the next segment from its start.
+ */
+export function locate(segments: readonly TimelineSegment[], t: number): { index: number; at: number } {
+  let index = 0;
+  segments.forEach((s, i) => {
+    if (s.offset_seconds <= t) index = i;
+  });
+  const s = segments[index];
+  if (!s) return { index: 0, at: 0 };
+  const at = Math.max(0, t - s.offset_seconds);
+  const next = segments[index + 1];
+  if (next && s.duration_seconds !== null && at > s.duration_seconds) return { index: index + 1, at: 0 };
+  return { index, at };
+}
+
+/** Interview time of a position inside segment `index`. */
+export const interviewTime = (segments: readonly TimelineSegment[], index: number, at: number) =>
+  (segments[index]?.offset_seconds ?? 0) + at;

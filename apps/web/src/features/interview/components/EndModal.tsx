@@ -12,7 +12,8 @@ export function EndModal({
   actionLabel = 'Continue to status',
   onContinue,
 }: {
-  quote: string | null;
+  /** The interviewer's last words; left out, no quote is shown. */
+  quote?: string | null;
   title?: string;
   message?: string;
   actionLabel?: string;
@@ -27,10 +28,12 @@ export function EndModal({
       <CheckCircle2 className="h-10 w-10 text-emerald-500" aria-hidden />
       <DialogTitle className="mt-4 text-xl font-semibold">{title}</DialogTitle>
       <p className="mt-2 text-sm text-slate-600">{message}</p>
-      <blockquote className="mt-5 border-l-4 border-indigo-400 bg-indigo-50 px-4 py-3 text-sm text-slate-700 italic">
-        “{quote || DEFAULT_CLOSING_LINE}”
-        <footer className="mt-1 text-xs text-slate-500 not-italic">— AI Interviewer</footer>
-      </blockquote>
+      {quote !== undefined && (
+        <blockquote className="mt-5 border-l-4 border-indigo-400 bg-indigo-50 px-4 py-3 text-sm text-slate-700 italic">
+          “{quote || DEFAULT_CLOSING_LINE}”
+          <footer className="mt-1 text-xs text-slate-500 not-italic">— AI Interviewer</footer>
+        </blockquote>
+      )}
       <button
         type="button"
         onClick={onContinue}

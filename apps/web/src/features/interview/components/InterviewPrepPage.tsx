@@ -75,7 +75,7 @@ function PracticeSession() {
   // Each practice run gets its own id; the server keeps nothing for practice sessions.
   const [practiceId] = useState(() => crypto.randomUUID());
   const session = useInterviewSession({ interviewId: practiceId, practice: true });
-  useLeaveIfNeverStarted(session, '/');
+  useLeaveIfNeverStarted(session.state, '/');
   return (
     <>
       <InterviewScreen
@@ -84,7 +84,7 @@ function PracticeSession() {
         subtitle="Not recorded or scored"
         badge="Practice"
       />
-      {session.finished && session.hadSession && (
+      {session.state.finished && session.state.hadSession && (
         <EndModal
           title="Practice complete"
           message="Nice work. When you're ready, pick a job and start the real interview."

@@ -13,7 +13,7 @@ export function PendingSavesNotice() {
   const { count, offline } = useSyncExternalStore(pendingSaves.subscribe, pendingSaves.get, pendingSaves.get);
   if (count === 0) return null;
   return (
-    <div className="pointer-events-none fixed inset-x-0 bottom-4 z-[60] flex justify-center px-4">
+    <div className="pointer-events-none fixed inset-x-0 bottom-20 z-[60] flex justify-center px-4 md:bottom-4">
       <div
         role="status"
         className="pointer-events-auto flex max-w-md items-center gap-3 rounded-lg bg-slate-900 px-4 py-3 text-sm text-white shadow-lg"

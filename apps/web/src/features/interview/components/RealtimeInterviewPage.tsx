@@ -84,6 +84,7 @@ function LiveInterview() {
           title="Your interview was not sent"
           message="It ended before you answered a question, so nothing went to the hiring team. You can start it again whenever you're ready."
           actionLabel="Start again"
+          startsAgain
           onContinue={() => window.location.reload()}
         />
       )}

@@ -21,7 +21,7 @@ afterAll(async () => t.close());
 const job = () => insertJob(t.database.db, { status: 'active' });
 const errorOf = (m: ServerMessage) => m as Extract<ServerMessage, { event: 'error' }>;
 
-async function startSession(token: string, jobId: string, interviewId = crypto.randomUUID()) {
+async function startSession(token: string, jobId: string, interviewId: string = crypto.randomUUID()) {
   await consentTo(t.app, token, jobId);
   const client = await InterviewClient.connect(`${base}?token=${token}`);
   const sessionId = crypto.randomUUID();

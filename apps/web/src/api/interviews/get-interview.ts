@@ -14,7 +14,12 @@ export async function getInterview(id: string): Promise<Interview | null> {
   }
 }
 
+/**
+ * Always asked afresh when a screen opens it (nothing kept after the screen closes): the interview
+ * screen decides from it whether to open the camera at all, so an answer from before the interview
+ * ended must never be reused.
+ */
 export const interviewQueryOptions = (id: string) =>
-  queryOptions({ queryKey: interviewKeys.one(id), queryFn: () => getInterview(id), staleTime: 0 });
+  queryOptions({ queryKey: interviewKeys.one(id), queryFn: () => getInterview(id), staleTime: 0, gcTime: 0 });
 
 export const useInterview = (id: string) => useQuery(interviewQueryOptions(id));

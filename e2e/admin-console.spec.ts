@@ -138,6 +138,11 @@ test('admin creates a job, reviews an interview, runs tasks and pays out', async
   });
   await expect(candidate.getByTestId('ai-orb')).toHaveAttribute('data-speaking', 'true', { timeout: 60_000 });
   await candidate.getByRole('button', { name: 'End Interview' }).click();
+  // End asks first (issue 25).
+  await candidate
+    .getByRole('dialog', { name: 'End the interview?' })
+    .getByRole('button', { name: 'End interview' })
+    .click();
   const modal = candidate.getByRole('dialog');
   await expect(modal.getByRole('heading', { name: 'Thanks for interviewing!' })).toBeVisible({ timeout: 30_000 });
   await modal.getByRole('button', { name: 'Continue to status' }).click();

@@ -59,6 +59,8 @@ test('a candidate takes the live interview, ends it and the recording is stored 
   await page.getByTitle('Unmute').click();
 
   await page.getByRole('button', { name: 'End Interview' }).click();
+  // End asks first (issue 25).
+  await page.getByRole('dialog', { name: 'End the interview?' }).getByRole('button', { name: 'End interview' }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByRole('heading', { name: 'Thanks for interviewing!' })).toBeVisible({ timeout: 30_000 });
   await expect(
@@ -191,8 +193,22 @@ test('reloading the page mid-interview resumes the same session', async ({
   const orb = page.getByTestId('ai-orb');
   await expect(orb).toHaveAttribute('data-speaking', 'true', { timeout: 60_000 });
   await expect(orb).toHaveAttribute('data-speaking', 'false', { timeout: 60_000 });
+  // The candidate answers before ending: an interview ended before any answer is not sent to review.
+  await expect
+    .poll(
+      async () =>
+        (
+          (await (await request.get(`/api/interviews/${interviewId}/transcript`, { headers: auth(token) })).json()) as {
+            turns: { speaker: string }[];
+          }
+        ).turns.some((t) => t.speaker === 'user'),
+      { timeout: 150_000 },
+    )
+    .toBe(true);
 
   await page.getByRole('button', { name: 'End Interview' }).click();
+  // End asks first (issue 25).
+  await page.getByRole('dialog', { name: 'End the interview?' }).getByRole('button', { name: 'End interview' }).click();
   await expect(page.getByRole('heading', { name: 'Thanks for interviewing!' })).toBeVisible({ timeout: 30_000 });
   const row = (await (await request.get(`/api/interviews/${interviewId}`, { headers: auth(token) })).json()) as {
     status: string;

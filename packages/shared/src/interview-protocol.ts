@@ -109,7 +109,18 @@ export const answerEndMessageSchema = z.object({ event: z.literal('answer_end') 
 /** The interviewer closed the interview; the client finalises (trigger 'ai'). */
 export const conversationEndedMessageSchema = z.object({ event: z.literal('conversation_ended') });
 export const noticeMessageSchema = z.object({ event: z.literal('notice'), msg: z.string() });
-export const errorMessageSchema = z.object({ event: z.literal('error'), message: z.string() });
+/**
+ * A problem, in words for the candidate. `recoverable: true` (a refused or malformed message, audio
+ * dropped, a provider briefly away): the conversation goes on and the client at most shows a short
+ * note. `recoverable: false` (not signed in, the session refused or lost): the client leaves the
+ * conversation and offers to reconnect (docs/decisions/0148-recoverable-socket-errors.md).
+ */
+export const errorMessageSchema = z.object({
+  event: z.literal('error'),
+  message: z.string(),
+  recoverable: z.boolean(),
+});
+export type ErrorMessage = z.infer<typeof errorMessageSchema>;
 
 /** Latency of one AI turn, milliseconds; a stage that did not happen is absent. */
 export const turnLatencySchema = z.object({

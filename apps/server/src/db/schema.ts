@@ -154,6 +154,19 @@ export const interviewDecisions = pgTable('interview_decisions', {
   createdAt: createdAt(),
 });
 
+/**
+ * Retakes the provider allowed: the interview went back to not started, and this row keeps why,
+ * who allowed it and what it had been (docs/decisions/0149-ending-on-purpose-and-retakes.md).
+ */
+export const interviewRetakes = pgTable('interview_retakes', {
+  id: id(),
+  interviewId: belongsTo('interview_id', () => interviews.id),
+  reason: text('reason').notNull(),
+  previousStatus: text('previous_status').notNull(),
+  allowedBy: mentions('allowed_by', () => users.id),
+  createdAt: createdAt(),
+});
+
 /** Uploaded files. The storage key is unguessable; the owner may be null for anonymous uploads. */
 export const files = pgTable('files', {
   id: id(),

@@ -112,8 +112,9 @@ export class SessionManager {
     detachSocket: () => void,
     socket?: SocketHandle,
   ): Promise<InterviewSession | null> {
+    // A refused start leaves no session behind: fatal for this connection.
     const fail = (message: string) => {
-      send({ event: 'error', message });
+      send({ event: 'error', message, recoverable: false });
       return null;
     };
     const existing = this.sessions.get(msg.session_id);

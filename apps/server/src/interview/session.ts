@@ -100,7 +100,8 @@ export class InterviewSession {
       log: deps.log,
       backoff: settings.providerBackoff,
       notify: (msg: string) => ctx.send({ event: 'notice', msg }),
-      unavailable: (message: string) => ctx.send({ event: 'error', message }),
+      // The session goes on (the provider is probed and preferred again once it answers).
+      unavailable: (message: string) => ctx.send({ event: 'error', message, recoverable: true }),
     };
     const stt = new FallbackStt(deps.stt, adapter);
     const interviewer = new FallbackInterviewer(deps.interviewers, adapter);

@@ -5,6 +5,7 @@ import { buildSocketTestApp, type TestContext } from '../helpers/build';
 import { insertJob } from '../helpers/work-fixtures';
 import { interviews } from '../../src/db/schema';
 import { createInterview } from '../../src/services/interviews';
+import { appendTurn } from '../../src/interview/store';
 import { InterviewClient } from './ws-client';
 import { consentTo } from '../helpers/consent';
 
@@ -101,6 +102,16 @@ describe('/ws/session', () => {
     const err = await other.client.event('error');
     expect(err).toMatchObject({ message: 'An interview for this job is already in progress in another session.' });
 
+    // The candidate answered (an interview ended before any answer starts again; decision 0149).
+    const now = new Date();
+    await appendTurn(t.database.db, interviewId, {
+      seq: 100,
+      speaker: 'user',
+      text: 'I have ten years of illustration work.',
+      startedAt: now,
+      endedAt: now,
+      offsetSeconds: 5,
+    });
     client.send({ event: 'end', reason: 'user_ended' });
     await new Promise((r) => setTimeout(r, 300));
     const [done] = await t.database.db.select().from(interviews).where(eq(interviews.id, interviewId));

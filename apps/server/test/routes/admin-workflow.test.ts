@@ -6,6 +6,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildTestApp, type TestContext } from '../helpers/build';
 import { backdateStart, postJob, workedSeconds } from '../helpers/work-fixtures';
 import { createOrResumeInterview } from '../../src/services/interviews';
+import { appendTurn } from '../../src/interview/store';
 
 let t: TestContext;
 beforeAll(async () => (t = await buildTestApp()));
@@ -25,6 +26,16 @@ it('walks job → interview → decision → task → start → submit → revie
     sessionId: 'live-session',
   });
   expect(started.status).toBe('in_progress');
+  // The candidate answers (a live interview ended without an answer is not sent to review; decision 0149).
+  const now = new Date();
+  await appendTurn(t.database.db, started.id, {
+    seq: 1,
+    speaker: 'user',
+    text: 'I edit short films.',
+    startedAt: now,
+    endedAt: now,
+    offsetSeconds: 2,
+  });
   const done = await t.post(`/api/interviews/${started.id}/complete`, cand.token);
   expect(done.json().status).toBe('completed');
 

@@ -14,6 +14,7 @@ import {
 } from '../../src/services/interviews';
 import { buildApp } from '../../src/app';
 import type { AppError } from '../../src/lib/http-errors';
+import { appendTurn } from '../../src/interview/store';
 
 let t: TestContext;
 let admin: string;
@@ -339,6 +340,16 @@ describe('createOrResumeInterview (used by the live interview socket)', () => {
       jobId: job.id,
       candidateId: ivy.user.id,
       sessionId: 's',
+    });
+    // The candidate answered (a live interview without an answer goes back to not started; decision 0149).
+    const now = new Date();
+    await appendTurn(t.database.db, iv.id, {
+      seq: 1,
+      speaker: 'user',
+      text: 'Hello.',
+      startedAt: now,
+      endedAt: now,
+      offsetSeconds: 1,
     });
     const done = await completeInterview(t.database.db, iv.id, ivy.user.id, t.app.events);
     expect(done.status).toBe('completed');

@@ -1,5 +1,6 @@
 import { describeErrorDetail } from '@app/shared';
 import { authStorage } from './auth-storage';
+import { sendWhenOnline } from './pending-saves';
 
 /** The API lives on the same origin as the app unless VITE_API_ORIGIN says otherwise. */
 export const API_ORIGIN: string = import.meta.env.VITE_API_ORIGIN ?? '';
@@ -34,12 +35,10 @@ export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Pr
     headers['content-type'] = 'application/json';
     body = JSON.stringify(opts.body);
   }
-  const res = await fetch(`${API_BASE}${path}`, {
-    method: opts.method ?? (body ? 'POST' : 'GET'),
-    headers,
-    body,
-    signal: opts.signal,
-  });
+  const method = opts.method ?? (body ? 'POST' : 'GET');
+  const send = () => fetch(`${API_BASE}${path}`, { method, headers, body, signal: opts.signal });
+  // A save that cannot reach the server waits for the network and goes out again by itself.
+  const res = method === 'GET' ? await send() : await sendWhenOnline(send, opts.signal);
   const text = await res.text();
   let parsed: unknown = null;
   if (text) {

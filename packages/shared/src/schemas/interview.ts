@@ -50,6 +50,16 @@ export const interviewDecisionRequestSchema = z.object({
 });
 export type InterviewDecisionRequest = z.infer<typeof interviewDecisionRequestSchema>;
 
+/** The provider lets the candidate take an interview again (POST /api/admin/interviews/{id}/retake). */
+export const interviewRetakeRequestSchema = z.object({
+  reason: z
+    .string({ message: 'Give a reason for the retake' })
+    .trim()
+    .min(1, 'Give a reason for the retake')
+    .max(2000, 'Reason must be at most 2000 characters'),
+});
+export type InterviewRetakeRequest = z.infer<typeof interviewRetakeRequestSchema>;
+
 /** An interview as the provider console sees it: the candidate plus the decision fields. */
 export const adminInterviewSchema = interviewSchema.extend({
   candidate_email: z.string(),

@@ -119,9 +119,11 @@ async function interviewSocketRoutes(app: FastifyInstance, opts: InterviewSocket
     const send = (msg: ServerMessage) => {
       if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(msg));
     };
+    // A refused frame changes nothing: the conversation goes on (decision 0148).
+    const refuse = (message: string) => send({ event: 'error', message, recoverable: true });
     const user: TokenClaims | undefined = request.auth;
     if (!user) {
-      send({ event: 'error', message: 'Not authenticated' });
+      send({ event: 'error', message: 'Not authenticated', recoverable: false });
       socket.close(4401, 'Not authenticated');
       return;
     }
@@ -140,25 +142,24 @@ async function interviewSocketRoutes(app: FastifyInstance, opts: InterviewSocket
       const size = Array.isArray(data)
         ? data.reduce((n, b) => n + b.length, 0)
         : (data as Buffer | ArrayBuffer).byteLength;
-      if (isBinary) return send({ event: 'error', message: 'Binary frames are not supported; send JSON text.' });
-      if (size > INTERVIEW_MAX_MESSAGE_BYTES) return send({ event: 'error', message: 'Message too large' });
+      if (isBinary) return refuse('Binary frames are not supported; send JSON text.');
+      if (size > INTERVIEW_MAX_MESSAGE_BYTES) return refuse('Message too large');
       let msg: ClientMessage;
       try {
         const parsed = clientMessageSchema.safeParse(JSON.parse(data.toString()));
         if (!parsed.success) {
           const issue = parsed.error.issues[0];
-          return send({
-            event: 'error',
-            message: `Malformed message: ${issue ? `${issue.path.join('.') || 'event'}: ${issue.message}` : 'invalid'}`,
-          });
+          return refuse(
+            `Malformed message: ${issue ? `${issue.path.join('.') || 'event'}: ${issue.message}` : 'invalid'}`,
+          );
         }
         msg = parsed.data;
       } catch {
-        return send({ event: 'error', message: 'Malformed message: not JSON' });
+        return refuse('Malformed message: not JSON');
       }
 
       if (msg.event === 'start') {
-        if (session || starting) return send({ event: 'error', message: 'The session has already started.' });
+        if (session || starting) return refuse('The session has already started.');
         starting = true;
         void manager
           .start(msg, user.sub, send, owner, { send, close: (code, reason) => socket.close(code, reason) })
@@ -172,13 +173,13 @@ async function interviewSocketRoutes(app: FastifyInstance, opts: InterviewSocket
       if (!session) {
         // Audio racing a start that is still being set up is dropped quietly.
         if (starting) return;
-        return send({ event: 'error', message: 'Send a start message first.' });
+        return refuse('Send a start message first.');
       }
       try {
         dispatch(session, msg);
       } catch (err) {
         app.log.error({ err }, 'interview message failed');
-        send({ event: 'error', message: 'Something went wrong handling that message.' });
+        refuse('Something went wrong handling that message.');
       }
     });
 
@@ -206,12 +207,15 @@ async function interviewSocketRoutes(app: FastifyInstance, opts: InterviewSocket
         return s.micChunk(audioB64);
       }
       if (verdict === 'close') {
-        send({ event: 'error', message: 'Audio kept arriving faster than real time; the connection is closed.' });
+        send({
+          event: 'error',
+          message: 'Audio kept arriving faster than real time; the connection is closed.',
+          recoverable: false,
+        });
         socket.close(1008, 'Audio faster than real time');
         return;
       }
-      if (!refusingAudio)
-        send({ event: 'error', message: 'Audio is arriving faster than real time; the extra audio was dropped.' });
+      if (!refusingAudio) refuse('Audio is arriving faster than real time; the extra audio was dropped.');
       refusingAudio = true;
     };
 

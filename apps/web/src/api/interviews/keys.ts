@@ -5,4 +5,5 @@ export const interviewKeys = {
   all: ['interviews'] as const,
   list: (filters: InterviewListQuery = {}) => [...interviewKeys.all, 'list', filters] as const,
   latest: () => [...interviewKeys.all, 'latest'] as const,
+  one: (id: string) => [...interviewKeys.all, 'one', id] as const,
 };

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminInterviewSchema, interviewDecisionRequestSchema } from '@app/shared';
-import { decideInterview } from '../../../services/interviews';
+import { adminInterviewSchema, interviewDecisionRequestSchema, interviewRetakeRequestSchema } from '@app/shared';
+import { allowRetake, decideInterview } from '../../../services/interviews';
 import { idParams } from '../schemas';
 
 /** The provider's decision on interviews (listings live with the provider console). Admin only. */
@@ -15,6 +15,24 @@ const adminInterviewsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => decideInterview(app.db, request.params.id, request.body, request.auth!.sub),
+  );
+
+  // A retake: the interview goes back to not started; the reason is kept (decision 0149).
+  app.post(
+    '/admin/interviews/:id/retake',
+    {
+      schema: {
+        params: idParams('Interview'),
+        body: interviewRetakeRequestSchema,
+        response: { 200: adminInterviewSchema },
+      },
+    },
+    async (request) => {
+      const admin = request.auth!.sub;
+      const reply = await allowRetake(app.db, request.params.id, request.body.reason, admin);
+      request.log.info({ interviewId: request.params.id, adminId: admin }, 'interview retake allowed');
+      return reply;
+    },
   );
 };
 export default adminInterviewsRoutes;

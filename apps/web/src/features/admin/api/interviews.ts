@@ -4,6 +4,7 @@ import type {
   AdminInterviewDetail,
   AdminInterviewListItem,
   InterviewDecisionRequest,
+  InterviewRetakeRequest,
   InterviewStatus,
   Page,
 } from '@app/shared';
@@ -40,6 +41,17 @@ export function useDecideInterview(id: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: InterviewDecisionRequest) => decideInterview(id, body),
+    onSuccess: () => qc.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+}
+
+/** POST /api/admin/interviews/{id}/retake: the candidate may take the interview again (decision 0149). */
+export const allowRetake = (id: string, body: InterviewRetakeRequest) =>
+  apiRequest<AdminInterview>(`/admin/interviews/${id}/retake`, { method: 'POST', body });
+export function useAllowRetake(id: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: InterviewRetakeRequest) => allowRetake(id, body),
     onSuccess: () => qc.invalidateQueries({ queryKey: adminKeys.all }),
   });
 }

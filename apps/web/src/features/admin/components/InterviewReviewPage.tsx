@@ -9,6 +9,7 @@ import { useAdminInterview, useDecideInterview } from '../api/interviews';
 import { AssessmentPanel } from './AssessmentPanel';
 import { useRecordingPlayer } from './useRecordingPlayer';
 import { InterviewPrivacyPanel } from './InterviewPrivacyPanel';
+import { RetakePanel } from './RetakePanel';
 import { BackToApplicants, DecisionButtons, InterviewBadge, Section, WhenLoaded, dateTime } from './ui';
 import { FileLink } from '../../../components/FileLink';
 
@@ -191,6 +192,9 @@ function InterviewReview({ i }: { i: AdminInterviewDetail }) {
           <DecisionForm interview={i} />
         </Section>
       </div>
+      <Section title="Retake">
+        <RetakePanel interview={i} />
+      </Section>
       <Section title="Privacy">
         <InterviewPrivacyPanel interviewId={i.id} />
       </Section>

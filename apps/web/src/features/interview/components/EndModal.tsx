@@ -1,4 +1,4 @@
-import { CheckCircle2 } from 'lucide-react';
+import { CheckCircle2, RotateCcw } from 'lucide-react';
 import { BlockingDialog, DialogTitle } from '../../../components/Modal';
 
 export const DEFAULT_CLOSING_LINE =
@@ -10,12 +10,16 @@ export function EndModal({
   title = 'Thanks for interviewing!',
   message = "We're reviewing your conversation and will email you as soon as the hiring team has next steps.",
   actionLabel = 'Continue to status',
+  startsAgain = false,
   onContinue,
 }: {
-  quote: string | null;
+  /** The interviewer's last words; left out, no quote is shown. */
+  quote?: string | null;
   title?: string;
   message?: string;
   actionLabel?: string;
+  /** Nothing was sent: the icon says "again", not "done". */
+  startsAgain?: boolean;
   onContinue: () => void;
 }) {
   return (
@@ -24,13 +28,19 @@ export function EndModal({
       overlayClassName="fixed inset-0 z-50 flex items-center justify-center bg-slate-950/70 p-4 backdrop-blur-sm"
       className="w-full max-w-md rounded-2xl bg-white p-6 text-slate-900 shadow-2xl sm:p-8"
     >
-      <CheckCircle2 className="h-10 w-10 text-emerald-500" aria-hidden />
+      {startsAgain ? (
+        <RotateCcw className="h-10 w-10 text-amber-500" aria-hidden />
+      ) : (
+        <CheckCircle2 className="h-10 w-10 text-emerald-500" aria-hidden />
+      )}
       <DialogTitle className="mt-4 text-xl font-semibold">{title}</DialogTitle>
       <p className="mt-2 text-sm text-slate-600">{message}</p>
-      <blockquote className="mt-5 border-l-4 border-indigo-400 bg-indigo-50 px-4 py-3 text-sm text-slate-700 italic">
-        “{quote || DEFAULT_CLOSING_LINE}”
-        <footer className="mt-1 text-xs text-slate-500 not-italic">— AI Interviewer</footer>
-      </blockquote>
+      {quote !== undefined && (
+        <blockquote className="mt-5 border-l-4 border-indigo-400 bg-indigo-50 px-4 py-3 text-sm text-slate-700 italic">
+          “{quote || DEFAULT_CLOSING_LINE}”
+          <footer className="mt-1 text-xs text-slate-500 not-italic">— AI Interviewer</footer>
+        </blockquote>
+      )}
       <button
         type="button"
         onClick={onContinue}

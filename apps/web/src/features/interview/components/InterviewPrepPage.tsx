@@ -79,7 +79,7 @@ function PracticeSession() {
     return crypto.randomUUID();
   });
   const session = useInterviewSession({ interviewId: practiceId, practice: true });
-  useLeaveIfNeverStarted(session, '/');
+  useLeaveIfNeverStarted(session.state, '/');
   return (
     <>
       <InterviewScreen
@@ -88,7 +88,7 @@ function PracticeSession() {
         subtitle="Not recorded or scored"
         badge="Practice"
       />
-      {session.finished && session.hadSession && (
+      {session.state.finished && session.state.hadSession && (
         <EndModal
           title="Practice complete"
           message="Nice work. Your debrief shows your pace, filler words and one suggestion per answer."

@@ -10,21 +10,16 @@ type Session = ReturnType<typeof useInterviewSession>;
 
 function fakeSession(state: Partial<SessionState>, extra: Partial<Session> = {}): Session {
   return {
-    state: { ...initialSessionState, ...state },
+    state: { ...initialSessionState, hadSession: true, ...state },
     sessionId: '00000000-0000-4000-8000-000000000000',
-    muted: false,
-    isRecording: false,
-    selfStream: null,
-    finished: false,
-    hadSession: true,
-    actionError: null,
-    audioBlocked: false,
     start: vi.fn(async () => {}),
+    retry: vi.fn(async () => {}),
     end: vi.fn(async () => {}),
     toggleMute: vi.fn(),
     endTurn: vi.fn(),
     bargeIn: vi.fn(),
     resumeAudio: vi.fn(),
+    dismissNote: vi.fn(),
     ...extra,
   };
 }
@@ -47,7 +42,7 @@ describe('InterviewScreen', () => {
     const { rerender } = render(<InterviewScreen session={session} title="T" />);
     await userEvent.click(screen.getByTitle('Mute'));
     expect(session.toggleMute).toHaveBeenCalled();
-    rerender(<InterviewScreen session={fakeSession({ status: 'listening' }, { muted: true })} title="T" />);
+    rerender(<InterviewScreen session={fakeSession({ status: 'listening', muted: true })} title="T" />);
     expect(screen.getByTitle('Unmute')).toBeEnabled();
     rerender(screenIn({ status: 'ended' }));
     expect(screen.getByTitle('Mute')).toBeDisabled();
@@ -59,6 +54,7 @@ describe('InterviewScreen', () => {
     await userEvent.click(screen.getByRole('button', { name: 'End my turn' }));
     await userEvent.click(screen.getByRole('button', { name: 'Interrupt' }));
     await userEvent.click(screen.getByRole('button', { name: 'End Interview' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'End interview' }));
     expect(session.endTurn).toHaveBeenCalled();
     expect(session.bargeIn).toHaveBeenCalled();
     expect(session.end).toHaveBeenCalled();
@@ -76,22 +72,49 @@ describe('InterviewScreen', () => {
   });
 
   it('shows interim and final captions, the recording badge and errors with a retry', async () => {
-    const session = fakeSession(
-      {
-        status: 'error',
-        error: 'Connection lost',
-        transcripts: [{ id: '1', speaker: 'ai', text: 'Tell me about a project.', final: true, timestamp: 1 }],
-        currentUserText: 'I once built',
-      },
-      { isRecording: true },
-    );
+    const session = fakeSession({
+      status: 'error',
+      error: 'Connection lost',
+      transcripts: [{ id: '1', speaker: 'ai', text: 'Tell me about a project.', final: true, timestamp: 1 }],
+      currentUserText: 'I once built',
+      isRecording: true,
+    });
     render(<InterviewScreen session={session} title="T" />);
     expect(screen.getByText('Tell me about a project.')).toBeInTheDocument();
     expect(screen.getByText('I once built')).toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent('Connection lost');
     expect(screen.getByText('Recording')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(session.start).toHaveBeenCalled();
+    expect(session.retry).toHaveBeenCalled();
+    expect(session.start).not.toHaveBeenCalled();
+  });
+
+  it('a note (recoverable error) leaves the conversation on screen, in words, and can be dismissed', async () => {
+    const session = fakeSession({
+      status: 'listening',
+      note: "Something didn't go through, but your interview is still going.",
+    });
+    render(<InterviewScreen session={session} title="T" />);
+    expect(screen.getByRole('status')).toHaveTextContent("Something didn't go through");
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    expect(screen.getByTestId('session-status')).toHaveTextContent('Listening');
+    await userEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(session.dismissNote).toHaveBeenCalled();
+  });
+
+  it('End Interview asks first; Keep going keeps the interview, End interview ends it', async () => {
+    const session = fakeSession({ status: 'listening' });
+    render(<InterviewScreen session={session} title="T" />);
+    await userEvent.click(screen.getByRole('button', { name: 'End Interview' }));
+    const dialog = await screen.findByRole('dialog', { name: 'End the interview?' });
+    expect(dialog).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Keep going' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(session.end).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: 'End Interview' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'End interview' }));
+    expect(session.end).toHaveBeenCalledTimes(1);
   });
 });
 

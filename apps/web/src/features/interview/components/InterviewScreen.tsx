@@ -1,5 +1,8 @@
+import { useState } from 'react';
+import { X } from 'lucide-react';
 import { MIC_ACTIVITY_THRESHOLD } from '@app/shared';
 import { ErrorBanner } from '../../../components/ErrorBanner';
+import { ConfirmDialog } from '../../../components/lazy-dialogs';
 import type { useInterviewSession } from '../hooks/useInterviewSession';
 import { showMicPulse, type SessionStatus } from '../session/session-state';
 import { AiOrb } from './AiOrb';
@@ -33,8 +36,10 @@ export function InterviewScreen({
   badge?: string;
 }) {
   const { state } = session;
-  const error = state.error ?? session.actionError;
+  // Only a fatal error stops the conversation and offers to reconnect (decision 0148).
   const canRetry = state.status === 'error' && state.error !== null;
+  const [confirmingEnd, setConfirmingEnd] = useState(false);
+  const stillGoing = state.status !== 'ended';
 
   return (
     <div className="relative flex h-dvh min-h-[560px] flex-col overflow-hidden bg-slate-950 text-white">
@@ -59,19 +64,36 @@ export function InterviewScreen({
         </span>
       </header>
 
-      {(error || session.audioBlocked) && (
+      {state.note && (
+        <div
+          role="status"
+          className="mx-auto mt-3 flex w-[calc(100%-2rem)] max-w-xl items-start gap-2 rounded-lg border border-amber-300/30 bg-amber-400/10 px-3 py-2 text-sm text-amber-100"
+        >
+          <p className="flex-1">{state.note}</p>
+          <button
+            type="button"
+            onClick={session.dismissNote}
+            aria-label="Dismiss"
+            className="-m-1 rounded p-1 text-amber-200 hover:bg-white/10"
+          >
+            <X className="h-4 w-4" aria-hidden />
+          </button>
+        </div>
+      )}
+
+      {(state.error || state.audioBlocked) && (
         <div className="mx-auto mt-3 flex w-full max-w-xl flex-col gap-2 px-4">
-          <ErrorBanner message={error} />
+          <ErrorBanner message={state.error} />
           {canRetry && (
             <button
               type="button"
-              onClick={() => void session.start()}
+              onClick={() => void session.retry()}
               className="self-center rounded-full bg-white/10 px-4 py-1.5 text-sm hover:bg-white/20"
             >
               Try again
             </button>
           )}
-          {session.audioBlocked && state.status !== 'ended' && (
+          {state.audioBlocked && state.status !== 'ended' && (
             <button
               type="button"
               onClick={session.resumeAudio}
@@ -92,21 +114,36 @@ export function InterviewScreen({
         />
       </main>
 
-      <SelfView stream={session.selfStream} recording={session.isRecording} />
+      <SelfView stream={state.selfStream} recording={state.isRecording} />
 
       <div className="absolute inset-x-0 bottom-5 z-20 flex justify-center px-2 sm:bottom-8">
         <ControlBar
           status={state.status}
-          muted={session.muted}
+          muted={state.muted}
           micPulse={showMicPulse(state, MIC_ACTIVITY_THRESHOLD)}
           aiPlaying={state.isAIPlaying}
           ending={state.status === 'ended'}
-          onEnd={() => void session.end()}
+          onEnd={() => (stillGoing ? setConfirmingEnd(true) : void session.end())}
           onBargeIn={session.bargeIn}
           onToggleMute={session.toggleMute}
           onEndTurn={session.endTurn}
         />
       </div>
+
+      {confirmingEnd && stillGoing && (
+        <ConfirmDialog
+          title="End the interview?"
+          confirmLabel="End interview"
+          cancelLabel="Keep going"
+          onCancel={() => setConfirmingEnd(false)}
+          onConfirm={() => {
+            setConfirmingEnd(false);
+            void session.end();
+          }}
+        >
+          <p>You can&apos;t come back to this conversation once it has ended.</p>
+        </ConfirmDialog>
+      )}
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeWebSocket } from '../../../test/fake-websocket';
+import { NOT_CONNECTED_NOTE, RECOVERABLE_NOTE } from '../session/session-state';
 import { MESSAGES, useInterviewSession } from './useInterviewSession';
 
 const authState = { user: { id: 'user-1', name: 'Ada Lovelace' } as { id: string; name: string | null } | null };
@@ -122,7 +123,7 @@ describe('useInterviewSession', () => {
     });
     act(() => ws().receive({ event: 'session_ready', session_id: 's', interview_id: 'iv-1', resumed: false }));
     expect(result.current.state.status).toBe('listening');
-    expect(result.current.isRecording).toBe(true);
+    expect(result.current.state.isRecording).toBe(true);
     expect(FakeMediaRecorder.last!.options).toEqual({
       mimeType: 'video/webm;codecs=vp8,opus',
       videoBitsPerSecond: 1_000_000,
@@ -213,15 +214,74 @@ describe('useInterviewSession', () => {
     act(() => ws().receive({ event: 'mystery', foo: 1 }));
     expect(warn).toHaveBeenCalledWith('Ignoring unknown interview socket event', 'mystery');
     expect(result.current.state.status).toBe('connecting');
-    act(() => ws().receive({ event: 'error', message: 'Job not found' }));
+    act(() => ws().receive({ event: 'error', message: 'Job not found', recoverable: false }));
     expect(result.current.state).toMatchObject({ status: 'error', error: 'Job not found' });
+  });
+
+  it('a recoverable error is a dismissible note in plain words; the conversation goes on', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const { result } = await connected();
+    act(() => ws().receive({ event: 'session_ready', session_id: 's', interview_id: 'iv-1', resumed: false }));
+    act(() =>
+      ws().receive({
+        event: 'error',
+        message: 'Malformed message: seq: Too small: expected number to be >=0',
+        recoverable: true,
+      }),
+    );
+    expect(result.current.state).toMatchObject({ status: 'listening', error: null, note: RECOVERABLE_NOTE });
+    // The next question still arrives and is shown.
+    act(() => ws().receive({ event: 'transcript', speaker: 'ai', text: 'What do you draw?', final: true }));
+    expect(result.current.state.transcripts.map((t) => t.text)).toEqual(['What do you draw?']);
+    act(() =>
+      ws().receive({ event: 'error', message: 'Speech recognition is unavailable right now.', recoverable: true }),
+    );
+    expect(result.current.state.note).toBe('Speech recognition is unavailable right now.');
+    act(() => result.current.dismissNote());
+    expect(result.current.state.note).toBeNull();
+    expect(result.current.state.status).toBe('listening');
+  });
+
+  it("a fatal error's Try again resumes the same session on a new connection, not a second start", async () => {
+    const { result } = await connected();
+    const first = ws();
+    act(() => first.receive({ event: 'session_ready', session_id: 's', interview_id: 'iv-1', resumed: false }));
+    act(() => first.receive({ event: 'error', message: 'This session belongs to another user.', recoverable: false }));
+    expect(result.current.state.status).toBe('error');
+    await act(async () => {
+      const retried = result.current.retry();
+      await waitFor(() => expect(FakeWebSocket.all).toHaveLength(2));
+      ws().open();
+      await retried;
+    });
+    // The first connection was closed; nothing more was sent on it.
+    expect(first.readyState).toBe(3);
+    expect(first.events()).toEqual(['start']);
+    expect(ws().messages()).toEqual([
+      expect.objectContaining({ event: 'start', session_id: result.current.sessionId }),
+    ]);
+    expect(getUserMedia).toHaveBeenCalledTimes(1);
+    act(() => ws().receive({ event: 'session_ready', session_id: 's', interview_id: 'iv-1', resumed: true }));
+    expect(result.current.state).toMatchObject({ status: 'listening', error: null });
+  });
+
+  it('an interview the server put back to not started (no answer) ends as not sent', async () => {
+    fetchMock.mockImplementation(async (url: string) =>
+      String(url).endsWith('/api/interviews/iv-1')
+        ? new Response(JSON.stringify({ id: 'iv-1', status: 'not_started' }), { status: 200 })
+        : new Response('{}', { status: 200 }),
+    );
+    const { result } = await connected();
+    act(() => ws().receive({ event: 'session_ready', session_id: 's', interview_id: 'iv-1', resumed: false }));
+    await act(async () => result.current.end());
+    expect(result.current.state).toMatchObject({ finished: true, submitted: false });
   });
 
   it('muting sends user_turn_end; end my turn and interrupt send their events', async () => {
     const { result } = await connected();
     act(() => ws().receive({ event: 'session_ready', session_id: 's', interview_id: 'iv-1', resumed: false }));
     act(() => result.current.toggleMute());
-    expect(result.current.muted).toBe(true);
+    expect(result.current.state.muted).toBe(true);
     act(() => result.current.toggleMute());
     act(() => result.current.endTurn());
     act(() => result.current.bargeIn());
@@ -232,7 +292,8 @@ describe('useInterviewSession', () => {
     const { result } = await connected();
     act(() => ws().drop());
     act(() => result.current.endTurn());
-    expect(result.current.actionError).toBe('WebSocket not connected');
+    expect(result.current.state.note).toBe(NOT_CONNECTED_NOTE);
+    expect(result.current.state.status).toBe('error'); // from the drop itself, not from the action
   });
 
   it('ending runs once: end message, the last recording slice sent, complete, then the modal', async () => {
@@ -256,7 +317,7 @@ describe('useInterviewSession', () => {
     const complete = calls.findIndex((c) => c.url.endsWith('/complete'));
     expect(complete).toBeGreaterThan(calls.indexOf(slices[0]!));
     expect(calls.filter((c) => c.url.endsWith('/api/interviews/iv-1/complete'))).toHaveLength(1);
-    expect(result.current.finished).toBe(true);
+    expect(result.current.state).toMatchObject({ finished: true, submitted: true });
     expect(result.current.state.status).toBe('ended');
     // The socket was closed on purpose: no 'Connection lost'.
     expect(result.current.state.error).toBeNull();
@@ -273,14 +334,14 @@ describe('useInterviewSession', () => {
     expect(urls.some((u) => u.includes('/recording/chunks/'))).toBe(false);
     expect(urls.some((u) => u.endsWith('/complete'))).toBe(true);
     expect(error).toHaveBeenCalledWith('Completing the interview failed', expect.anything());
-    expect(result.current.finished).toBe(true);
+    expect(result.current.state.finished).toBe(true);
   });
 
   it("the interviewer's conversation_ended finalises the same way", async () => {
     const { result } = await connected();
     act(() => ws().receive({ event: 'session_ready', session_id: 's', interview_id: 'iv-1', resumed: false }));
     await act(async () => ws().receive({ event: 'conversation_ended' }));
-    await waitFor(() => expect(result.current.finished).toBe(true));
+    await waitFor(() => expect(result.current.state.finished).toBe(true));
     expect(fetchMock.mock.calls.some(([u]) => String(u).includes('/recording/chunks/0?'))).toBe(true);
   });
 
@@ -291,7 +352,7 @@ describe('useInterviewSession', () => {
     const gate = contexts[contexts.length - 1]!.gains.find((g) => g.gain.setValueAtTime.mock.calls.length > 0)!;
     expect(gate.gain.setValueAtTime).toHaveBeenLastCalledWith(1, 0);
     act(() => result.current.toggleMute());
-    expect(result.current.muted).toBe(true);
+    expect(result.current.state.muted).toBe(true);
     expect(gate.gain.setValueAtTime).toHaveBeenLastCalledWith(0, 0);
     act(() => result.current.toggleMute());
     expect(gate.gain.setValueAtTime).toHaveBeenLastCalledWith(1, 0);
@@ -301,9 +362,9 @@ describe('useInterviewSession', () => {
     const { result } = await connected({ practice: true });
     expect(ws().messages()[0]).toMatchObject({ event: 'start', practice: true });
     act(() => ws().receive({ event: 'session_ready', session_id: 's', interview_id: 'iv-1', resumed: false }));
-    expect(result.current.isRecording).toBe(false);
+    expect(result.current.state.isRecording).toBe(false);
     await act(async () => result.current.end());
     expect(fetchMock).not.toHaveBeenCalled();
-    expect(result.current.finished).toBe(true);
+    expect(result.current.state.finished).toBe(true);
   });
 });

@@ -1,10 +1,12 @@
 /**
- * The live interview in the browser: wires the pure reducer (session/session-state.ts) to the media
- * (session/session-media.ts), the socket to /ws/session (session/interview-socket.ts, messages handled
- * in session/server-messages.ts) and the end (recording upload and completion, session/submit-interview.ts).
+ * The live interview in the browser: wires the one state store (session/session-state.ts) to the
+ * media (session/session-media.ts), the socket to /ws/session (session/interview-socket.ts, messages
+ * handled in session/server-messages.ts) and the end (recording upload and completion,
+ * session/submit-interview.ts). Every piece of state the screen shows lives in the store.
  */
-import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { ClientMessage } from '@app/shared';
+import { getInterview } from '../../../api/interviews/get-interview';
 import { API_ORIGIN } from '../../../lib/api-client';
 import { authStorage } from '../../../lib/auth-storage';
 import { useAuth } from '../../../lib/auth';
@@ -17,7 +19,7 @@ import {
 import { handleServerMessage } from '../session/server-messages';
 import { openSessionMedia, releaseSessionMedia, setSessionMuted } from '../session/session-media';
 import { createSessionRuntime } from '../session/session-runtime';
-import { canStart, initialSessionState, sessionReducer, type SessionAction } from '../session/session-state';
+import { canStart, NOT_CONNECTED_NOTE, type SessionAction } from '../session/session-state';
 import { submitInterview } from '../session/submit-interview';
 import { forgetTabSession, tabSessionId } from '../session/tab-session';
 
@@ -35,48 +37,47 @@ export type InterviewSessionOptions = {
   practice?: boolean;
 };
 
+/**
+ * Whether the ended interview went to review. One that the server put back to not started (ended
+ * before any answer, decision 0149) did not; when the server cannot be asked, it is assumed it did.
+ */
+async function wentToReview(interviewId: string): Promise<boolean> {
+  try {
+    const interview = await getInterview(interviewId);
+    return !(interview && (interview.status === 'not_started' || interview.status === 'scheduled'));
+  } catch {
+    return true;
+  }
+}
+
 export function useInterviewSession({ interviewId, jobId, practice = false }: InterviewSessionOptions) {
   const { user } = useAuth();
-  const [state, dispatch] = useReducer(sessionReducer, initialSessionState);
-  const [sessionId] = useState(() => (practice ? crypto.randomUUID() : tabSessionId(interviewId)));
-  const [muted, setMuted] = useState(false);
-  const [isRecording, setIsRecording] = useState(false);
-  const [selfStream, setSelfStream] = useState<MediaStream | null>(null);
-  const [finished, setFinished] = useState(false);
-  /** Whether the server ever accepted the session (the end modal only makes sense then). */
-  const [hadSession, setHadSession] = useState(false);
-  const [actionError, setActionError] = useState<string | null>(null);
-  const [audioBlocked, setAudioBlocked] = useState(false);
-
   const [rt] = useState(createSessionRuntime);
+  const state = useSyncExternalStore(rt.store.subscribe, rt.store.getState);
+  const [sessionId] = useState(() => (practice ? crypto.randomUUID() : tabSessionId(interviewId)));
+
   const userRef = useRef(user);
   userRef.current = user;
   const optsRef = useRef({ interviewId, jobId, practice, sessionId });
   optsRef.current = { interviewId, jobId, practice, sessionId };
 
-  /** Dispatch that also keeps a synchronous copy for the callbacks below. */
-  const act = useCallback(
-    (action: SessionAction) => {
-      rt.state = sessionReducer(rt.state, action);
-      dispatch(action);
-    },
-    [rt],
-  );
+  const act = useCallback((action: SessionAction) => rt.store.dispatch(action), [rt]);
 
+  /** Sends on the socket; a failure is a note when the candidate asked for it, else only logged. */
   const trySend = useCallback(
     (message: ClientMessage | { event: string; [k: string]: unknown }, surface = false) => {
       try {
-        rt.socket?.send(message);
         if (!rt.socket) throw new Error('WebSocket not connected');
+        rt.socket.send(message);
         return true;
       } catch (err) {
         const msg = err instanceof Error ? err.message : String(err);
-        if (surface) setActionError(msg);
-        else console.warn(`Could not send ${message.event}: ${msg}`);
+        if (surface) act({ type: 'note', message: NOT_CONNECTED_NOTE });
+        console.warn(`Could not send ${message.event}: ${msg}`);
         return false;
       }
     },
-    [rt],
+    [act, rt],
   );
 
   const sendStart = useCallback(() => {
@@ -95,8 +96,8 @@ export function useInterviewSession({ interviewId, jobId, practice = false }: In
 
   const releaseMedia = useCallback(() => {
     releaseSessionMedia(rt);
-    setSelfStream(null);
-  }, [rt]);
+    act({ type: 'stream', stream: null });
+  }, [act, rt]);
 
   const finalize = useCallback(
     async (trigger: 'user' | 'ai') => {
@@ -110,12 +111,16 @@ export function useInterviewSession({ interviewId, jobId, practice = false }: In
         rt.socket?.close();
         const wasStarted = rt.sessionStart !== null;
         const recording = await rt.recorder.stop();
-        setIsRecording(false);
+        act({ type: 'recording', on: false });
         releaseMedia();
-        if (!isPractice && wasStarted) await submitInterview({ recording, interviewId: id });
+        let submitted = true;
+        if (!isPractice && wasStarted) {
+          await submitInterview({ recording, interviewId: id });
+          submitted = await wentToReview(id);
+        }
         forgetTabSession(id);
         console.info(`Interview ended (${trigger})`);
-        setFinished(true);
+        act({ type: 'finished', submitted });
       } catch (err) {
         console.error('Finalising the interview failed', err);
         rt.finalizing = false;
@@ -130,8 +135,6 @@ export function useInterviewSession({ interviewId, jobId, practice = false }: In
       handleServerMessage(rt, raw, {
         act,
         practice: () => optsRef.current.practice,
-        onSessionAccepted: () => setHadSession(true),
-        onRecordingStarted: () => setIsRecording(true),
         finalize,
       }),
     [act, finalize, rt],
@@ -152,7 +155,6 @@ export function useInterviewSession({ interviewId, jobId, practice = false }: In
           sendStart();
         },
         onUnexpectedClose: () => {
-          rt.ready = false;
           rt.player?.clear();
           act({ type: 'connection_lost' });
         },
@@ -162,7 +164,7 @@ export function useInterviewSession({ interviewId, jobId, practice = false }: In
   }, [act, onServerMessage, rt, sendStart]);
 
   const start = useCallback(async () => {
-    if (!canStart(rt.state.status) || rt.finalizing) return;
+    if (!canStart(rt.store.getState().status) || rt.finalizing) return;
     if (!userRef.current) {
       act({ type: 'failed', message: MESSAGES.userMissing });
       return;
@@ -173,8 +175,8 @@ export function useInterviewSession({ interviewId, jobId, practice = false }: In
       await openSessionMedia(rt, generation, {
         act,
         send: (message) => trySend(message),
-        onStream: setSelfStream,
-        onAudioBlocked: setAudioBlocked,
+        onStream: (stream) => act({ type: 'stream', stream }),
+        onAudioBlocked: (blocked) => act({ type: 'audio_blocked', blocked }),
         practice: optsRef.current.practice,
         interviewId: optsRef.current.interviewId,
       });
@@ -198,6 +200,17 @@ export function useInterviewSession({ interviewId, jobId, practice = false }: In
     sendStart();
   }, [act, connectSocket, rt, sendStart, trySend]);
 
+  /**
+   * "Try again" after a fatal error: a new connection that resumes the same session (the reconnect
+   * path), never a second `start` on a connection the server already answered.
+   */
+  const retry = useCallback(async () => {
+    if (rt.store.getState().status !== 'error' || rt.finalizing) return;
+    rt.socket?.close();
+    rt.socket = null;
+    await start();
+  }, [rt, start]);
+
   // Start once the user is known; leave everything clean when the page goes away.
   const userId = user?.id;
   useEffect(() => {
@@ -209,51 +222,46 @@ export function useInterviewSession({ interviewId, jobId, practice = false }: In
       rt.socket = null;
       void rt.recorder.stop();
       releaseMedia();
-      rt.ready = false;
       rt.sessionStart = null;
-      rt.state = initialSessionState;
-      dispatch({ type: 'reset' });
+      act({ type: 'reset' });
     };
-  }, [userId, start, releaseMedia, rt]);
+  }, [userId, start, releaseMedia, rt, act]);
 
   const toggleMute = useCallback(() => {
-    const next = !rt.muted;
+    const next = !rt.store.getState().muted;
+    act({ type: 'muted', muted: next });
     setSessionMuted(rt, next);
-    setMuted(next);
     // Muting ends the candidate's turn so the interviewer does not wait for more speech.
     if (next) trySend({ event: 'user_turn_end' });
-  }, [rt, trySend]);
+  }, [act, rt, trySend]);
 
   const endTurn = useCallback(() => {
-    setActionError(null);
+    act({ type: 'dismiss_note' });
     trySend({ event: 'user_turn_end' }, true);
-  }, [trySend]);
+  }, [act, trySend]);
 
   const bargeIn = useCallback(() => {
-    setActionError(null);
+    act({ type: 'dismiss_note' });
     rt.player?.clear();
     trySend({ event: 'barge_in' }, true);
-  }, [rt, trySend]);
+  }, [act, rt, trySend]);
 
   const resumeAudio = useCallback(() => {
     void rt.ctx?.resume();
   }, [rt]);
 
+  const dismissNote = useCallback(() => act({ type: 'dismiss_note' }), [act]);
+
   return {
     state,
     sessionId,
-    muted,
-    isRecording,
-    selfStream,
-    finished,
-    hadSession,
-    actionError,
-    audioBlocked,
     start,
+    retry,
     end: () => finalize('user'),
     toggleMute,
     endTurn,
     bargeIn,
     resumeAudio,
+    dismissNote,
   };
 }

@@ -2,7 +2,7 @@
 import { serverMessageSchema } from '@app/shared';
 import { savePracticeDebrief } from '../../../lib/practice-debrief';
 import { startSessionRecording } from './session-media';
-import type { SessionAction } from './session-state';
+import { recoverableNote, type SessionAction } from './session-state';
 import type { SessionRuntime } from './session-runtime';
 
 /** How long the end waits for the AI's closing words to finish playing before finalising. */
@@ -11,8 +11,6 @@ const CLOSING_PLAYBACK_WAIT_MS = 30_000;
 export type ServerMessageHooks = {
   act: (action: SessionAction) => void;
   practice: () => boolean;
-  onSessionAccepted: () => void;
-  onRecordingStarted: () => void;
   finalize: (trigger: 'ai') => Promise<void>;
 };
 
@@ -29,9 +27,7 @@ export function handleServerMessage(rt: SessionRuntime, raw: unknown, hooks: Ser
     case 'session_ready':
       act({ type: 'session_ready' });
       if (rt.sessionStart === null) rt.sessionStart = rt.ctx?.currentTime ?? 0;
-      hooks.onSessionAccepted();
-      rt.ready = true;
-      if (!hooks.practice() && startSessionRecording(rt)) hooks.onRecordingStarted();
+      if (!hooks.practice() && startSessionRecording(rt)) act({ type: 'recording', on: true });
       act({ type: 'mic_started' });
       return;
     case 'transcript':
@@ -62,7 +58,13 @@ export function handleServerMessage(rt: SessionRuntime, raw: unknown, hooks: Ser
       console.info('Interview notice:', msg.msg);
       return;
     case 'error':
-      act({ type: 'failed', message: msg.message });
+      // Only a fatal error leaves the conversation (decision 0148); a recoverable one is a note.
+      if (msg.recoverable) {
+        console.warn('Interview socket error (recoverable):', msg.message);
+        act({ type: 'note', message: recoverableNote(msg.message) });
+      } else {
+        act({ type: 'failed', message: msg.message });
+      }
       return;
     case 'metrics':
       act({ type: 'metrics', latency: msg.latency });

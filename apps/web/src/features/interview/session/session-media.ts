@@ -7,7 +7,7 @@ import { AudioPlayer } from '../audio/audio-player';
 import { MicCapture } from '../audio/mic-capture';
 import { micMaySend } from '../audio/playback-schedule';
 import type { SessionAction } from './session-state';
-import type { SessionRuntime } from './session-runtime';
+import { isLive, type SessionRuntime } from './session-runtime';
 
 const mediaConstraints: MediaStreamConstraints = {
   audio: { echoCancellation: true, noiseSuppression: true, autoGainControl: true },
@@ -53,23 +53,21 @@ export async function openSessionMedia(rt: SessionRuntime, generation: number, h
     onChunkStarted: (seq, at) =>
       hooks.send({ event: 'ai_chunk_played', seq, timestamp: Math.max(0, at - (rt.sessionStart ?? 0)) }),
     onPlaybackStart: () => {
-      rt.aiPlaying = true;
       hooks.act({ type: 'playback_started' });
     },
     onPlaybackEnd: () => {
-      rt.aiPlaying = false;
       rt.lastPlaybackEnd = performance.now();
       hooks.act({ type: 'playback_ended' });
     },
   });
   rt.mic = new MicCapture(ctx, {
     maySend: () =>
-      rt.ready &&
+      isLive(rt.store.getState().status) &&
       !rt.finalizing &&
       Boolean(rt.socket?.isOpen) &&
       micMaySend({
-        muted: rt.muted,
-        aiPlaying: rt.aiPlaying,
+        muted: rt.store.getState().muted,
+        aiPlaying: rt.store.getState().isAIPlaying,
         lastPlaybackEndMs: rt.lastPlaybackEnd,
         nowMs: performance.now(),
         suppressMs: MIC_SUPPRESS_AFTER_PLAYBACK_MS,
@@ -85,7 +83,7 @@ export async function openSessionMedia(rt: SessionRuntime, generation: number, h
   });
   rt.recorder.interviewId = hooks.practice ? null : hooks.interviewId;
   await rt.mic.start(stream, hooks.practice ? undefined : mixDest);
-  rt.mic.setMuted(rt.muted);
+  rt.mic.setMuted(rt.store.getState().muted);
 }
 
 /**
@@ -93,7 +91,6 @@ export async function openSessionMedia(rt: SessionRuntime, generation: number, h
  * sent to the server while muted (MicCapture's gate; mic chunks are also held back by maySend).
  */
 export function setSessionMuted(rt: SessionRuntime, muted: boolean) {
-  rt.muted = muted;
   rt.mic?.setMuted(muted);
 }
 

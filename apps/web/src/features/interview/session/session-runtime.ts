@@ -1,15 +1,16 @@
 /**
- * What the live interview keeps outside React state: the browser objects and the flags their
- * callbacks read synchronously (a callback must never see a stale render's copy).
+ * The live interview's browser objects (media, socket, recorder) and its one state store. Callbacks
+ * read the state from the store (`rt.store.getState()`), never from a render's copy; the few flags
+ * here are bookkeeping the screen never shows (which mount is current, whether the end is running).
  */
 import type { AudioPlayer } from '../audio/audio-player';
 import type { MicCapture } from '../audio/mic-capture';
 import type { InterviewSocket } from './interview-socket';
 import { InterviewRecorder } from './recorder';
-import { initialSessionState, type SessionState } from './session-state';
+import { createSessionStore, type SessionStatus, type SessionStore } from './session-state';
 
 export type SessionRuntime = {
-  state: SessionState;
+  store: SessionStore;
   /** Bumped when the page goes away, so work started for an older mount gives up. */
   generation: number;
   stream: MediaStream | null;
@@ -20,9 +21,6 @@ export type SessionRuntime = {
   recorder: InterviewRecorder;
   socket: InterviewSocket | null;
   sessionStart: number | null;
-  ready: boolean;
-  muted: boolean;
-  aiPlaying: boolean;
   lastPlaybackEnd: number | null;
   finalizing: boolean;
   lastLevelSent: number;
@@ -30,7 +28,7 @@ export type SessionRuntime = {
 
 export function createSessionRuntime(): SessionRuntime {
   return {
-    state: initialSessionState,
+    store: createSessionStore(),
     generation: 0,
     stream: null,
     ctx: null,
@@ -40,11 +38,12 @@ export function createSessionRuntime(): SessionRuntime {
     recorder: new InterviewRecorder(),
     socket: null,
     sessionStart: null,
-    ready: false,
-    muted: false,
-    aiPlaying: false,
     lastPlaybackEnd: null,
     finalizing: false,
     lastLevelSent: 0,
   };
 }
+
+/** The server accepted the session and it is running: the mic may send. */
+export const isLive = (status: SessionStatus) =>
+  status === 'ready' || status === 'listening' || status === 'speaking' || status === 'processing';

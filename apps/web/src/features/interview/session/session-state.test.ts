@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   canStart,
+  createSessionStore,
+  recoverableNote,
+  RECOVERABLE_NOTE,
   initialSessionState,
   lastAIStatement,
   sessionReducer,
@@ -95,5 +98,65 @@ describe('helpers', () => {
     expect(showMicPulse({ ...s, userAudioLevel: 0.02 }, 0.02)).toBe(false);
     expect(showMicPulse({ ...s, isAIPlaying: true }, 0.02)).toBe(false);
     expect(showMicPulse({ ...s, isMicActive: false }, 0.02)).toBe(false);
+  });
+});
+
+describe('one store for the interview (decision 0148)', () => {
+  const live = () => run([{ type: 'connect' }, { type: 'session_ready' }, { type: 'mic_started' }]);
+
+  it('a recoverable note changes nothing else; a fatal failure leaves the conversation and drops the note', () => {
+    const s = run([{ type: 'note', message: RECOVERABLE_NOTE }], live());
+    expect(s).toMatchObject({ status: 'listening', error: null, note: RECOVERABLE_NOTE, isMicActive: true });
+    expect(run([transcript('ai', 'Next question?', true)], s).transcripts).toHaveLength(1);
+    expect(run([{ type: 'dismiss_note' }], s).note).toBeNull();
+    const failed = run([{ type: 'failed', message: 'This interview has ended.' }], s);
+    expect(failed).toMatchObject({ status: 'error', error: 'This interview has ended.', note: null });
+    // A reconnect (connect from error) clears the error.
+    expect(run([{ type: 'connect' }], failed)).toMatchObject({ status: 'connecting', error: null });
+  });
+
+  it('no note once the interview has ended', () => {
+    const ended = run([{ type: 'ended' }], live());
+    expect(run([{ type: 'note', message: 'x' }], ended).note).toBeNull();
+  });
+
+  it('keeps mute, recording, the session flag and the outcome of the end', () => {
+    let s = live();
+    expect(s.hadSession).toBe(true);
+    s = run(
+      [
+        { type: 'muted', muted: true },
+        { type: 'recording', on: true },
+        { type: 'audio_blocked', blocked: true },
+      ],
+      s,
+    );
+    expect(s).toMatchObject({ muted: true, isRecording: true, audioBlocked: true });
+    s = run([{ type: 'ended' }, { type: 'finished', submitted: false }], s);
+    expect(s).toMatchObject({ status: 'ended', finished: true, submitted: false, isRecording: false });
+    expect(run([{ type: 'reset' }], s)).toEqual(initialSessionState);
+  });
+
+  it("the store hands out the reducer's state and tells listeners only when it changed", () => {
+    const store = createSessionStore();
+    const heard: string[] = [];
+    const stop = store.subscribe(() => heard.push(store.getState().status));
+    store.dispatch({ type: 'connect' });
+    store.dispatch({ type: 'connect' }); // no change: not allowed from connecting
+    store.dispatch({ type: 'dismiss_note' }); // no change
+    store.dispatch({ type: 'session_ready' });
+    expect(heard).toEqual(['connecting', 'ready']);
+    stop();
+    store.dispatch({ type: 'mic_started' });
+    expect(heard).toHaveLength(2);
+    expect(store.getState().status).toBe('listening');
+  });
+
+  it('notes are plain words: validation text becomes one sentence, plain server words stay', () => {
+    expect(recoverableNote('Malformed message: seq: Too small: expected number to be >=0')).toBe(RECOVERABLE_NOTE);
+    expect(recoverableNote('The session has already started.')).toBe(RECOVERABLE_NOTE);
+    expect(recoverableNote('Speech synthesis is unavailable right now.')).toBe(
+      'Speech synthesis is unavailable right now.',
+    );
   });
 });

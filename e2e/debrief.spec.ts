@@ -119,7 +119,8 @@ test('a real interview of a job that shares feedback shows its debrief to the ca
   await expect(captions.getByText('You', { exact: true }).first()).toBeVisible({ timeout: 90_000 });
   await expect(page.getByTestId('ai-orb')).toHaveAttribute('data-speaking', 'true', { timeout: 60_000 });
   await page.getByRole('button', { name: 'End Interview' }).click();
-  await expect(page.getByRole('dialog')).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('dialog', { name: 'End the interview?' }).getByRole('button', { name: 'End interview' }).click();
+  await expect(page.getByRole('heading', { name: 'Thanks for interviewing!' })).toBeVisible({ timeout: 30_000 });
 
   // Before the decision the candidate has no debrief.
   const before = await request.get(`/api/interviews/${interviewId}/debrief`, { headers: auth(token) });

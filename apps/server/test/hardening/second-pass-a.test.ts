@@ -167,7 +167,15 @@ describe('row 6: one CSV writer, every field quoted, formulas neutralised', () =
     );
     // Numbers are data, never formulas; text without a trigger is left alone.
     expect(csvLine([-5, 'e-mail', 'x=y', 'a-b'])).toBe('"-5","e-mail","x=y","a-b"\r\n');
-    expect(toCsv(['h1', 'h2'], [['a', 'b'], ['c', 'd']])).toBe('"h1","h2"\r\n"a","b"\r\n"c","d"\r\n');
+    expect(
+      toCsv(
+        ['h1', 'h2'],
+        [
+          ['a', 'b'],
+          ['c', 'd'],
+        ],
+      ),
+    ).toBe('"h1","h2"\r\n"a","b"\r\n"c","d"\r\n');
   });
 
   it('the payout CSV writes a name like Bob;=1+2;@SUM(1+1) quoted and neutralised', async () => {

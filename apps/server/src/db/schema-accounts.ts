@@ -46,7 +46,9 @@ export const consents = pgTable(
     version: text('version').notNull(),
     givenAt: at('given_at').notNull().defaultNow(),
   },
-  (t) => [index('consents_user_idx').on(t.userId, t.purpose, t.jobId)],
+  // One row per consent given (a repeated request finds it); a job deleted later leaves job_id null,
+  // and nulls stay distinct, so that never collides.
+  (t) => [uniqueIndex('consents_once').on(t.userId, t.purpose, t.jobId, t.version)],
 );
 
 /** Every time an admin opens a candidate's recording or résumé. Goes with the candidate's account. */

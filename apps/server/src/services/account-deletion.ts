@@ -6,10 +6,10 @@
  * books and payouts still add up while nothing links them to the person.
  */
 import crypto from 'node:crypto';
-import { and, eq, inArray, isNotNull, or } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
-import { annotationTasks, earnings, files, interviews, profiles, users } from '../db/schema';
+import { annotationTasks, earnings, files, users } from '../db/schema';
 import { forbidden } from '../lib/http-errors';
 import { checkPassword } from './account';
 import { revokeUserSessions } from './sessions';
@@ -18,8 +18,6 @@ import { hashPassword } from './users';
 
 /** The e-mail of an anonymous stand-in: unique, not deliverable (.invalid is reserved), not the person's. */
 export const anonymousEmail = (id: string) => `deleted-${id}@deleted.invalid`;
-
-const FILE_URL = /^\/api\/files\/([0-9a-f-]{36})$/i;
 
 export async function deleteAccount(
   db: Db,
@@ -31,24 +29,13 @@ export async function deleteAccount(
   const user = await checkPassword(db, userId, password);
   if (user.role === 'admin') throw forbidden('The administrator account cannot be deleted from here.');
 
-  // The résumé may have been uploaded before sign-up (no owner): it is the profile's resume_url.
-  const [profile] = await db
-    .select({ resumeUrl: profiles.resumeUrl })
-    .from(profiles)
-    .where(eq(profiles.userId, userId))
-    .limit(1);
-  const resumeId = FILE_URL.exec(profile?.resumeUrl ?? '')?.[1];
-  const recordingIds = (
-    await db
-      .select({ id: interviews.recordingFileId })
-      .from(interviews)
-      .where(and(eq(interviews.candidateId, userId), isNotNull(interviews.recordingFileId)))
-  ).map((r) => r.id!);
-  const extraIds = [...recordingIds, ...(resumeId ? [resumeId] : [])];
+  // Only the account's own files: a profile may name only a résumé its owner uploaded (claimed at
+  // the profile save, and by migration 0002 for older profiles), and a file someone else owns or
+  // several people named stays for them (issue 24 row 1). Recordings are owned by their candidate.
   const ownFiles = await db
     .select({ id: files.id, storageKey: files.storageKey })
     .from(files)
-    .where(or(eq(files.ownerId, userId), extraIds.length ? inArray(files.id, extraIds) : undefined));
+    .where(eq(files.ownerId, userId));
 
   // Hashed before the transaction: argon2 takes a while and nobody will ever sign in with it.
   const unusableHash = await hashPassword(crypto.randomBytes(32).toString('base64url'));

@@ -25,11 +25,24 @@ const toDto = (row: ConsentRow): Consent => ({
 export async function giveConsent(db: Db, userId: string, input: ConsentRequest): Promise<Consent> {
   const [job] = await db.select({ id: jobs.id }).from(jobs).where(eq(jobs.id, input.job_id)).limit(1);
   if (!job) throw notFound('Job not found');
-  const [row] = await db
-    .insert(consents)
-    .values({ userId, purpose: input.purpose, jobId: input.job_id, version: INTERVIEW_RECORDING_CONSENT.version })
-    .returning();
-  return toDto(row!);
+  const values = { userId, purpose: input.purpose, jobId: input.job_id, version: INTERVIEW_RECORDING_CONSENT.version };
+  // Giving the same consent again (a second click, a retried request) answers with the one on record:
+  // the unique index (user, purpose, job, version) keeps it one row, even under concurrent requests.
+  const [row] = await db.insert(consents).values(values).onConflictDoNothing().returning();
+  if (row) return toDto(row);
+  const [existing] = await db
+    .select()
+    .from(consents)
+    .where(
+      and(
+        eq(consents.userId, userId),
+        eq(consents.purpose, values.purpose),
+        eq(consents.jobId, values.jobId),
+        eq(consents.version, values.version),
+      ),
+    )
+    .limit(1);
+  return toDto(existing!);
 }
 
 export async function listConsents(db: Db, userId: string): Promise<Consent[]> {

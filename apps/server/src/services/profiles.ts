@@ -3,6 +3,7 @@ import type { LatestInterview, ProfileCompleteData } from '@app/shared';
 import type { Db } from '../db/client';
 import { interviews, jobs, profiles, users } from '../db/schema';
 import { notFound } from '../lib/http-errors';
+import { assertOwnResume } from './uploads';
 import { toUserDto } from './users';
 
 /** The signed-in user with their whole profile, as GET /api/profile/me returns it. */
@@ -67,6 +68,7 @@ export async function completeProfile(db: Db, userId: string, data: ProfileCompl
   if (data.country !== undefined) changes.country = data.country;
   if (data.linkedin_url !== undefined) changes.linkedinUrl = data.linkedin_url;
   if (data.summary !== undefined) changes.summary = data.summary;
+  if (data.resume_url) await assertOwnResume(db, userId, data.resume_url);
 
   await db.transaction(async (tx) => {
     const updated = await tx

@@ -5,11 +5,11 @@
  */
 import crypto from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { FilePurpose, ResumePrefill, Role } from '@app/shared';
 import type { Db } from '../db/client';
-import { files } from '../db/schema';
-import { AppError, notFound, unauthorized } from '../lib/http-errors';
+import { files, profiles } from '../db/schema';
+import { AppError, notFound, unauthorized, unprocessable } from '../lib/http-errors';
 import { readResume } from './resume';
 import { saveResumeText } from './talent/resume-text';
 import { FileTooLargeError, deleteFile, fileUrl, findFile, saveFile, type FileRow, type Storage } from './storage';
@@ -202,7 +202,12 @@ export async function findReadableFile(
 export async function createFileLink(db: Db, links: FileLinks, caller: Caller, id: string) {
   let row = UUID.test(id) ? await findFile(db, id) : undefined;
   if (!row || row.purpose === 'interview_recording') throw notFound('File not found');
-  if (row.ownerId === null && row.purpose === 'resume' && caller.role !== 'admin') {
+  if (
+    row.ownerId === null &&
+    row.purpose === 'resume' &&
+    caller.role !== 'admin' &&
+    !(await namedByAnotherProfile(db, caller.sub, row.id))
+  ) {
     await claimFile(db, caller.sub, row.id);
     row = await findFile(db, id);
   }
@@ -210,6 +215,60 @@ export async function createFileLink(db: Db, links: FileLinks, caller: Caller, i
     throw notFound('File not found');
   }
   return links.sign(row.id);
+}
+
+// ---- Files a profile names ----
+
+export const NOT_YOUR_RESUME = 'The résumé must be a file you uploaded. Please upload it again.';
+const FILE_PATH = /^\/api\/files\/([^/?#]+)\/?$/;
+
+/** The id of a file of this server that a link names (its path, or an absolute URL with that path), or null. */
+function linkedFileId(link: string): { id: string; absolute: boolean } | null {
+  if (link.startsWith('/')) {
+    const id = FILE_PATH.exec(link)?.[1];
+    return id ? { id, absolute: false } : null;
+  }
+  let pathname: string;
+  try {
+    pathname = new URL(link).pathname;
+  } catch {
+    return null;
+  }
+  const id = FILE_PATH.exec(pathname)?.[1];
+  return id ? { id, absolute: true } : null;
+}
+
+/** Whether another user's profile names this file as their résumé. */
+async function namedByAnotherProfile(db: Db, userId: string, fileId: string): Promise<boolean> {
+  const [other] = await db
+    .select({ userId: profiles.userId })
+    .from(profiles)
+    .where(and(eq(profiles.resumeUrl, fileUrl(fileId)), ne(profiles.userId, userId)))
+    .limit(1);
+  return !!other;
+}
+
+/**
+ * A profile may name as its résumé only a résumé its owner uploaded (issue 24 row 1): otherwise the
+ * console would show someone else's résumé as theirs, and deleting the account would delete it. A
+ * résumé uploaded before sign-up (no owner yet) is claimed here, unless another profile already
+ * names it. Links elsewhere on the web are not files of ours and pass; so does an absolute link whose
+ * path only looks like ours (no such file here). Throws 422.
+ */
+export async function assertOwnResume(db: Db, userId: string, link: string | null | undefined): Promise<void> {
+  if (!link) return;
+  const named = linkedFileId(link);
+  if (!named) return;
+  let row = UUID.test(named.id) ? await findFile(db, named.id) : undefined;
+  if (!row) {
+    if (named.absolute) return;
+    throw unprocessable(NOT_YOUR_RESUME);
+  }
+  if (row.ownerId === null && row.purpose === 'resume' && !(await namedByAnotherProfile(db, userId, row.id))) {
+    await claimFile(db, userId, row.id);
+    row = await findFile(db, row.id);
+  }
+  if (!row || row.purpose !== 'resume' || row.ownerId !== userId) throw unprocessable(NOT_YOUR_RESUME);
 }
 
 /** Gives an ownerless upload to a user (no-op when it already has an owner). */

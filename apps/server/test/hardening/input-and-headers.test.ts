@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, postJsonText, type TestContext } from '../helpers/build';
+import { saveFile } from '../../src/services/storage';
 
 let t: TestContext;
 beforeAll(async () => (t = await buildTestApp()));
@@ -66,7 +67,7 @@ describe('NUL in text fields', () => {
 
 describe('links', () => {
   it('refuses javascript:, data: and protocol-relative links; keeps http(s) and uploaded files', async () => {
-    const { token } = await t.signUp();
+    const { token, user } = await t.signUp();
     for (const bad of [
       'javascript:alert(1)',
       'data:text/html,<script>alert(1)</script>',
@@ -83,13 +84,21 @@ describe('links', () => {
         expect(res.statusCode, `${bad} in ${JSON.stringify(payload)}`).toBe(422);
       }
     }
+    // A file path is accepted when it is a résumé the caller uploaded (issue 24 row 1).
+    const resume = await saveFile(t.app.db, t.app.storage, {
+      ownerId: user.id,
+      purpose: 'resume',
+      contentType: 'application/pdf',
+      body: [Buffer.from('%PDF-1.4')],
+      maxBytes: 1e6,
+    });
     const ok = await t.put(
       '/api/profile/complete',
       token,
       profile({
         projects: [{ name: 'p', url: 'https://example.com/work' }],
         publications: [{ title: 'q', url: 'example.org/paper' }],
-        resume_url: '/api/files/00000000-0000-4000-8000-000000000000',
+        resume_url: `/api/files/${resume.id}`,
         linkedin_url: 'https://www.linkedin.com/in/ada',
       }),
     );
@@ -97,7 +106,7 @@ describe('links', () => {
     expect(ok.json()).toMatchObject({
       projects: [{ url: 'https://example.com/work' }],
       publications: [{ url: 'https://example.org/paper' }],
-      resume_url: '/api/files/00000000-0000-4000-8000-000000000000',
+      resume_url: `/api/files/${resume.id}`,
     });
   });
 });

@@ -97,7 +97,14 @@ describe('GET /api/account/export', () => {
     const data = res.json();
     expect(data.account).toMatchObject({ id: c.user.id, email: c.user.email, name: c.name });
     expect(data.profile).toMatchObject({ bio: 'Illustrator', resume_url: `/api/files/${c.resume.id}` });
-    expect(data.files).toEqual([expect.objectContaining({ id: c.recording.id, purpose: 'interview_recording' })]);
+    // The résumé uploaded before sign-up became the candidate's when the profile named it.
+    expect(data.files).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ id: c.resume.id, purpose: 'resume' }),
+        expect.objectContaining({ id: c.recording.id, purpose: 'interview_recording' }),
+      ]),
+    );
+    expect(data.files).toHaveLength(2);
     expect(data.interviews).toHaveLength(1);
     expect(data.interviews[0]).toMatchObject({
       id: c.interview.id,

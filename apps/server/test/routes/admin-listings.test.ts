@@ -206,11 +206,14 @@ describe('provider console lists', () => {
       /^attachment; filename="payout-\d{4}-\d{2}-\d{2}-[0-9a-f]{8}\.csv"$/,
     );
     const lines = csv.body.trim().split('\r\n');
-    expect(lines[0]).toBe('payout_id,paid_at,user_id,email,name,transaction_id,task_name,job_title,hours,amount_usd');
+    // Every field quoted (lib/csv.ts).
+    expect(lines[0]).toBe(
+      '"payout_id","paid_at","user_id","email","name","transaction_id","task_name","job_title","hours","amount_usd"',
+    );
     expect(lines).toHaveLength(2);
-    expect(lines[1]).toContain(',ann@example.test,');
-    expect(lines[1]).toContain(',Poster A,UI Design Rater,');
-    expect(Number(lines[1]!.split(',').at(-1))).toBe(history.items[0].total);
+    expect(lines[1]).toContain(',"ann@example.test",');
+    expect(lines[1]).toContain(',"Poster A","UI Design Rater",');
+    expect(Number(lines[1]!.split(',').at(-1)!.replace(/"/g, ''))).toBe(history.items[0].total);
   });
 });
 

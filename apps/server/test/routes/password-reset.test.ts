@@ -65,19 +65,19 @@ describe('POST /api/auth/password-reset', () => {
     }
   });
 
-  it('uses the request origin for the link when PUBLIC_URL is not set', async () => {
-    const local = await buildTestApp();
+  it('without PUBLIC_URL links to the address the server is bound to, never the request Host', async () => {
+    const local = await buildTestApp({ HOST: '127.0.0.1', PORT: '3441' });
     try {
       await local.signUp('origin@example.test');
       await local.app.inject({
         method: 'POST',
         url: '/api/auth/password-reset',
-        headers: { host: 'localhost:3441' },
+        headers: { host: 'evil.test' },
         payload: { email: 'origin@example.test' },
       });
       await local.app.queue.settle();
       expect(resetLink(local.config.dataDir, 'origin@example.test')).toMatch(
-        /^http:\/\/localhost:3441\/reset-password\?token=[\w-]{43}$/,
+        /^http:\/\/127\.0\.0\.1:3441\/reset-password\?token=[\w-]{43}$/,
       );
     } finally {
       await local.close();

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { buildTestApp, type TestContext } from '../helpers/build';
 import { interviews, jobs, profiles, users } from '../../src/db/schema';
+import { saveFile } from '../../src/services/storage';
 
 let t: TestContext;
 beforeAll(async () => (t = await buildTestApp()));
@@ -57,10 +58,23 @@ describe('GET /api/profile/me', () => {
   });
 });
 
+/** The onboarding payload naming a résumé this user uploaded (a profile may name only its owner's files). */
+async function onboardingFor(userId: string) {
+  const resume = await saveFile(t.app.db, t.app.storage, {
+    ownerId: userId,
+    purpose: 'resume',
+    contentType: 'application/pdf',
+    body: [Buffer.from('%PDF-1.4 résumé')],
+    maxBytes: 1e6,
+  });
+  return { ...onboardingPayload, resume_url: `/api/files/${resume.id}` };
+}
+
 describe('PUT /api/profile/complete', () => {
   it('saves every field, cleans lists, de-dupes expertise, completes the profile and returns the user', async () => {
     const { token, user } = await t.signUp();
-    const res = await complete(token, onboardingPayload);
+    const payload = await onboardingFor(user.id);
+    const res = await complete(token, payload);
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({
@@ -70,7 +84,7 @@ describe('PUT /api/profile/complete', () => {
       profile_completed: true,
       bio: 'Motion designer with ten years in studios.',
       expertise: ['After Effects', 'Cinema 4D'],
-      resume_url: onboardingPayload.resume_url,
+      resume_url: payload.resume_url,
       ...keptAsSent,
       education: [{ school: 'Royal College of Art', degree: 'MA', field: 'Animation', year: '2012' }],
       work_experience: [
@@ -85,8 +99,8 @@ describe('PUT /api/profile/complete', () => {
   });
 
   it('accepts the application wizard payload and keeps fields it leaves out', async () => {
-    const { token } = await t.signUp();
-    await complete(token, onboardingPayload);
+    const { token, user } = await t.signUp();
+    expect((await complete(token, await onboardingFor(user.id))).statusCode).toBe(200);
     const res = await complete(token, {
       name: 'Ada King',
       bio: 'Creative professional',
@@ -135,8 +149,8 @@ describe('PUT /api/profile/complete', () => {
   });
 
   it('leaves a completed profile unchanged when an update is invalid', async () => {
-    const { token } = await t.signUp();
-    await complete(token, onboardingPayload);
+    const { token, user } = await t.signUp();
+    expect((await complete(token, await onboardingFor(user.id))).statusCode).toBe(200);
     const before = await me(token);
     const res = await complete(token, {
       ...onboardingPayload,

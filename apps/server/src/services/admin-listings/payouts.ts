@@ -4,6 +4,7 @@ import type { AdminTransaction, CandidateBalance, Page, PayoutHistoryItem } from
 import type { Db } from '../../db/client';
 import { annotationTasks, earnings, jobs, payouts, users } from '../../db/schema';
 import { notFound } from '../../lib/http-errors';
+import { toCsv } from '../../lib/csv';
 import { centsToDollars } from '../../lib/money';
 import { PAYOUT_ID, type Paging, int, search, countWhere, pageFrom } from './query';
 
@@ -114,13 +115,6 @@ export async function payoutHistory(db: Db, q: Paging): Promise<Page<PayoutHisto
   );
 }
 
-/** RFC 4180 field; cells starting with = + - @ are prefixed so spreadsheets do not run them as formulas. */
-function csvField(value: string | number) {
-  let s = String(value);
-  if (/^[=+\-@\t\r]/.test(s) && typeof value === 'string') s = `'${s}`;
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
-
 /** One line per paid transaction of the payout, for the provider's accounting. */
 export async function payoutCsv(db: Db, payoutId: string): Promise<{ filename: string; csv: string }> {
   const [payout] = await db.select().from(payouts).where(eq(payouts.id, payoutId)).limit(1);
@@ -155,6 +149,6 @@ export async function payoutCsv(db: Db, payoutId: string): Promise<{ filename: s
       t.amount.toFixed(2),
     ];
   });
-  const csv = [header, ...lines].map((l) => l.map(csvField).join(',')).join('\r\n') + '\r\n';
+  const csv = toCsv(header, lines);
   return { filename: `payout-${payout.createdAt.toISOString().slice(0, 10)}-${payout.id.slice(0, 8)}.csv`, csv };
 }

@@ -144,7 +144,7 @@ export function payoutSentEmail(ctx: EmailContext, r: Recipient, amount: number,
   });
 }
 
-/** The password reset link; `ctx.publicUrl` is PUBLIC_URL or the origin the request came from. */
+/** The password reset link; `ctx.publicUrl` is PUBLIC_URL or the server's own address (lib/link-origin.ts). */
 export function passwordResetEmail(ctx: EmailContext, r: Recipient, token: string, validMinutes: number): EmailMessage {
   return render(ctx, r, {
     subject: 'Reset your password',

@@ -9,6 +9,9 @@ import { supportAddress } from '../../../services/email';
 import { defaultPrivacyNotice } from '../../../services/privacy-notice';
 import passwordRoutes, { PASSWORD_CHECK_LIMIT, publicBase } from './password';
 
+/** Consents one account may give per window. */
+export const CONSENT_LIMIT = { max: 30, timeWindow: '10 minutes' } as const;
+
 const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(passwordRoutes);
 
@@ -43,7 +46,19 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/consents',
-    { onRequest: app.authenticate, schema: { body: consentRequestSchema, response: { 201: consentSchema } } },
+    {
+      onRequest: app.authenticate,
+      schema: { body: consentRequestSchema, response: { 201: consentSchema } },
+      // A candidate gives one consent per job applied to; this many is far beyond any real use.
+      config: {
+        rateLimit: {
+          max: CONSENT_LIMIT.max,
+          timeWindow: CONSENT_LIMIT.timeWindow,
+          keyGenerator: (request) => `consent:${request.auth?.sub ?? request.ip}`,
+          hook: 'preHandler',
+        },
+      },
+    },
     async (request, reply) => reply.status(201).send(await giveConsent(app.db, request.auth!.sub, request.body)),
   );
 

@@ -13,6 +13,7 @@ import {
 } from '@app/shared';
 import { WindowLimit } from '../../../cluster/counters';
 import { AppError } from '../../../lib/http-errors';
+import { NO_LINK_ORIGIN_WARNING, linkOrigin } from '../../../lib/link-origin';
 import { createMailer, enqueueEmail, passwordResetEmail } from '../../../services/email';
 import { changePassword } from '../../../services/account';
 import { confirmReset, createResetToken, RESET_TOKEN_MINUTES } from '../../../services/password-reset';
@@ -21,7 +22,10 @@ import { findUser, toUserDto } from '../../../services/users';
 export const RESET_REQUESTED =
   'If an account exists for that address, we have sent it a link to choose a new password.';
 
-/** PUBLIC_URL, or the origin the request came to (set PUBLIC_URL in production: see the README). */
+/**
+ * PUBLIC_URL, or the origin the request came to: only for links the caller gets back themselves (the
+ * account export). Links mailed to someone use linkOrigin, never the request's Host.
+ */
 export const publicBase = (request: FastifyRequest) =>
   request.server.config.PUBLIC_URL?.replace(/\/$/, '') ?? `${request.protocol}://${request.host}`;
 
@@ -50,10 +54,16 @@ const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       if ((await perEmail.hit(request.body.email.trim().toLowerCase())) === 0) {
-        const reset = await createResetToken(app.db, request.body.email);
-        if (reset) {
-          const ctx = { ...createMailer(app.config).context, publicUrl: publicBase(request) };
-          await enqueueEmail(app.queue, passwordResetEmail(ctx, reset.user, reset.token, RESET_TOKEN_MINUTES));
+        const origin = linkOrigin(app.config, app.server.address());
+        if (!origin) {
+          // Nothing to link to: no token is made and the reply stays the same (no account enumeration).
+          request.log.warn(NO_LINK_ORIGIN_WARNING);
+        } else {
+          const reset = await createResetToken(app.db, request.body.email);
+          if (reset) {
+            const ctx = { ...createMailer(app.config).context, publicUrl: origin };
+            await enqueueEmail(app.queue, passwordResetEmail(ctx, reset.user, reset.token, RESET_TOKEN_MINUTES));
+          }
         }
       }
       return reply.status(202).send({ detail: RESET_REQUESTED });

@@ -1,0 +1,45 @@
+/**
+ * The one CSV writer of every export (decision 0141). RFC 4180 with every field quoted, CRLF line
+ * ends, and text that a spreadsheet could run as a formula neutralised the OWASP way: a single
+ * quote in front of the trigger. Spreadsheets split a line on the separator of their locale (`;` in
+ * much of Europe, sometimes `|` or tab), even inside our quotes when they guess the format, so a
+ * trigger right after any separator-like character is neutralised too, not only one at the start.
+ *
+ * `csvLine` writes one row, so an export can stream its rows instead of building one large string.
+ */
+
+/** Characters that make a spreadsheet read a cell as a formula (or, for tab and CR, hide one). */
+const TRIGGER = '[=+\\-@\\t\\r]';
+/** Characters some spreadsheet may take as the end of a cell. */
+const SEPARATOR = '[;,\\t|\\r\\n]';
+/** A trigger at the start of the text, or right after a separator (some readers skip spaces in between). */
+const STARTS_WITH_TRIGGER = new RegExp(`^ *${TRIGGER}`);
+const TRIGGER_AFTER_SEPARATOR = new RegExp(`(${SEPARATOR} *)(?=${TRIGGER})`, 'g');
+
+/** Text as a spreadsheet should show it: each formula trigger gets a `'` so it stays text. */
+export function neutralizeFormula(text: string): string {
+  const inner = text.replace(TRIGGER_AFTER_SEPARATOR, "$1'");
+  return STARTS_WITH_TRIGGER.test(text) ? `'${inner}` : inner;
+}
+
+/** One cell: null and undefined are empty; numbers, booleans and dates are data, never formulas. */
+export function csvCell(value: unknown): string {
+  let text: string;
+  if (value === null || value === undefined) text = '';
+  else if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean') text = String(value);
+  else if (value instanceof Date) text = value.toISOString();
+  else text = neutralizeFormula(String(value));
+  return `"${text.replace(/"/g, '""')}"`;
+}
+
+/** One CSV line, every field quoted, ending with CRLF. */
+export function csvLine(cells: readonly unknown[]): string {
+  return `${cells.map(csvCell).join(',')}\r\n`;
+}
+
+/** A whole CSV document: the header line, then one line per row. */
+export function toCsv(header: readonly string[], rows: Iterable<readonly unknown[]>): string {
+  let csv = csvLine(header);
+  for (const row of rows) csv += csvLine(row);
+  return csv;
+}

@@ -294,10 +294,11 @@ test('admin creates a job, reviews an interview, runs tasks and pays out', async
   const file = await download;
   expect(file.suggestedFilename()).toMatch(/^payout-\d{4}-\d{2}-\d{2}-[0-9a-f]{8}\.csv$/);
   const csv = fs.readFileSync(await file.path(), 'utf8');
+  // Every field quoted (apps/server/src/lib/csv.ts, decision 0141).
   expect(csv.split('\r\n')[0]).toBe(
-    'payout_id,paid_at,user_id,email,name,transaction_id,task_name,job_title,hours,amount_usd',
+    '"payout_id","paid_at","user_id","email","name","transaction_id","task_name","job_title","hours","amount_usd"',
   );
-  expect(csv).toContain(`,${email},Grace Hopper,`);
+  expect(csv).toContain(`,"${email}","Grace Hopper",`);
   expect(csv.trim().split('\r\n')).toHaveLength(3);
   await shot(admin, '09-payouts-after');
   await expect.poll(() => findOutboxMail(email, /^Subject: Payout sent: \$/m), { timeout: 20_000 }).not.toBeNull();

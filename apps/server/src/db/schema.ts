@@ -187,7 +187,7 @@ export const earnings = pgTable(
     isoWeek: text('iso_week').notNull(),
     /**
      * The working interval this earning paid for (the task's start to its submit): a later task's
-     * time is billed only where it falls outside these (decision 0142). Null on earnings recorded
+     * time is billed only where it falls outside these (decision 0144). Null on earnings recorded
      * before that; their task's own times stand in.
      */
     workStartedAt: at('work_started_at'),

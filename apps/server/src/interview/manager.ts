@@ -185,7 +185,7 @@ export class SessionManager {
         const status = await jobStatus(db, jobId);
         if (status && status !== 'active') return fail(JOB_NOT_ACTIVE);
       }
-      // One slot per account (decision 0142): the account's own session waiting for a reconnect
+      // One slot per account (decision 0143): the account's own session waiting for a reconnect
       // is let go now, as its grace timer would, instead of holding a second slot. Its interview
       // stays in progress and resumable from its stored turns with its session id. (One that is
       // ending already finishes on its own.)

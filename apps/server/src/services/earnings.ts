@@ -2,7 +2,7 @@
  * Earnings for creative tasks (decision 0020): one earning per submitted task, paid at the job's
  * hourly rate for the server-measured time between start and submit, capped per task and per ISO
  * week. Time is billed once: a task pays only for the part of its interval that no earlier earning
- * of the rater covers, so paid seconds never exceed seconds on the clock (decision 0142). Money is
+ * of the rater covers, so paid seconds never exceed seconds on the clock (decision 0144). Money is
  * integer cents; the API shows dollars.
  */
 import { and, desc, eq, ne, sql, sum } from 'drizzle-orm';

@@ -118,7 +118,7 @@ export async function workOnTask(t: TestContext, token: string, taskId: string, 
 /**
  * Moves a started task's start time back, as if the candidate had worked that long. The work they
  * were already paid for moves back as far, so this work follows it instead of overlapping it (time
- * is billed once, decision 0142).
+ * is billed once, decision 0144).
  */
 export async function backdateStart(t: TestContext, taskId: string, seconds: number) {
   const [task] = await t.database.db

@@ -16,7 +16,12 @@ import { consentTo } from '../helpers/consent';
 import { InterviewClient } from '../interview/ws-client';
 
 let t: TestContext;
-beforeAll(async () => (t = await buildTestApp({ UPLOAD_ANON_LIMIT_PER_HOUR: '1000' })));
+/** The socket sweep's candidate, signed up before the HTTP sweep uses up the sign-up limit. */
+let socketUser: Awaited<ReturnType<TestContext['signUp']>>;
+beforeAll(async () => {
+  t = await buildTestApp({ UPLOAD_ANON_LIMIT_PER_HOUR: '1000' });
+  socketUser = await t.signUp();
+});
 afterAll(() => t.close());
 
 const HUGE = 'x'.repeat(200_000);
@@ -79,7 +84,9 @@ describe('malformed-input sweep', () => {
         routes++;
         const upper = method.toUpperCase() as InjectOptions['method'];
         const hasParams = /\{[^}]+\}/.test(path);
-        const urls = (hasParams ? PARAM_VALUES : ['']).map((v) => `/api${path.replace(/\{[^}]+\}/g, v)}`);
+        // The document's paths carry the /api prefix already (prefixing it again reached no route).
+        const full = path.startsWith('/api/') ? path : `/api${path}`;
+        const urls = (hasParams ? PARAM_VALUES : ['']).map((v) => full.replace(/\{[^}]+\}/g, v));
         const jsonSchema = op.requestBody?.content?.['application/json']?.schema;
         for (const headers of Object.values(identities)) {
           for (const url of urls) {
@@ -131,7 +138,7 @@ describe('malformed-input sweep', () => {
   it('answers every malformed socket frame with an error, creates nothing and stays up', async () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const url = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/ws/session`;
-    const { token, user } = await t.signUp();
+    const { token, user } = socketUser;
     const job = await insertJob(t.database.db, { status: 'active' });
     await consentTo(t.app, token, job.id);
     const start = {

@@ -2,15 +2,19 @@ import { describe, expect, it } from 'vitest';
 import {
   dataToAnnotateSchema,
   normalizeLink,
-  nulPaths,
+  jsonTooDeep,
+  MAX_JSON_DEPTH,
+  textRuleIssues,
   profileCompleteRequestSchema,
   serverMessageSchema,
 } from '../src';
 
 describe('the NUL rule', () => {
   it('finds NUL in nested strings and keys', () => {
-    expect(nulPaths({ a: ['ok', 'b\u0000'], 'k\u0000': 1, n: 3 })).toEqual([['a', 1], ['k\u0000']]);
-    expect(nulPaths({ a: 'fine', b: [{ c: 'also' }] })).toEqual([]);
+    const paths = (v: unknown) => textRuleIssues(v).map((i) => i.path);
+    expect(paths({ a: ['ok', 'b\u0000'], 'k\u0000': 1, n: 3 })).toEqual([['a', 1], ['k\u0000']]);
+    expect(paths({ a: 'fine', b: [{ c: 'also' }] })).toEqual([]);
+    expect(textRuleIssues({ a: 'b\u0000' })[0]).toMatchObject({ type: 'nul_character' });
   });
 
   it('is part of the profile schema (422 with the field path)', () => {
@@ -22,6 +26,36 @@ describe('the NUL rule', () => {
     });
     expect(r.success).toBe(false);
     expect(r.error!.issues.map((i) => i.path)).toEqual(expect.arrayContaining([['name'], ['expertise', 0], ['city']]));
+  });
+});
+
+describe('the nesting rule', () => {
+  const nest = (depth: number): unknown => {
+    let v: unknown = 'leaf';
+    for (let i = 0; i < depth; i++) v = i % 2 ? { k: v } : [v];
+    return v;
+  };
+
+  it('refuses values nested past the limit where the limit is crossed, without recursion', () => {
+    expect(textRuleIssues(nest(MAX_JSON_DEPTH))).toEqual([]);
+    const [issue, ...more] = textRuleIssues(nest(MAX_JSON_DEPTH + 1));
+    expect(more).toEqual([]);
+    expect(issue).toMatchObject({ type: 'too_deep' });
+    expect(issue!.path).toHaveLength(MAX_JSON_DEPTH);
+    // 100,000 levels: a recursive walk overflows the stack here.
+    expect(textRuleIssues(nest(100_000))).toHaveLength(1);
+  });
+
+  it('counts brackets in JSON text, not those inside strings', () => {
+    const text = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
+    expect(jsonTooDeep(text(MAX_JSON_DEPTH))).toBe(false);
+    expect(jsonTooDeep(text(MAX_JSON_DEPTH + 1))).toBe(true);
+    expect(jsonTooDeep(JSON.stringify({ a: '[{'.repeat(100) + '"\\' }))).toBe(false);
+    // Four levels, with closing brackets inside a string that must not end them early.
+    const four = JSON.stringify([{ a: [1, { b: '\\"]]]' }] }]);
+    expect(jsonTooDeep(four, 4)).toBe(false);
+    expect(jsonTooDeep(four, 3)).toBe(true);
+    expect(jsonTooDeep('{"a":[[{"b":1}]]}', 3)).toBe(true);
   });
 });
 

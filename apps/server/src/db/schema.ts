@@ -245,6 +245,13 @@ export const earnings = pgTable(
     secondsBilled: integer('seconds_billed').notNull(),
     /** ISO week the work was submitted in, e.g. 2026-W47, for the weekly hours cap. */
     isoWeek: text('iso_week').notNull(),
+    /**
+     * The working interval this earning paid for (the task's start to its submit): a later task's
+     * time is billed only where it falls outside these (decision 0144). Null on earnings recorded
+     * before that; their task's own times stand in.
+     */
+    workStartedAt: at('work_started_at'),
+    workEndedAt: at('work_ended_at'),
     status: text('status', { enum: EARNING_STATUSES }).notNull().default('pending'),
     payoutId: mentions('payout_id', () => payouts.id),
     createdAt: createdAt(),

@@ -175,7 +175,8 @@ export class SessionManager {
     try {
       if (!jobId && UUID.test(msg.interview_id)) jobId = await jobIdOfInterview(db, msg.interview_id, userId);
       if (jobId && !UUID.test(jobId)) return fail('Job not found');
-      const other = [...this.sessions.values()].find((e) => e.userId === userId && e.session.isAttached);
+      const own = [...this.sessions.values()].filter((e) => e.userId === userId);
+      const other = own.find((e) => e.session.isAttached);
       if (other) {
         // The same job in two windows gets the answer the interview rules give it.
         const sameInterview = !practice && !other.practice && other.jobId === jobId;
@@ -185,6 +186,17 @@ export class SessionManager {
         // Pending, completed and archived jobs take no interviews (nor practice runs).
         const status = await jobStatus(db, jobId);
         if (status && status !== 'active') return fail(JOB_NOT_ACTIVE);
+      }
+      // One slot per account (decision 0143): the account's own session waiting for a reconnect
+      // is let go now, as its grace timer would, instead of holding a second slot. Its interview
+      // stays in progress and resumable from its stored turns with its session id. (One that is
+      // ending already finishes on its own.)
+      for (const entry of own.filter((e) => !e.session.ended)) {
+        this.opts.log?.info?.(
+          { sessionId: entry.session.sessionId },
+          'waiting interview session replaced by a new start',
+        );
+        this.release(entry);
       }
       if (this.full() && !(await this.resumesStartedInterview(msg.interview_id, userId))) {
         this.opts.log?.warn({ live: this.sessions.size }, 'interview refused: all interviewers busy');
@@ -262,11 +274,16 @@ export class SessionManager {
       return;
     }
     entry.grace = this.clock.setTimeout(() => {
-      if (this.sessions.get(session.sessionId) === entry && !entry.session.isAttached) {
-        this.sessions.delete(session.sessionId);
-        session.dispose();
-      }
+      if (this.sessions.get(session.sessionId) === entry && !entry.session.isAttached) this.release(entry);
     }, this.opts.graceMs);
+  }
+
+  /** Lets a session that waits for its candidate go: its slot is free, its interview row untouched. */
+  private release(entry: Entry) {
+    entry.grace?.cancel();
+    entry.grace = undefined;
+    if (this.sessions.get(entry.session.sessionId) === entry) this.sessions.delete(entry.session.sessionId);
+    entry.session.dispose();
   }
 
   close() {

@@ -1,7 +1,9 @@
 /**
  * Earnings for creative tasks (decision 0020): one earning per submitted task, paid at the job's
  * hourly rate for the server-measured time between start and submit, capped per task and per ISO
- * week. Money is integer cents; the API shows dollars.
+ * week. Time is billed once: a task pays only for the part of its interval that no earlier earning
+ * of the rater covers, so paid seconds never exceed seconds on the clock (decision 0144). Money is
+ * integer cents; the API shows dollars.
  */
 import { and, desc, eq, ne, sql, sum } from 'drizzle-orm';
 import { DEFAULT_HOURLY_PAY, WEEKLY_HOURS_CAP, type EarningsSummary, type EarningsTransaction } from '@app/shared';
@@ -17,7 +19,7 @@ export const WEEKLY_BILLABLE_CAP_SECONDS = WEEKLY_HOURS_CAP * 60 * 60;
 export const DEFAULT_RATE_CENTS = Math.round(DEFAULT_HOURLY_PAY * 100);
 
 export type PayInput = {
-  /** Time between start and submit; fractions of a second are dropped. */
+  /** Time worked that is not billed yet (see unbilledSeconds); fractions of a second are dropped. */
   secondsWorked: number;
   /** Hourly rate in cents. */
   rateCents: number;
@@ -41,6 +43,30 @@ export function calculatePay(input: PayInput): { secondsBilled: number; amountCe
   return { secondsBilled, amountCents };
 }
 
+export type WorkInterval = { start: Date; end: Date };
+
+/**
+ * Seconds of `work` that none of `billed` covers: what this interval adds to the union of the
+ * rater's working time. Ten tasks open over the same minute add that minute once between them.
+ */
+export function unbilledSeconds(work: WorkInterval, billed: WorkInterval[]): number {
+  const start = work.start.getTime();
+  const end = work.end.getTime();
+  if (!(end > start)) return 0;
+  const overlaps = billed
+    .map((b) => [Math.max(start, b.start.getTime()), Math.min(end, b.end.getTime())] as const)
+    .filter(([from, to]) => to > from)
+    .sort((a, b) => a[0] - b[0]);
+  let covered = 0;
+  let reached = start;
+  for (const [from, to] of overlaps) {
+    if (to <= reached) continue;
+    covered += to - Math.max(from, reached);
+    reached = to;
+  }
+  return (end - start - covered) / 1000;
+}
+
 /** The ISO 8601 week of a moment, in UTC, e.g. "2026-W47" (weeks start Monday; week 1 holds Jan 4). */
 export function isoWeekOf(date: Date): string {
   const day = Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate());
@@ -55,8 +81,9 @@ export function isoWeekOf(date: Date): string {
 
 /**
  * Records the earning for a task just submitted, inside the caller's transaction. Locks the
- * candidate's user row first, so two submissions in the same week are billed one after the other
- * and the weekly cap holds under concurrency. Rejected earnings do not use up the weekly cap.
+ * candidate's user row first, so a rater's submissions are billed one after the other: each sees
+ * the intervals the earlier ones billed (time is billed once) and the seconds already billed that
+ * week (the weekly cap). Rejected earnings neither cover time nor use up the weekly cap.
  */
 export async function recordTaskEarning(
   tx: Executor,
@@ -69,8 +96,9 @@ export async function recordTaskEarning(
     .select({ seconds: sum(earnings.secondsBilled).mapWith(Number) })
     .from(earnings)
     .where(and(eq(earnings.userId, task.userId), eq(earnings.isoWeek, isoWeek), ne(earnings.status, 'rejected')));
+  const work = { start: task.startedAt, end: task.submittedAt };
   const pay = calculatePay({
-    secondsWorked: (task.submittedAt.getTime() - task.startedAt.getTime()) / 1000,
+    secondsWorked: unbilledSeconds(work, await billedIntervals(tx, task.userId, work)),
     rateCents: job?.rate ?? DEFAULT_RATE_CENTS,
     billedThisWeekSeconds: billed?.seconds ?? 0,
   });
@@ -83,11 +111,35 @@ export async function recordTaskEarning(
       amountCents: pay.amountCents,
       secondsBilled: pay.secondsBilled,
       isoWeek,
+      workStartedAt: work.start,
+      workEndedAt: work.end,
       status: 'pending',
       createdAt: task.submittedAt,
     })
     .returning();
   return row!;
+}
+
+/**
+ * The working intervals of the rater's earlier earnings (rejected ones left out) that overlap
+ * `work`. Earnings recorded before intervals were stored use their task's start and submit.
+ */
+async function billedIntervals(tx: Executor, userId: string, work: WorkInterval): Promise<WorkInterval[]> {
+  const start = sql<Date | null>`coalesce(${earnings.workStartedAt}, ${annotationTasks.startedAt})`;
+  const end = sql<Date | null>`coalesce(${earnings.workEndedAt}, ${annotationTasks.submittedAt})`;
+  const rows = await tx
+    .select({ start: start.mapWith(earnings.workStartedAt), end: end.mapWith(earnings.workEndedAt) })
+    .from(earnings)
+    .leftJoin(annotationTasks, eq(annotationTasks.id, earnings.taskId))
+    .where(
+      and(
+        eq(earnings.userId, userId),
+        ne(earnings.status, 'rejected'),
+        sql`${start} < ${work.end.toISOString()}::timestamptz`,
+        sql`${end} > ${work.start.toISOString()}::timestamptz`,
+      ),
+    );
+  return rows.filter((r): r is WorkInterval => r.start !== null && r.end !== null);
 }
 
 /** After the provider's review: a pending earning becomes available (accepted) or rejected. */

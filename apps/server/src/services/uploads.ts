@@ -127,6 +127,10 @@ export function uploadError(err: unknown, maxBytes: number): unknown {
   if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
     return new AppError(415, 'Send the file as multipart/form-data in the field "file".');
   }
+  // busboy refuses `multipart/form-data` without a boundary before it reads anything (no code).
+  if (err instanceof Error && err.message.startsWith('Multipart: Boundary not found')) {
+    return new AppError(400, 'The multipart body has no boundary in its Content-Type.');
+  }
   return err;
 }
 

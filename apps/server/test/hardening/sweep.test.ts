@@ -1,14 +1,27 @@
 /**
  * The malformed-input sweep: every route in the OpenAPI document gets wrong types, missing fields,
- * huge strings, NUL, odd unicode and odd content types, anonymously and with candidate and admin
- * tokens. No reply may be a 5xx, and the server must still answer afterwards.
+ * huge strings, NUL, odd unicode, JSON nested thousands of levels deep and odd content types,
+ * anonymously and with candidate and admin tokens. No reply may be a 5xx, and the server must still
+ * answer afterwards. The interview socket gets the same: NUL in every text field of every message,
+ * deep nesting; every frame is answered with an `error`, nothing is created.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { bearer, buildTestApp, type TestContext } from '../helpers/build';
+import { interviews } from '../../src/db/schema';
+import { insertJob } from '../helpers/work-fixtures';
+import { consentTo } from '../helpers/consent';
+import { InterviewClient } from '../interview/ws-client';
 
 let t: TestContext;
-beforeAll(async () => (t = await buildTestApp({ UPLOAD_ANON_LIMIT_PER_HOUR: '1000' })));
+/** The socket sweep's candidate, signed up before the HTTP sweep uses up the sign-up limit. */
+let socketUser: Awaited<ReturnType<TestContext['signUp']>>;
+beforeAll(async () => {
+  t = await buildTestApp({ UPLOAD_ANON_LIMIT_PER_HOUR: '1000' });
+  socketUser = await t.signUp();
+});
 afterAll(() => t.close());
 
 const HUGE = 'x'.repeat(200_000);
@@ -23,6 +36,10 @@ const PARAM_VALUES = [
   'a'.repeat(500),
 ];
 const FIELD_VALUES: unknown[] = [null, 123, -1.5, true, [], {}, [1, 'a', null], ...ODD];
+/** JSON text nested `depth` levels deep: arrays, objects, and a field holding them. */
+const deepArrays = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
+const deepObjects = (depth: number) => '{"a":'.repeat(depth) + '1' + '}'.repeat(depth);
+const DEEP_BODIES = [deepArrays(10_000), deepObjects(10_000), `{"name":${deepArrays(100)}}`, deepArrays(200_000)];
 
 type Spec = {
   paths: Record<string, Record<string, { requestBody?: { content?: Record<string, { schema?: Schema }> } }>>;
@@ -67,7 +84,9 @@ describe('malformed-input sweep', () => {
         routes++;
         const upper = method.toUpperCase() as InjectOptions['method'];
         const hasParams = /\{[^}]+\}/.test(path);
-        const urls = (hasParams ? PARAM_VALUES : ['']).map((v) => `/api${path.replace(/\{[^}]+\}/g, v)}`);
+        // The document's paths carry the /api prefix already (prefixing it again reached no route).
+        const full = path.startsWith('/api/') ? path : `/api${path}`;
+        const urls = (hasParams ? PARAM_VALUES : ['']).map((v) => full.replace(/\{[^}]+\}/g, v));
         const jsonSchema = op.requestBody?.content?.['application/json']?.schema;
         for (const headers of Object.values(identities)) {
           for (const url of urls) {
@@ -101,6 +120,7 @@ describe('malformed-input sweep', () => {
             ],
             ['application/xml', '<a/>'],
             ['application/json; charset=latin1', '{}'],
+            ...DEEP_BODIES.map((body) => ['application/json', body] as const),
           ] as const) {
             await send({ method: upper, url, headers: { ...headers, 'content-type': type }, payload });
           }
@@ -113,5 +133,60 @@ describe('malformed-input sweep', () => {
     expect(failures).toEqual([]);
     const health = await t.get('/api/health');
     expect(health.statusCode).toBe(200);
+  }, 600_000);
+
+  it('answers every malformed socket frame with an error, creates nothing and stays up', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const url = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/ws/session`;
+    const { token, user } = socketUser;
+    const job = await insertJob(t.database.db, { status: 'active' });
+    await consentTo(t.app, token, job.id);
+    const start = {
+      event: 'start',
+      session_id: crypto.randomUUID(),
+      interview_id: crypto.randomUUID(),
+      job_id: job.id,
+      candidate_id: 'ignored',
+      candidate_name: 'Sam Lee',
+    };
+    const messages: Record<string, unknown>[] = [
+      start,
+      { ...start, practice: true },
+      { event: 'mic_chunk', seq: 1, audio_b64: 'AAAA', timestamp: 0.1 },
+      { event: 'ai_chunk_played', seq: 1, timestamp: 0.1 },
+      { event: 'barge_in' },
+      { event: 'user_turn_end' },
+      { event: 'end', reason: 'user_ended' },
+    ];
+    const frames: string[] = [];
+    for (const message of messages) {
+      for (const [field, value] of Object.entries(message)) {
+        // NUL inside, alone, and in a key; in every field, `event` included.
+        const text = typeof value === 'string' ? value : String(value);
+        for (const bad of [`${text}\u0000`, '\u0000']) frames.push(JSON.stringify({ ...message, [field]: bad }));
+        frames.push(JSON.stringify({ ...message, [`${field}\u0000`]: value }));
+      }
+      frames.push(JSON.stringify({ ...message, extra: { deep: ['ok', 'x\u0000'] } }));
+      frames.push(JSON.stringify(message).replace(/}$/, `,"deep":${deepArrays(5_000)}}`));
+    }
+    frames.push(deepArrays(100_000), deepObjects(10_000));
+
+    let unanswered = 0;
+    for (const protocols of [undefined, ['bearer', token]]) {
+      const client = await InterviewClient.connect(protocols ? url : `${url}?token=${token}`, false, protocols);
+      for (const frame of frames) {
+        const from = client.messages.length;
+        client.send(frame);
+        const reply = await client.waitFor(() => true, 20_000, from).catch(() => undefined);
+        if (reply?.event !== 'error' || /went wrong/i.test((reply as { message: string }).message)) unanswered++;
+      }
+      expect(client.closed).toBe(false);
+      client.close();
+    }
+    console.log(`socket sweep: ${frames.length * 2} frames, ${unanswered} not refused with an error`);
+    expect(unanswered).toBe(0);
+    expect(await t.database.db.select().from(interviews).where(eq(interviews.candidateId, user.id))).toEqual([]);
+    await vi.waitFor(() => expect(t.app.interviewSessions.size).toBe(0));
+    expect((await t.get('/api/health')).statusCode).toBe(200);
   }, 600_000);
 });

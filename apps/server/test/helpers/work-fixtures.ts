@@ -2,10 +2,10 @@
  * Fixtures for the interview → tasks → earnings tests: a job, a candidate accepted for it through
  * the provider's decision endpoint, and tasks created through the provider API.
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Interview } from '@app/shared';
 import type { Db } from '../../src/db/client';
-import { annotationTasks, jobs } from '../../src/db/schema';
+import { annotationTasks, earnings, jobs } from '../../src/db/schema';
 import { createInterview } from '../../src/services/interviews';
 import { bearer, type TestContext } from './build';
 
@@ -115,12 +115,26 @@ export async function workOnTask(t: TestContext, token: string, taskId: string, 
   return t.post(`/api/annotations/${taskId}/submit`, token, review);
 }
 
-/** Moves a started task's start time back, as if the candidate had worked that long. */
+/**
+ * Moves a started task's start time back, as if the candidate had worked that long. The work they
+ * were already paid for moves back as far, so this work follows it instead of overlapping it (time
+ * is billed once, decision 0144).
+ */
 export async function backdateStart(t: TestContext, taskId: string, seconds: number) {
-  await t.database.db
+  const [task] = await t.database.db
     .update(annotationTasks)
     .set({ startedAt: new Date(Date.now() - seconds * 1000) })
-    .where(eq(annotationTasks.id, taskId));
+    .where(eq(annotationTasks.id, taskId))
+    .returning({ assigneeId: annotationTasks.assigneeId });
+  if (!task?.assigneeId) return;
+  const back = sql`make_interval(secs => ${seconds})`;
+  await t.database.db
+    .update(earnings)
+    .set({
+      workStartedAt: sql`${earnings.workStartedAt} - ${back}`,
+      workEndedAt: sql`${earnings.workEndedAt} - ${back}`,
+    })
+    .where(eq(earnings.userId, task.assigneeId));
 }
 
 /** Seconds the server will bill for a submitted task, from the timestamps it returned. */

@@ -5,6 +5,7 @@ import {
   WEEKLY_BILLABLE_CAP_SECONDS,
   calculatePay,
   isoWeekOf,
+  unbilledSeconds,
 } from '../../src/services/earnings';
 
 const HOUR = 3600;
@@ -81,5 +82,69 @@ describe('isoWeekOf', () => {
   it('uses UTC, whatever the offset of the input text', () => {
     // 2026-11-16 01:00 in UTC+02:00 is Sunday 23:00 UTC.
     expect(isoWeekOf(new Date('2026-11-16T01:00:00+02:00'))).toBe('2026-W46');
+  });
+});
+
+describe('unbilledSeconds', () => {
+  // Intervals as [from, to] in seconds after an arbitrary moment.
+  const at = (s: number) => new Date(Date.UTC(2026, 10, 25, 9) + s * 1000);
+  const span = ([from, to]: [number, number]) => ({ start: at(from), end: at(to) });
+
+  it.each([
+    ['nothing billed yet: all of it', [0, 65], [], 65],
+    ['the same interval billed already: nothing', [0, 65], [[0, 65]], 0],
+    [
+      'billed work before and after: only the gap',
+      [0, 100],
+      [
+        [-50, 10],
+        [90, 200],
+      ],
+      80,
+    ],
+    [
+      'overlapping billed intervals count once',
+      [0, 100],
+      [
+        [10, 50],
+        [20, 60],
+        [30, 40],
+      ],
+      50,
+    ],
+    [
+      'billed intervals outside it change nothing',
+      [0, 30],
+      [
+        [-100, 0],
+        [30, 90],
+      ],
+      30,
+    ],
+    [
+      'one inside another',
+      [0, 100],
+      [
+        [10, 90],
+        [20, 30],
+      ],
+      20,
+    ],
+    ['milliseconds are kept (calculatePay drops them)', [0, 10.5], [[0, 10]], 0.5],
+    ['an empty or backwards interval is worth nothing', [10, 10], [], 0],
+    ['a backwards interval (clock skew) is worth nothing', [10, 5], [], 0],
+  ] as [string, [number, number], [number, number][], number][])('%s', (_what, work, billed, expected) => {
+    expect(unbilledSeconds(span(work), billed.map(span))).toBeCloseTo(expected, 6);
+  });
+
+  it('ten tasks over the same minute, submitted one after another, add that minute once', () => {
+    const billed: { start: Date; end: Date }[] = [];
+    let total = 0;
+    for (let i = 0; i < 10; i++) {
+      const work = span([i * 0.01, 65 + i * 0.01]); // opened and submitted a few ms apart
+      total += Math.floor(unbilledSeconds(work, billed));
+      billed.push(work);
+    }
+    expect(total).toBe(65);
   });
 });

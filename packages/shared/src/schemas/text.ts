@@ -17,20 +17,72 @@ export const hasNul = (value: string) => value.includes('\u0000');
 export const text = () => z.string().refine((v) => !hasNul(v), { message: NUL_MESSAGE });
 
 /**
- * Where in a parsed request (body, query, params) a string or an object key holds a NUL; the server
- * applies this to every request so that a field declared with a plain z.string() is covered too.
+ * How deeply JSON input (a request body, a socket frame) may nest objects and arrays. The deepest
+ * schema of the API needs fewer than ten levels; without a limit, a body of 10,000 nested brackets
+ * costs a second of CPU to parse and overflows any recursive walk over it.
  */
-export function nulPaths(value: unknown, path: (string | number)[] = [], out: (string | number)[][] = []) {
-  if (out.length >= 20) return out;
-  if (typeof value === 'string') {
-    if (hasNul(value)) out.push(path);
-  } else if (Array.isArray(value)) {
-    value.forEach((item, i) => nulPaths(item, [...path, i], out));
-  } else if (value && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) {
-      if (hasNul(key)) out.push([...path, key]);
-      else nulPaths(item, [...path, key], out);
+export const MAX_JSON_DEPTH = 32;
+export const TOO_DEEP_MESSAGE = `Must not nest objects and arrays more than ${MAX_JSON_DEPTH} levels deep`;
+
+/**
+ * Whether JSON text nests objects and arrays more than `max` levels deep. One pass over the text
+ * (brackets inside strings do not count), so a deep body is refused before anything parses it.
+ * Malformed text is not judged here: the parser refuses it afterwards.
+ */
+export function jsonTooDeep(text: string, max = MAX_JSON_DEPTH): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c)
+        i++; // a backslash escapes the next character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x7b || c === 0x5b) {
+      if (++depth > max) return true;
+    } else if (c === 0x7d || c === 0x5d) depth--;
+  }
+  return false;
+}
+
+export type TextRuleIssue = {
+  /** Where in the value: keys and array indexes. */
+  path: (string | number)[];
+  msg: string;
+  type: 'nul_character' | 'too_deep';
+};
+
+/**
+ * Where a parsed input (request body, query, params, a socket frame) breaks the text rules every
+ * input shares: a string or an object key holding a NUL, or objects and arrays nested more than
+ * MAX_JSON_DEPTH levels (reported where the limit is crossed, not walked into). Walked with an
+ * explicit stack, not recursion, so no input can overflow it; at most `limit` issues.
+ */
+export function textRuleIssues(value: unknown, limit = 20): TextRuleIssue[] {
+  type Item = { value: unknown; path: (string | number)[]; nulKey?: true };
+  const out: TextRuleIssue[] = [];
+  const stack: Item[] = [{ value, path: [] }];
+  while (stack.length && out.length < limit) {
+    const { value: v, path, nulKey } = stack.pop()!;
+    if (nulKey || (typeof v === 'string' && hasNul(v))) {
+      out.push({ path, msg: NUL_MESSAGE, type: 'nul_character' });
+      continue;
     }
+    if (!v || typeof v !== 'object') continue;
+    if (path.length >= MAX_JSON_DEPTH) {
+      out.push({ path, msg: TOO_DEEP_MESSAGE, type: 'too_deep' });
+      continue;
+    }
+    const children: Item[] = Array.isArray(v)
+      ? v.map((item, i) => ({ value: item, path: [...path, i] }))
+      : Object.entries(v).map(([key, item]) => ({
+          value: item,
+          path: [...path, key],
+          ...(hasNul(key) && { nulKey: true as const }),
+        }));
+    // Reversed onto the stack, so issues come out in document order.
+    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
   }
   return out;
 }

@@ -3,7 +3,15 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import websocket from '@fastify/websocket';
 import fp from 'fastify-plugin';
 import type { WebSocket } from 'ws';
-import { clientMessageSchema, INTERVIEW_MAX_MESSAGE_BYTES, type ClientMessage, type ServerMessage } from '@app/shared';
+import {
+  clientMessageSchema,
+  INTERVIEW_MAX_MESSAGE_BYTES,
+  jsonTooDeep,
+  textRuleIssues,
+  TOO_DEEP_MESSAGE,
+  type ClientMessage,
+  type ServerMessage,
+} from '@app/shared';
 import type { TokenClaims } from '../../plugins/auth';
 import { systemClock } from '../../lib/clock';
 import { AudioGuard, chunkDurationMs } from '../../interview/audio-guard';
@@ -146,7 +154,19 @@ async function interviewSocketRoutes(app: FastifyInstance, opts: InterviewSocket
       if (size > INTERVIEW_MAX_MESSAGE_BYTES) return refuse('Message too large');
       let msg: ClientMessage;
       try {
-        const parsed = clientMessageSchema.safeParse(JSON.parse(data.toString()));
+        const text = data.toString();
+        // The text rules HTTP applies to every request (input-rules.ts, decision 0142), checked
+        // before the schema: the nesting limit before parsing, then no NUL in any string or key.
+        if (jsonTooDeep(text)) return send({ event: 'error', message: `Malformed message: ${TOO_DEEP_MESSAGE}` });
+        const raw: unknown = JSON.parse(text);
+        const broken = textRuleIssues(raw, 1)[0];
+        if (broken) {
+          return send({
+            event: 'error',
+            message: `Malformed message: ${broken.path.join('.') || 'event'}: ${broken.msg}`,
+          });
+        }
+        const parsed = clientMessageSchema.safeParse(raw);
         if (!parsed.success) {
           const issue = parsed.error.issues[0];
           return refuse(

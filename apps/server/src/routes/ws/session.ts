@@ -157,15 +157,10 @@ async function interviewSocketRoutes(app: FastifyInstance, opts: InterviewSocket
         const text = data.toString();
         // The text rules HTTP applies to every request (input-rules.ts, decision 0142), checked
         // before the schema: the nesting limit before parsing, then no NUL in any string or key.
-        if (jsonTooDeep(text)) return send({ event: 'error', message: `Malformed message: ${TOO_DEEP_MESSAGE}` });
+        if (jsonTooDeep(text)) return refuse(`Malformed message: ${TOO_DEEP_MESSAGE}`);
         const raw: unknown = JSON.parse(text);
         const broken = textRuleIssues(raw, 1)[0];
-        if (broken) {
-          return send({
-            event: 'error',
-            message: `Malformed message: ${broken.path.join('.') || 'event'}: ${broken.msg}`,
-          });
-        }
+        if (broken) return refuse(`Malformed message: ${broken.path.join('.') || 'event'}: ${broken.msg}`);
         const parsed = clientMessageSchema.safeParse(raw);
         if (!parsed.success) {
           const issue = parsed.error.issues[0];

@@ -1,4 +1,4 @@
-import type { ServerMessage, StartMessage } from '@app/shared';
+import { isUuid, type ServerMessage, type StartMessage } from '@app/shared';
 import type { Db } from '../db/client';
 import { systemClock, type Clock, type Timer } from '../lib/clock';
 import type { AppEvents } from '../lib/app-events';
@@ -57,7 +57,8 @@ export type SocketHandle = {
 
 export const ONE_LIVE_SESSION =
   'You already have a live interview open in another window or tab. Close it before starting another one.';
-export const JOB_NOT_ACTIVE = 'This job is not accepting interviews right now.';
+/** A `start` for a job that is archived or not yet published. */
+export const JOB_NOT_ACCEPTING_INTERVIEWS = 'This job is not accepting interviews right now.';
 export const INTERVIEWERS_BUSY =
   'All interviewers are busy right now. Your interview has not started: please try again in a few minutes.';
 
@@ -69,7 +70,6 @@ export type LiveSession = {
   socket?: SocketHandle;
 };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const PRACTICE_QUESTIONS = 2;
 
 /**
@@ -152,7 +152,7 @@ export class SessionManager {
    * another instance): it is let in even when full, so nobody is cut off in the middle.
    */
   private async resumesStartedInterview(interviewId: string, userId: string): Promise<boolean> {
-    if (!UUID.test(interviewId)) return false;
+    if (!isUuid(interviewId)) return false;
     if (!(await jobIdOfInterview(this.opts.db, interviewId, userId))) return false;
     return (await listTurns(this.opts.db, interviewId)).length > 0;
   }
@@ -171,8 +171,8 @@ export class SessionManager {
     let jobId = msg.job_id ?? null;
     let previousTurns: StoredTurn[] = [];
     try {
-      if (!jobId && UUID.test(msg.interview_id)) jobId = await jobIdOfInterview(db, msg.interview_id, userId);
-      if (jobId && !UUID.test(jobId)) return fail('Job not found');
+      if (!jobId && isUuid(msg.interview_id)) jobId = await jobIdOfInterview(db, msg.interview_id, userId);
+      if (jobId && !isUuid(jobId)) return fail('Job not found');
       const other = [...this.sessions.values()].find((e) => e.userId === userId && e.session.isAttached);
       if (other) {
         // The same job in two windows gets the answer the interview rules give it.
@@ -182,7 +182,7 @@ export class SessionManager {
       if (jobId) {
         // Pending, completed and archived jobs take no interviews (nor practice runs).
         const status = await jobStatus(db, jobId);
-        if (status && status !== 'active') return fail(JOB_NOT_ACTIVE);
+        if (status && status !== 'active') return fail(JOB_NOT_ACCEPTING_INTERVIEWS);
       }
       if (this.full() && !(await this.resumesStartedInterview(msg.interview_id, userId))) {
         this.opts.log?.warn({ live: this.sessions.size }, 'interview refused: all interviewers busy');
@@ -192,7 +192,7 @@ export class SessionManager {
         if (!jobId) return fail('Start needs a job id.');
         if (!(await hasRecordingConsent(db, userId, jobId))) return fail(CONSENT_REQUIRED);
         const interview = await createOrResumeInterview(db, {
-          interviewId: UUID.test(msg.interview_id) ? msg.interview_id : undefined,
+          interviewId: isUuid(msg.interview_id) ? msg.interview_id : undefined,
           jobId,
           candidateId: userId,
           sessionId: msg.session_id,

@@ -301,6 +301,6 @@ export class FallbackStt extends FallbackAdapter<SpeechToText> implements Speech
         this.pool.failed(provider, providerFailure(err));
       }
     }
-    return { text: '' };
+    return { text: '', unheard: true };
   }
 }

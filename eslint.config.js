@@ -2,6 +2,17 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import importZones from './eslint-rules/import-zones.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+/** Every folder under apps/web/src/features is a feature of its own. */
+const webFeatures = fs
+  .readdirSync(path.join(here, 'apps/web/src/features'), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
 
 export default tseslint.config(
   {
@@ -34,30 +45,30 @@ export default tseslint.config(
   {
     // Features do not import each other; routes in src/app compose them (bulletproof-react). What
     // several features share lives outside features: src/api (resources), src/lib (the session),
-    // src/components (UI).
-    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    // src/components (UI), and those shared layers sit below the features and never reach up into
+    // one. Zones by resolved path (eslint-rules/import-zones.js), so no depth of `../` gets round them.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { local: importZones },
     rules: {
-      'no-restricted-imports': [
+      'local/import-zones': [
         'error',
         {
-          patterns: [
-            {
-              regex: '^\\.\\./\\.\\./[^./][^/]*/',
+          root: here,
+          zones: [
+            ...webFeatures.map((feature) => ({
+              target: `apps/web/src/features/${feature}`,
+              from: 'apps/web/src/features',
+              except: [feature],
               message:
                 'A feature must not import another feature; share it through src/api, src/lib or src/components.',
-            },
+            })),
+            ...['api', 'lib', 'components'].map((layer) => ({
+              target: `apps/web/src/${layer}`,
+              from: 'apps/web/src/features',
+              message: 'Shared layers must not import a feature.',
+            })),
           ],
         },
-      ],
-    },
-  },
-  {
-    // The shared layers sit below the features and never reach up into one.
-    files: ['apps/web/src/{api,lib,components}/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ regex: '/features/', message: 'Shared layers must not import a feature.' }] },
       ],
     },
   },

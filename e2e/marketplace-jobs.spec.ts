@@ -220,7 +220,7 @@ test('a candidate applies, is approved, rates a task and sees it paid', async ({
   await shot(page, '09-send-document-dialog');
   await page.getByRole('button', { name: 'Send Email' }).click();
   await expect(page.getByRole('dialog', { name: 'Email Sent' })).toBeVisible();
-  await expect(page.getByRole('dialog')).toHaveCount(0, { timeout: 4000 });
+  await expect(page.getByRole('dialog')).toHaveCount(0); // the dialog closes itself after 2 s
   await expect(page.getByRole('button', { name: /Sign CIIAA Document/ })).toHaveAttribute('data-done', 'true');
 
   // The image task with a missing file shows the failure texts.

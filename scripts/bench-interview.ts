@@ -4,7 +4,7 @@
 // time (mic off meanwhile, as the browser does) and measures voice-to-voice latency: from the end of
 // its speech (its last voiced sample) to the start of the AI's voice (the first voiced sample of the
 // reply's audio, played from the moment its first chunk arrives).
-//   npm run bench:interview -- [--sessions 1,8,16] [--answers 3]
+//   npm run bench:interview -- [--sessions 1,8,16] [--answers 3] [--port N]
 import fs from 'node:fs';
 import os from 'node:os';
 import { pcmFromBase64, rms } from '../apps/server/src/interview/audio';
@@ -17,7 +17,8 @@ const arg = (name: string, dflt: string) => {
 };
 const sessionCounts = arg('sessions', '1,8,16').split(',').map(Number);
 const answersPerSession = Number(arg('answers', '3'));
-const port = 3900 + Math.floor(Math.random() * 90);
+// A fixed --port keeps several people's runs on one machine apart; by default a random one.
+const port = Number(arg('port', String(3900 + Math.floor(Math.random() * 90))));
 const admin = { email: 'bench-admin@example.test', password: 'bench-admin-password' };
 
 const PHRASES = [
@@ -305,8 +306,10 @@ try {
         voice_to_voice_p50: pct(all('serverV2V'), 50),
         voice_to_voice_p95: pct(all('serverV2V'), 95),
         stt_p50: pct(all('stt'), 50),
+        stt_p95: pct(all('stt'), 95),
         interviewer_p50: pct(all('llm'), 50),
         tts_first_audio_p50: pct(all('tts'), 50),
+        tts_first_audio_p95: pct(all('tts'), 95),
       },
       cpu_percent_of_one_core_per_session: Math.round((cpuSeconds / wall / count) * 1000) / 10,
       server_rss_peak_mb: Math.round(peakRss),

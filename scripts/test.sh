@@ -10,6 +10,7 @@ bash scripts/ensure-system-deps.sh test
 step() { printf '\n=== %s ===\n' "$1"; }
 step typecheck; npm run typecheck --silent
 step lint; npm run lint --silent
+step "lint rules"; node --test eslint-rules/
 step "shared unit tests"; npm run test --silent -w packages/shared
 step "web unit tests"; npm run test --silent -w apps/web
 step "server tests (embedded PostgreSQL)"; env -u TEST_DATABASE_URL npm run test --silent -w apps/server

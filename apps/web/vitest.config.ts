@@ -10,5 +10,8 @@ export default defineConfig({
     // Globals a test stubs (fetch, WebSocket, alert) are put back between tests, for every file.
     unstubGlobals: true,
     maxWorkers: 2,
+    // Rendering a screen in jsdom takes seconds when other work keeps the machine busy; tests wait on
+    // what the screen shows, so a long limit only matters for a test that is really stuck.
+    testTimeout: 120_000,
   },
 });

@@ -25,6 +25,7 @@ import jobsPlugin from './jobs';
 import accessLogPlugin from './plugins/access-log';
 import { storagePlugin } from './services/storage';
 import { withLogSafety } from './lib/logging';
+import type { Clock } from './lib/clock';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -39,6 +40,8 @@ export type BuildOptions = {
   database: DatabaseHandle;
   /** Pino logger options; false silences logs (tests). */
   logger?: boolean | object;
+  /** The live socket's clock (its real-time audio budget); tests pass a manual one. */
+  clock?: Clock;
 };
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -93,7 +96,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   );
 
   // The live interview socket (/ws/session).
-  await app.register(interviewSocketRoutes);
+  await app.register(interviewSocketRoutes, { clock: opts.clock });
 
   await registerWebApp(app, webDist, prerendered.pages);
   return app;

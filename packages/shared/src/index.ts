@@ -5,6 +5,7 @@ export * from './schemas/auth';
 export * from './schemas/job';
 export * from './schemas/profile';
 export * from './interview-protocol';
+export * from './interview-socket';
 export * from './countries';
 export * from './profile-lists';
 export * from './schemas/interview';

@@ -18,6 +18,8 @@ export type PipelineEvents = {
   user_preview: { text: string; words?: SttWord[] };
   /** The candidate's turn is over and recognized: their final words, with timings for latency. */
   user_final: { text: string; words?: SttWord[]; startedAt: number; speechEndAt: number; finalAt: number };
+  /** The candidate's turn ended and no recognizer could hear it (not noise): they are asked again. */
+  user_unheard: Record<string, never>;
   /** "Give me a moment": the candidate turn waits much longer before ending. */
   waiting: { on: boolean };
   /** Stop the interviewer now; what was heard stays in the transcript. */

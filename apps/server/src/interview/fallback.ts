@@ -33,6 +33,16 @@ type PoolOptions<P> = {
 
 export const DEFAULT_BACKOFF = { firstMs: 5_000, maxMs: 120_000 };
 
+/**
+ * What a provider call threw, when it is a reason to move to the next provider: a `ProviderError`
+ * (the service failed, timed out, crashed, answered nothing). Anything else is a bug in our own code
+ * and is thrown on, so it shows in the logs and the tests instead of passing for a bad provider.
+ */
+function providerFailure(err: unknown): ProviderError {
+  if (err instanceof ProviderError) return err;
+  throw err;
+}
+
 type Slot<P> = { provider: P; available: boolean; failures: number; probe: Timer | null };
 
 /**
@@ -73,16 +83,13 @@ export class ProviderPool<P extends Named> {
   }
 
   /** Marks `provider` failed (once: a second report of the same failure changes nothing). */
-  failed(provider: P, err: unknown): void {
+  failed(provider: P, err: ProviderError): void {
     const slot = this.slots.find((s) => s.provider === provider && s.available);
     if (!slot) return;
     slot.available = false;
     const next = this.available()[0]?.name;
     const { label } = this.opts;
-    this.opts.log?.warn(
-      { err: (err as Error)?.message, label, failed: provider.name, next },
-      'interview provider failed',
-    );
+    this.opts.log?.warn({ err: err.message, label, failed: provider.name, next }, 'interview provider failed');
     this.opts.notify(
       next ? `${label} (${provider.name}) failed; switched to ${next}.` : `${label} (${provider.name}) failed.`,
     );
@@ -111,13 +118,7 @@ export class ProviderPool<P extends Named> {
       slot.probe = null;
       this.opts.probe(slot.provider).then(
         () => {
-          if (this.closed) return;
-          slot.available = true;
-          slot.failures = 0;
-          this.opts.log?.info?.(
-            { label: this.opts.label, provider: slot.provider.name },
-            'interview provider recovered',
-          );
+          if (!this.closed) this.recovered(slot);
         },
         () => {
           slot.failures++;
@@ -166,18 +167,21 @@ export class FallbackTts extends FallbackAdapter<TextToSpeech> implements TextTo
   }
 
   protected async probe(p: TextToSpeech) {
-    await p.synthesize('Hello.', new AbortController().signal);
+    const audio = await p.synthesize('Hello.', new AbortController().signal);
+    if (!audio.length) throw new ProviderError(p.name, 'empty synthesis');
   }
 
   async synthesize(text: string, signal: AbortSignal): Promise<Int16Array> {
     for (const provider of this.pool.candidates()) {
       try {
         const audio = await provider.synthesize(text, signal);
+        // Silence where a sentence should be is a failure of the voice, not a reply.
+        if (!audio.length && !signal.aborted) throw new ProviderError(provider.name, 'empty synthesis');
         this.pool.succeeded(provider);
         return audio;
       } catch (err) {
         if (signal.aborted) throw err;
-        this.pool.failed(provider, err);
+        this.pool.failed(provider, providerFailure(err));
       }
     }
     this.unavailable();
@@ -221,12 +225,12 @@ export class FallbackInterviewer extends FallbackAdapter<Interviewer> implements
         throw new ProviderError(provider.name, 'empty reply');
       } catch (err) {
         if (signal.aborted) return;
-        this.pool.failed(provider, err);
+        this.pool.failed(provider, providerFailure(err));
         if (produced) return; // keep what was already said rather than starting over
       }
     }
     this.unavailable();
-    throw new Error('no interviewer available');
+    throw new ProviderError(this.name, 'no interviewer available');
   }
 }
 
@@ -255,7 +259,7 @@ export class FallbackStt extends FallbackAdapter<SpeechToText> implements Speech
       try {
         return this.wrap(provider, provider.start(onInterim, onSettled));
       } catch (err) {
-        this.pool.failed(provider, err);
+        this.pool.failed(provider, providerFailure(err));
       }
     }
     this.unavailable();
@@ -275,8 +279,8 @@ export class FallbackStt extends FallbackAdapter<SpeechToText> implements Speech
           this.pool.succeeded(provider);
           return text;
         } catch (err) {
+          this.pool.failed(provider, providerFailure(err));
           this.probeAudio = audio;
-          this.pool.failed(provider, err);
           return this.retry(audio);
         }
       },
@@ -294,9 +298,9 @@ export class FallbackStt extends FallbackAdapter<SpeechToText> implements Speech
         this.pool.succeeded(provider);
         return text;
       } catch (err) {
-        this.pool.failed(provider, err);
+        this.pool.failed(provider, providerFailure(err));
       }
     }
-    return { text: '' };
+    return { text: '', unheard: true };
   }
 }

@@ -1,4 +1,4 @@
-import type { Debrief, ServerMessage, StartMessage } from '@app/shared';
+import { isUuid, type Debrief, type ServerMessage, type StartMessage } from '@app/shared';
 import { computeDebrief } from '../services/debrief/compute';
 import type { Db } from '../db/client';
 import { systemClock, type Clock, type Timer } from '../lib/clock';
@@ -58,7 +58,8 @@ export type SocketHandle = {
 
 export const ONE_LIVE_SESSION =
   'You already have a live interview open in another window or tab. Close it before starting another one.';
-export const JOB_NOT_ACTIVE = 'This job is not accepting interviews right now.';
+/** A `start` for a job that is archived or not yet published. */
+export const JOB_NOT_ACCEPTING_INTERVIEWS = 'This job is not accepting interviews right now.';
 export const INTERVIEWERS_BUSY =
   'All interviewers are busy right now. Your interview has not started: please try again in a few minutes.';
 
@@ -70,7 +71,6 @@ export type LiveSession = {
   socket?: SocketHandle;
 };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const PRACTICE_QUESTIONS = 2;
 
 /**
@@ -154,7 +154,7 @@ export class SessionManager {
    * another instance): it is let in even when full, so nobody is cut off in the middle.
    */
   private async resumesStartedInterview(interviewId: string, userId: string): Promise<boolean> {
-    if (!UUID.test(interviewId)) return false;
+    if (!isUuid(interviewId)) return false;
     if (!(await jobIdOfInterview(this.opts.db, interviewId, userId))) return false;
     return (await listTurns(this.opts.db, interviewId)).length > 0;
   }
@@ -173,8 +173,8 @@ export class SessionManager {
     let jobId = msg.job_id ?? null;
     let previousTurns: StoredTurn[] = [];
     try {
-      if (!jobId && UUID.test(msg.interview_id)) jobId = await jobIdOfInterview(db, msg.interview_id, userId);
-      if (jobId && !UUID.test(jobId)) return fail('Job not found');
+      if (!jobId && isUuid(msg.interview_id)) jobId = await jobIdOfInterview(db, msg.interview_id, userId);
+      if (jobId && !isUuid(jobId)) return fail('Job not found');
       const own = [...this.sessions.values()].filter((e) => e.userId === userId);
       const other = own.find((e) => e.session.isAttached);
       if (other) {
@@ -185,7 +185,7 @@ export class SessionManager {
       if (jobId) {
         // Pending, completed and archived jobs take no interviews (nor practice runs).
         const status = await jobStatus(db, jobId);
-        if (status && status !== 'active') return fail(JOB_NOT_ACTIVE);
+        if (status && status !== 'active') return fail(JOB_NOT_ACCEPTING_INTERVIEWS);
       }
       // One slot per account (decision 0143): the account's own session waiting for a reconnect
       // is let go now, as its grace timer would, instead of holding a second slot. Its interview
@@ -206,7 +206,7 @@ export class SessionManager {
         if (!jobId) return fail('Start needs a job id.');
         if (!(await hasRecordingConsent(db, userId, jobId))) return fail(CONSENT_REQUIRED);
         const interview = await createOrResumeInterview(db, {
-          interviewId: UUID.test(msg.interview_id) ? msg.interview_id : undefined,
+          interviewId: isUuid(msg.interview_id) ? msg.interview_id : undefined,
           jobId,
           candidateId: userId,
           sessionId: msg.session_id,

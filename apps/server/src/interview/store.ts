@@ -79,10 +79,23 @@ export async function jobStatus(db: Db, jobId: string): Promise<string | null> {
 /** What the interviewer plans from: the job and the candidate's profile. */
 /** What the recognizer is taught for an active job (its title, description, skills, questions); else null. */
 export async function activeJobRecognitionText(db: Db, jobId: string): Promise<JobText | null> {
-  const [job] = await db.select().from(jobs).where(eq(jobs.id, jobId)).limit(1);
-  if (!job || job.status !== 'active') return null;
-  const { title, description, skills, customQuestions } = job;
-  return { title, description, skills, customQuestions };
+  const [text] = await activeJobRecognitionTexts(db, jobId);
+  return text ?? null;
+}
+
+/** The recognition texts of every active job (or of the one job `jobId`, when it is active), oldest first. */
+export async function activeJobRecognitionTexts(db: Db, jobId?: string): Promise<JobText[]> {
+  const active = eq(jobs.status, 'active');
+  return db
+    .select({
+      title: jobs.title,
+      description: jobs.description,
+      skills: jobs.skills,
+      customQuestions: jobs.customQuestions,
+    })
+    .from(jobs)
+    .where(jobId ? and(active, eq(jobs.id, jobId)) : active)
+    .orderBy(asc(jobs.createdAt));
 }
 
 export async function loadPlanInput(

@@ -6,6 +6,7 @@
 import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import {
   INTERVIEW_BLOCKING_STATUSES,
+  INTERVIEW_DECIDABLE_STATUSES,
   isUuid,
   type AdminInterview,
   type Interview,
@@ -33,8 +34,6 @@ const COMPLETABLE: InterviewStatus[] = ['in_progress'];
 /** An interview that never started cannot be completed (docs/decisions/0106-placeholder-interview-completes-nothing.md). */
 const NOT_STARTED: InterviewStatus[] = ['not_started', 'scheduled'];
 export const INTERVIEW_NOT_STARTED = 'This interview has not started yet, so it cannot be completed.';
-/** Statuses the provider may decide on. */
-const DECIDABLE: InterviewStatus[] = ['completed', 'under_review'];
 
 // ---------------------------------------------------------------------------------------------
 // Reading
@@ -209,7 +208,8 @@ export async function createOrResumeInterview(
   });
 }
 
-export const JOB_NOT_ACTIVE = 'This job is no longer open, so its interview cannot be completed.';
+/** Completing an interview whose job was archived while it ran (decision 0083). */
+export const JOB_CLOSED_BEFORE_COMPLETION = 'This job is no longer open, so its interview cannot be completed.';
 
 /**
  * Marks the candidate's running interview completed. A live interview (one a session ran) that ends
@@ -239,7 +239,7 @@ export async function completeInterview(
     target.jobStatus !== 'active' &&
     (COMPLETABLE as readonly string[]).includes(target.status)
   ) {
-    throw conflict(JOB_NOT_ACTIVE);
+    throw conflict(JOB_CLOSED_BEFORE_COMPLETION);
   }
   if (await resetIfNothingAnswered(db, id, candidateId)) return loadDto(db, id);
   const now = new Date();
@@ -278,7 +278,7 @@ export async function decideInterview(
         decidedAt: now,
         updatedAt: now,
       })
-      .where(and(eq(interviews.id, id), inArray(interviews.status, DECIDABLE)))
+      .where(and(eq(interviews.id, id), inArray(interviews.status, INTERVIEW_DECIDABLE_STATUSES)))
       .returning({ id: interviews.id });
     if (!updated.length) {
       const [row] = await tx.select({ status: interviews.status }).from(interviews).where(eq(interviews.id, id));

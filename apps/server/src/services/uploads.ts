@@ -6,7 +6,7 @@
 import crypto from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { and, eq, isNull, ne } from 'drizzle-orm';
-import type { FilePurpose, ResumePrefill, Role } from '@app/shared';
+import { isUuid, type FilePurpose, type ResumePrefill, type Role } from '@app/shared';
 import type { Db } from '../db/client';
 import { files, profiles } from '../db/schema';
 import { AppError, notFound, unauthorized, unprocessable } from '../lib/http-errors';
@@ -21,7 +21,6 @@ type Log = { warn: (obj: object, msg: string) => void };
 const RESUME_TYPE_ERROR = 'Unsupported file type. Please upload a PDF, DOC or DOCX file.';
 const MEDIA_TYPE_ERROR =
   'Unsupported file type. Upload a PNG, JPEG, GIF or WebP image, WAV, MP3, OGG or WebM audio, MP4 or WebM video, or a PDF.';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Reads chunks until `size` bytes (or the end) are in hand; returns them and the rest of the stream. */
 async function readHead(stream: Readable, size: number) {
@@ -189,7 +188,7 @@ export async function findReadableFile(
   links: FileLinks,
   input: { id: string; caller: Caller | undefined; expires?: string; signature?: string },
 ): Promise<FileRow> {
-  const row = UUID.test(input.id) ? await findFile(db, input.id) : undefined;
+  const row = isUuid(input.id) ? await findFile(db, input.id) : undefined;
   if (!row || row.purpose === 'interview_recording') throw notFound('File not found');
   if (PUBLIC_PURPOSES.includes(row.purpose as FilePurpose)) return row;
   if (links.verify(row.id, input.expires, input.signature)) return row;
@@ -204,7 +203,7 @@ export async function findReadableFile(
  * id claims it here.
  */
 export async function createFileLink(db: Db, links: FileLinks, caller: Caller, id: string) {
-  let row = UUID.test(id) ? await findFile(db, id) : undefined;
+  let row = isUuid(id) ? await findFile(db, id) : undefined;
   if (!row || row.purpose === 'interview_recording') throw notFound('File not found');
   if (
     row.ownerId === null &&
@@ -263,7 +262,7 @@ export async function assertOwnResume(db: Db, userId: string, link: string | nul
   if (!link) return;
   const named = linkedFileId(link);
   if (!named) return;
-  let row = UUID.test(named.id) ? await findFile(db, named.id) : undefined;
+  let row = isUuid(named.id) ? await findFile(db, named.id) : undefined;
   if (!row) {
     if (named.absolute) return;
     throw unprocessable(NOT_YOUR_RESUME);
@@ -277,7 +276,7 @@ export async function assertOwnResume(db: Db, userId: string, link: string | nul
 
 /** Gives an ownerless upload to a user (no-op when it already has an owner). */
 export async function claimFile(db: Db, userId: string, id: string): Promise<void> {
-  if (!UUID.test(id)) return;
+  if (!isUuid(id)) return;
   await db
     .update(files)
     .set({ ownerId: userId })

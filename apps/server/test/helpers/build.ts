@@ -11,6 +11,7 @@ import { openDatabase, type DatabaseHandle } from '../../src/db/client';
 import { buildApp } from '../../src/app';
 import { users } from '../../src/db/schema';
 import { ensureAdmin } from '../../src/services/users';
+import type { Clock } from '../../src/lib/clock';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /** One call as `token`'s user (null or left out: no session), with a JSON body when one is given. */
@@ -81,7 +82,7 @@ async function freshDatabase(): Promise<{ database: DatabaseHandle; drop: () => 
 
 export async function buildTestApp(
   env: Record<string, string> = {},
-  opts: { logger?: object } = {},
+  opts: { logger?: object; clock?: Clock } = {},
 ): Promise<TestContext> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tm-test-'));
   const config = loadConfig({
@@ -97,7 +98,7 @@ export async function buildTestApp(
   });
   const { database, drop } = await freshDatabase();
   await ensureAdmin(database.db, ADMIN.email, ADMIN.password);
-  const app = await buildApp({ config, database, logger: opts.logger ?? false });
+  const app = await buildApp({ config, database, logger: opts.logger ?? false, clock: opts.clock });
   await app.ready();
 
   let counter = 0;

@@ -165,7 +165,7 @@ export const redisTarget = () => {
   return { host: u.hostname, port: Number(u.port || 6379) };
 };
 
-export async function until(check: () => boolean | Promise<boolean>, timeoutMs = 10000, what = 'condition') {
+export async function until(check: () => boolean | Promise<boolean>, timeoutMs = 60_000, what = 'condition') {
   const end = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);

@@ -121,7 +121,7 @@ export class Outbox {
   readonly messages: ServerMessage[] = [];
   readonly send = (m: ServerMessage) => void this.messages.push(m);
 
-  async waitFor(pred: (m: ServerMessage) => boolean, timeoutMs = 3000, from = 0): Promise<ServerMessage> {
+  async waitFor(pred: (m: ServerMessage) => boolean, timeoutMs = 30_000, from = 0): Promise<ServerMessage> {
     const until = Date.now() + timeoutMs;
     for (;;) {
       const found = this.messages.slice(from).find(pred);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FallbackStt, FallbackTts } from '../../src/interview/fallback';
+import type { TextToSpeech } from '../../src/interview/providers/types';
 import { FakeStt, FakeTts } from './fakes';
 import { ManualClock } from './manual-clock';
 
@@ -75,5 +76,49 @@ describe('provider fallback with recovery', () => {
     expect(errors).toEqual(['Speech recognition is unavailable right now.']);
     only.failure = 'none'; // e.g. a recognizer that timed out under load
     expect(await recognize(stt)).toBe('back already');
+  });
+
+  it('counts silence where a sentence should be as a failure of the voice, and says the next one instead', async () => {
+    const clock = new ManualClock();
+    const { notices, opts } = adapterOptions(clock);
+    const mute: TextToSpeech = { name: 'mute', synthesize: async () => new Int16Array(0) };
+    const backup = new FakeTts();
+    const tts = new FallbackTts([mute, backup], opts);
+    const audio = await tts.synthesize('Hello there.', new AbortController().signal);
+    expect(audio.length).toBeGreaterThan(0);
+    expect(backup.spoken).toEqual(['Hello there.']);
+    expect(notices).toEqual(['Speech synthesis (mute) failed; switched to fake-tts.']);
+  });
+
+  it('lets a bug in our own code surface instead of passing it off as a provider failure', async () => {
+    const clock = new ManualClock();
+    const { notices, errors, opts } = adapterOptions(clock);
+    const broken: TextToSpeech = {
+      name: 'broken',
+      synthesize: async () => {
+        throw new TypeError("Cannot read properties of undefined (reading 'length')");
+      },
+    };
+    const backup = new FakeTts();
+    const tts = new FallbackTts([broken, backup], opts);
+    await expect(tts.synthesize('Hello there.', new AbortController().signal)).rejects.toThrow(TypeError);
+    expect(backup.spoken).toEqual([]);
+    expect(notices).toEqual([]);
+    expect(errors).toEqual([]);
+
+    const stt = new FallbackStt(
+      [
+        {
+          name: 'buggy',
+          start: () => {
+            throw new RangeError('offset out of bounds');
+          },
+        },
+        new FakeStt(['never asked']),
+      ],
+      opts,
+    );
+    expect(() => stt.start(() => {})).toThrow(RangeError);
+    expect(notices).toEqual([]);
   });
 });

@@ -315,4 +315,25 @@ describe('interview session pipeline (scripted providers)', () => {
     expect(events.lastIndexOf('answer_end')).toBeLessThan(events.indexOf('conversation_ended'));
     expect(ends).toEqual(['conversation_ended']);
   });
+
+  it('asks the candidate to say it again when no recognizer could hear the answer, instead of going silent', async () => {
+    const recognizer = new FakeStt(['I draw comics every single day of the week'], 'finish');
+    const { session, out, clock } = setup({ stt: [recognizer] });
+    session.attach(out.send, false);
+    await clock.until(() => out.has((m) => m.event === 'answer_end'));
+
+    let from = out.messages.length;
+    say(session, 600, 300);
+    await clock.until(() => out.has((m) => m.event === 'answer_end', from), 3000);
+    expect(out.transcripts('user')).toEqual([]);
+    expect(out.transcripts('ai').at(-1)).toBe("Sorry, I didn't catch that. Could you say it again?");
+
+    // Heard the second time: the interview goes on with the next question.
+    recognizer.failure = 'none';
+    from = out.messages.length;
+    say(session, 600, 300);
+    await clock.until(() => out.has((m) => m.event === 'answer_end', from), 3000);
+    expect(out.transcripts('user')).toEqual(['I draw comics every single day of the week']);
+    expect(out.transcripts('ai').at(-1)).toBe('Nice. What tools do you use?');
+  });
 });

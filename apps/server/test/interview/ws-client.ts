@@ -57,7 +57,7 @@ export class InterviewClient {
   }
 
   /** Resolves with the first message (at or after index `from`) matching `pred`. */
-  waitFor(pred: (m: Received) => boolean, timeoutMs = 20000, from = 0): Promise<Received> {
+  waitFor(pred: (m: Received) => boolean, timeoutMs = 60_000, from = 0): Promise<Received> {
     const found = this.messages.slice(from).find(pred);
     if (found) return Promise.resolve(found);
     return new Promise((resolve, reject) => {

@@ -1,4 +1,6 @@
+import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SOCKET_CLOSE } from '@app/shared';
 import { eq } from 'drizzle-orm';
 import { buildSocketTestApp, type TestContext } from '../helpers/build';
 import { InterviewClient } from '../interview/ws-client';
@@ -38,8 +40,8 @@ describe('POST /api/auth/logout', () => {
     const client = await InterviewClient.connect(`${ws}?token=${token}`);
     await client.event('error');
     expect(client.messages[0]).toMatchObject({ event: 'error', message: 'Not authenticated' });
-    await new Promise((r) => setTimeout(r, 100));
-    expect(client.closeCode).toBe(4401);
+    if (!client.closed) await once(client.ws, 'close');
+    expect(client.closeCode).toBe(SOCKET_CLOSE.notAuthenticated);
     // Logging out twice is an unauthenticated request, not a success.
     expect((await logout(token)).statusCode).toBe(401);
   });

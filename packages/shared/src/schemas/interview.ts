@@ -19,6 +19,11 @@ export type InterviewStatus = z.infer<typeof interviewStatusSchema>;
  */
 export const INTERVIEW_BLOCKING_STATUSES = ['in_progress', 'completed', 'under_review', 'approved'] as const;
 
+/** Statuses in which the provider may approve or reject an interview (the console offers the decision only then). */
+export const INTERVIEW_DECIDABLE_STATUSES = ['completed', 'under_review'] as const satisfies readonly InterviewStatus[];
+export const isDecidableStatus = (status: string | null | undefined): boolean =>
+  (INTERVIEW_DECIDABLE_STATUSES as readonly string[]).includes(status ?? '');
+
 export const acceptanceStatusSchema = z.enum(['accepted', 'declined']);
 export type AcceptanceStatus = z.infer<typeof acceptanceStatusSchema>;
 

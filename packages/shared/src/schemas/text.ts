@@ -6,6 +6,7 @@
  *   schemes are refused; a bare address such as `example.com/work` gets `https://` in front.
  */
 import { z } from 'zod';
+import { isUuid } from '../ids';
 
 export const NUL_MESSAGE = 'Text must not contain the NUL character (\\u0000)';
 export const LINK_MESSAGE = 'Must be an http(s) address such as https://example.com';
@@ -87,7 +88,9 @@ export function textRuleIssues(value: unknown, limit = 20): TextRuleIssue[] {
   return out;
 }
 
-const FILE_PATH = /^\/api\/files\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const FILE_PATH_PREFIX = '/api/files/';
+/** This server's path of an uploaded file: `/api/files/<uuid>`. */
+const isFilePath = (s: string) => s.startsWith(FILE_PATH_PREFIX) && isUuid(s.slice(FILE_PATH_PREFIX.length));
 const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 /** http(s)://[user@]host[:port][/path?query#fragment], host a name with a dot-free label or an IP. */
 const HTTP_URL =
@@ -103,7 +106,7 @@ export function normalizeLink(raw: string, opts: { files?: boolean } = {}): stri
   // Control characters, spaces and backslashes have no place in a link we render.
   // eslint-disable-next-line no-control-regex -- refusing control characters is the point
   if (/[\s\\\u0000-\u001f\u007f]/.test(value)) return null;
-  if (value.startsWith('/')) return opts.files && FILE_PATH.test(value) ? value : null;
+  if (value.startsWith('/')) return opts.files && isFilePath(value) ? value : null;
   const absolute = SCHEME.test(value) ? value : `https://${value}`;
   return HTTP_URL.test(absolute) ? absolute : null;
 }

@@ -49,7 +49,7 @@ export type Providers = {
    * when it is built (a build starts in the background otherwise), else the shared chain.
    */
   sttFor?(job: JobText | null): SessionStt;
-  /** Builds the job's recognition model ahead of its first interview (when job models are on). */
+  /** Builds the job's recognition model ahead of its first interview; absent when job models are off. */
   prepareJob?(job: JobText): Promise<void>;
   /** The offline recognizer processes (admission control and the benchmark read it). */
   recognizers?: RecognizerPool;
@@ -130,9 +130,12 @@ export function buildProviders(config: ProviderConfig): Providers {
           : new StructuredInterviewer(plan),
       ),
     sttFor,
-    async prepareJob(job) {
-      if (jobModels && stt.includes(pocketsphinx) && pocketsphinx.available()) await jobModels.ensure(job);
-    },
+    prepareJob:
+      jobModels && stt.includes(pocketsphinx)
+        ? async (job) => {
+            if (pocketsphinx.available()) await jobModels.ensure(job);
+          }
+        : undefined,
     recognizers,
     warmUp() {
       if (stt.includes(pocketsphinx) && pocketsphinx.available()) pocketsphinx.warmUp();

@@ -8,8 +8,12 @@ import type { AnswerItem, Understanding } from '../understanding/understand';
 /** A recognized word with the engine's confidence in it (0..1). */
 export type SttWord = { text: string; confidence: number };
 
-/** The final result of an utterance; engines that report per-word confidences add `words`. */
-export type SttFinal = { text: string; words?: SttWord[] };
+/**
+ * The final result of an utterance; engines that report per-word confidences add `words`.
+ * `unheard`: every recognizer failed on it, so something may have been said that nobody heard
+ * (as opposed to an empty text for noise).
+ */
+export type SttFinal = { text: string; words?: SttWord[]; unheard?: boolean };
 
 /** One utterance being recognized: audio goes in while the candidate speaks, text comes out. */
 export interface SttStream {

@@ -1,6 +1,7 @@
 import { fork } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CONTROL_PHRASES } from '../intents';
@@ -76,8 +77,9 @@ const workerScript = fileURLToPath(
 
 /**
  * Job models on disk under `dir`, keyed by a hash of the job's text. `get` answers at once with a
- * built model or null; a missing one is built in the background (one at a time, in a child process:
- * it takes seconds of CPU and a few hundred MB) and the interview uses the general model meanwhile.
+ * built model or null; a missing one is built in the background (one at a time, in a child process
+ * at low CPU priority: it takes seconds of CPU and a few hundred MB) and the interview uses the
+ * general model meanwhile.
  */
 export class JobModels {
   private building = new Map<string, Promise<JobModelFiles | null>>();
@@ -131,6 +133,13 @@ export class JobModels {
         stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
         execArgv: workerScript.endsWith('.ts') ? ['--import', 'tsx'] : [],
       });
+      // A build is never awaited by a candidate (they are heard with the general model meanwhile):
+      // it gets the CPU that live interviews leave over.
+      try {
+        if (child.pid) os.setPriority(child.pid, os.constants.priority.PRIORITY_LOW);
+      } catch {
+        // Already gone: its exit is reported below.
+      }
       let stderr = '';
       child.stderr?.on('data', (c: Buffer) => (stderr = (stderr + c.toString()).slice(-2000)));
       child.on('message', (msg: { done?: boolean; error?: string }) => {

@@ -203,9 +203,15 @@ export class CandidateTurnStage {
     if (!turn || ctx.ended()) return;
     this.turn = null;
     this.turnTaking.cancel();
-    const { text, words } = await joinedFinal(turn);
+    const { text, words, unheard } = await joinedFinal(turn);
     const finalAt = ctx.clock.now();
-    if (!text || ctx.ended()) return; // noise, not words
+    if (ctx.ended()) return;
+    if (!text) {
+      // Noise, not words; or words no recognizer could hear, which the candidate is asked to repeat
+      // rather than left waiting for a reply that never comes.
+      if (unheard) ctx.bus.emit('user_unheard', {});
+      return;
+    }
     ctx.send({ event: 'transcript', speaker: 'user', text, final: true });
     // Stored in order with the reply's turn (the transcript writes one after another); the reply
     // does not wait for the database.
@@ -221,12 +227,14 @@ function asFinal(result: string | SttFinal): SttFinal {
 
 /** The turn's text, with the recognizer's word confidences when every segment has them. */
 async function joinedFinal(turn: UserTurn): Promise<SttFinal> {
-  const parts = (await Promise.all(turn.segments)).filter((p) => p.text);
+  const all = await Promise.all(turn.segments);
+  const parts = all.filter((p) => p.text);
   const text = parts
     .map((p) => p.text)
     .join(' ')
     .replace(/\s+/g, ' ')
     .trim();
   const words = parts.every((p) => p.words) ? parts.flatMap((p) => p.words!) : undefined;
-  return words ? { text, words } : { text };
+  const unheard = all.some((p) => p.unheard);
+  return { text, ...(words && { words }), ...(unheard && { unheard }) };
 }

@@ -18,6 +18,9 @@ export type DialogueDeps = {
   idleNudgeMs: number;
 };
 
+/** Said when the candidate spoke but no recognizer could hear it (all of them failed or were busy). */
+export const UNHEARD = "Sorry, I didn't catch that. Could you say it again?";
+
 /**
  * What the interviewer does next: answers a finished candidate turn (repeat the question, give
  * them a moment, or the conductor's next move), opens or resumes the conversation, and checks in
@@ -42,6 +45,7 @@ export class DialogueStage {
       this.nudges = 0;
     });
     ctx.bus.on('user_final', (e) => this.answer(e));
+    ctx.bus.on('user_unheard', () => this.say({ text: UNHEARD, isQuestion: false }));
     // What the answer would be if the pause ends the turn, asked of a copy of the conductor.
     ctx.bus.on('user_preview', ({ text, words }) => {
       if (!this.ctx.ended()) this.deps.speaker.prepare(this.decide(text, words, this.deps.conductor.clone()).request);

@@ -9,14 +9,18 @@ import {
   jsonTooDeep,
   textRuleIssues,
   TOO_DEEP_MESSAGE,
+  SOCKET_BEARER_PROTOCOL,
+  SOCKET_CLOSE,
+  tokenFromSocketProtocols,
   type ClientMessage,
   type ServerMessage,
 } from '@app/shared';
 import type { TokenClaims } from '../../plugins/auth';
-import { systemClock } from '../../lib/clock';
+import { systemClock, type Clock } from '../../lib/clock';
 import { AudioGuard, chunkDurationMs } from '../../interview/audio-guard';
 import { SessionManager } from '../../interview/manager';
 import { activeJobRecognitionText } from '../../interview/store';
+import { prepareActiveJobModels } from '../../interview/recognition/active-jobs';
 import { buildProviders, type Providers } from '../../interview/providers';
 import { recordRecognizerQueueWait } from '../../cluster/metrics';
 import type { InterviewSession } from '../../interview/session';
@@ -29,25 +33,22 @@ declare module 'fastify' {
   }
 }
 
-/** Close code "service restart": the client reconnects (to another instance) and resumes. */
-export const CLOSE_RESTART = 1012;
 const RESTART_NOTICE = 'The server is restarting. Reconnecting you to continue the interview.';
 
 export type InterviewSocketOptions = {
   /** Providers to use instead of the configured ones (tests). */
   providers?: Providers;
+  /** What the audio budget measures real time with (tests: a manual clock). */
+  clock?: Clock;
 };
-
-/** The subprotocol a browser offers, followed by its token: `Sec-WebSocket-Protocol: bearer, <token>`. */
-const BEARER_PROTOCOL = 'bearer';
 
 /**
  * The session token of a socket handshake: from the `Sec-WebSocket-Protocol` header (what the web
  * app sends, so the token never sits in a URL or a log), else `?token=` (spec clients).
  */
 function socketToken(request: FastifyRequest): string | undefined {
-  const offered = (request.headers['sec-websocket-protocol'] ?? '').split(',').map((p) => p.trim());
-  if (offered[0] === BEARER_PROTOCOL && offered[1]) return offered[1];
+  const offered = tokenFromSocketProtocols(request.headers['sec-websocket-protocol']);
+  if (offered) return offered;
   const token = (request.query as Record<string, unknown>).token;
   return typeof token === 'string' && token ? token : undefined;
 }
@@ -65,7 +66,7 @@ async function interviewSocketRoutes(app: FastifyInstance, opts: InterviewSocket
     options: {
       maxPayload: INTERVIEW_MAX_MESSAGE_BYTES * 4,
       // A browser only accepts the connection when the server answers one of the offered protocols.
-      handleProtocols: (offered: Set<string>) => (offered.has(BEARER_PROTOCOL) ? BEARER_PROTOCOL : false),
+      handleProtocols: (offered: Set<string>) => (offered.has(SOCKET_BEARER_PROTOCOL) ? SOCKET_BEARER_PROTOCOL : false),
     },
   });
 
@@ -96,7 +97,7 @@ async function interviewSocketRoutes(app: FastifyInstance, opts: InterviewSocket
   const sendRestart = (socket: WebSocket) => {
     if (socket.readyState !== socket.OPEN) return;
     socket.send(JSON.stringify({ event: 'notice', msg: RESTART_NOTICE } satisfies ServerMessage));
-    socket.close(CLOSE_RESTART, 'Server restarting');
+    socket.close(SOCKET_CLOSE.serviceRestart, 'Server restarting');
   };
   app.decorate('drainInterviewSockets', () => {
     const n = live.size;
@@ -109,7 +110,18 @@ async function interviewSocketRoutes(app: FastifyInstance, opts: InterviewSocket
     const text = await activeJobRecognitionText(app.db, jobId);
     if (text) await providers.prepareJob?.(text);
   });
+  // Active jobs without a model (a new data folder, the sample jobs, jobs saved on another instance)
+  // get one in the background once the server is up: one build at a time, at low CPU priority.
+  let closing = false;
+  app.addHook('onReady', async () => {
+    const prepare = providers.prepareJob;
+    if (!prepare) return;
+    void prepareActiveJobModels(app.db, prepare, () => closing).catch((err: unknown) => {
+      if (!closing) app.log.warn({ err }, 'building the recognition models of active jobs failed');
+    });
+  });
   app.addHook('onClose', async () => {
+    closing = true;
     stopPreparing();
     manager.close();
     providers.close();
@@ -132,7 +144,7 @@ async function interviewSocketRoutes(app: FastifyInstance, opts: InterviewSocket
     const user: TokenClaims | undefined = request.auth;
     if (!user) {
       send({ event: 'error', message: 'Not authenticated', recoverable: false });
-      socket.close(4401, 'Not authenticated');
+      socket.close(SOCKET_CLOSE.notAuthenticated, 'Not authenticated');
       return;
     }
     // Shutting down: no new interviews here; the client reconnects and lands on another instance.
@@ -142,9 +154,9 @@ async function interviewSocketRoutes(app: FastifyInstance, opts: InterviewSocket
 
     let session: InterviewSession | null = null;
     let starting = false;
-    const audio = new AudioGuard(systemClock);
+    const audio = new AudioGuard(opts.clock ?? systemClock);
     let refusingAudio = false;
-    const owner = () => socket.close(4000, 'Replaced by a newer connection');
+    const owner = () => socket.close(SOCKET_CLOSE.replaced, 'Replaced by a newer connection');
 
     socket.on('message', (data, isBinary) => {
       const size = Array.isArray(data)
@@ -227,7 +239,7 @@ async function interviewSocketRoutes(app: FastifyInstance, opts: InterviewSocket
           message: 'Audio kept arriving faster than real time; the connection is closed.',
           recoverable: false,
         });
-        socket.close(1008, 'Audio faster than real time');
+        socket.close(SOCKET_CLOSE.policy, 'Audio faster than real time');
         return;
       }
       if (!refusingAudio) refuse('Audio is arriving faster than real time; the extra audio was dropped.');

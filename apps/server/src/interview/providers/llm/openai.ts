@@ -63,7 +63,7 @@ export class OpenAiInterviewer implements Interviewer {
     if (!res.ok || !res.body) throw new ProviderError(this.name, `HTTP ${res.status}`);
     const decoder = new TextDecoder();
     let buffer = '';
-    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+    for await (const chunk of this.body(res.body, signal)) {
       buffer += decoder.decode(chunk, { stream: true });
       const lines = buffer.split('\n');
       buffer = lines.pop() ?? '';
@@ -78,6 +78,16 @@ export class OpenAiInterviewer implements Interviewer {
           // keep-alive or partial line from a lenient server
         }
       }
+    }
+  }
+
+  /** The reply's bytes; a connection lost (or timed out) mid-reply is the provider's failure. */
+  private async *body(body: ReadableStream<Uint8Array>, signal: AbortSignal): AsyncIterable<Uint8Array> {
+    try {
+      yield* body as unknown as AsyncIterable<Uint8Array>;
+    } catch (err) {
+      if (signal.aborted) throw err;
+      throw new ProviderError(this.name, (err as Error).message);
     }
   }
 }

@@ -6,7 +6,7 @@ import { mockApi, renderPage } from '../../../test/page-harness';
 import { JobFormPage } from './JobFormPage';
 import { InterviewReviewPage } from './InterviewReviewPage';
 
-describe('JobFormPage', { timeout: 15_000 }, () => {
+describe('JobFormPage', () => {
   it('shows every validation message, then creates the job with all its fields', async () => {
     const user = userEvent.setup();
     const api = mockApi({ 'POST /admin/jobs': { status: 201, body: { id: 'j1' } } });
@@ -148,7 +148,7 @@ const interview: AdminInterviewDetail = {
   },
 };
 
-describe('InterviewReviewPage', { timeout: 15_000 }, () => {
+describe('InterviewReviewPage', () => {
   beforeEach(() => {
     vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
   });

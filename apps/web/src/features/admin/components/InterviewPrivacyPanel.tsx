@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { InterviewPrivacy } from '@app/shared';
+import { formatDateTime } from '../../../lib/format';
 import { getInterviewPrivacy } from '../api/privacy';
-
-const when = (iso: string) => new Date(iso).toLocaleString();
 
 /**
  * Console, interview review: how long the recording is kept (or when the retention job deleted it)
@@ -28,8 +27,8 @@ export function InterviewPrivacyPanel({ interviewId, refreshKey }: { interviewId
     <div className="space-y-3 text-sm text-slate-700">
       {data.recording_deleted_at ? (
         <p>
-          The recording was deleted on {when(data.recording_deleted_at)} under the {data.retention_days}-day retention
-          policy. The transcript and assessment remain.
+          The recording was deleted on {formatDateTime(data.recording_deleted_at)} under the {data.retention_days}-day
+          retention policy. The transcript and assessment remain.
         </p>
       ) : (
         <p>Recordings are deleted {data.retention_days} days after the interview.</p>
@@ -41,7 +40,7 @@ export function InterviewPrivacyPanel({ interviewId, refreshKey }: { interviewId
         <ul className="space-y-1" aria-label="Access history">
           {data.access_log.map((e, i) => (
             <li key={i}>
-              {when(e.accessed_at)}: {e.admin_email ?? 'a former admin'} opened the{' '}
+              {formatDateTime(e.accessed_at)}: {e.admin_email ?? 'a former admin'} opened the{' '}
               {e.kind === 'recording' ? 'recording' : 'résumé'}
             </li>
           ))}

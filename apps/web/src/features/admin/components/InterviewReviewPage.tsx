@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import type { AdminInterviewDetail, AdminTranscriptTurn } from '@app/shared';
+import { isDecidableStatus, type AdminInterviewDetail, type AdminTranscriptTurn } from '@app/shared';
 import { ErrorBanner } from '../../../components/ErrorBanner';
 import { Spinner } from '../../../components/Spinner';
 import { inputClass } from '../../../components/form-styles';
@@ -100,9 +100,7 @@ function RecordingAndTranscript({ interview }: { interview: AdminInterviewDetail
 function DecisionForm({ interview }: { interview: AdminInterviewDetail }) {
   const decide = useDecideInterview(interview.id);
   const [note, setNote] = useState('');
-  const decidable = interview.status === 'completed' || interview.status === 'under_review';
-
-  if (!decidable) {
+  if (!isDecidableStatus(interview.status)) {
     if (interview.status === 'approved' || interview.status === 'rejected') {
       return (
         <div className="text-sm text-slate-700">

@@ -7,16 +7,7 @@ import { Spinner } from '../../../components/Spinner';
 import { describeError } from '../../../lib/describe-error';
 import { primaryButtonClass, secondaryButtonClass } from '../../../components/form-styles';
 
-export const dateTime = (iso: string | null | undefined) =>
-  iso
-    ? new Date(iso).toLocaleString('en-US', {
-        month: 'short',
-        day: 'numeric',
-        year: 'numeric',
-        hour: 'numeric',
-        minute: '2-digit',
-      })
-    : '—';
+export { formatDateTime as dateTime } from '../../../lib/format';
 export const titleCase = (s: string) => s.replace(/_/g, ' ').replace(/^\w/, (c) => c.toUpperCase());
 
 const INTERVIEW_COLORS: Record<InterviewStatus, BadgeColor> = {

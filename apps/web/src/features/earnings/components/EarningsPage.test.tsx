@@ -5,7 +5,7 @@ import { mockApi, renderPage } from '../../../test/page-harness';
 import { formatDate } from '../../../lib/format';
 import { EarningsPage } from './EarningsPage';
 
-describe('EarningsPage', { timeout: 15_000 }, () => {
+describe('EarningsPage', () => {
   it('shows the summary, the transactions and the payment settings', async () => {
     const user = userEvent.setup();
     mockApi({

@@ -7,7 +7,7 @@
  * out at once (a short random spread so every candidate does not arrive in the same millisecond) and
  * the load balancer sends it to an instance that is still up.
  */
-import { RECONNECT_BASE_DELAY_MS, RECONNECT_MAX_ATTEMPTS } from '@app/shared';
+import { RECONNECT_BASE_DELAY_MS, RECONNECT_MAX_ATTEMPTS, SOCKET_CLOSE } from '@app/shared';
 
 export const NOT_CONNECTED = 'WebSocket not connected';
 export const CONNECT_IN_PROGRESS = 'A connection is already in progress';
@@ -15,8 +15,6 @@ export const CONNECT_IN_PROGRESS = 'A connection is already in progress';
 /** Delay before reconnect attempt `attempt` (0-based): 1 s, 2 s, 4 s, 8 s, 16 s. */
 export const reconnectDelay = (attempt: number, base = RECONNECT_BASE_DELAY_MS) => base * 2 ** attempt;
 
-/** WebSocket close code "service restart" (RFC 6455 registry): reconnect right away. */
-export const CLOSE_SERVICE_RESTART = 1012;
 /** The first reconnect after a restart waits up to this long (random), instead of 1 s. */
 export const RESTART_RECONNECT_SPREAD_MS = 300;
 
@@ -27,16 +25,8 @@ export function sessionSocketUrl(location: { protocol: string; host: string }, a
   return `${wsOrigin}/ws/session`;
 }
 
-/** The subprotocol the server answers with when the token travels in the handshake header. */
-export const BEARER_PROTOCOL = 'bearer';
-
-/**
- * The token goes in the `Sec-WebSocket-Protocol` header (`bearer, <token>`), the only header a
- * browser lets a page set on a WebSocket, so it never appears in a URL (or a server's access log).
- */
-export function sessionSocketProtocols(token: string): string[] {
-  return token ? [BEARER_PROTOCOL, token] : [];
-}
+/** The token travels in the `Sec-WebSocket-Protocol` header (`bearer, <token>`), never in the URL. */
+export { socketTokenProtocols as sessionSocketProtocols } from '@app/shared';
 
 /** Where to connect: the URL and the subprotocols to offer. */
 export type SocketTarget = { url: string; protocols: string[] };
@@ -154,7 +144,7 @@ export class InterviewSocket {
         if (this.closedByUs) return;
         // A dropped live session, or a failed reconnect attempt: try again while attempts remain.
         if (opened) this.handlers.onUnexpectedClose?.();
-        if (opened || reconnect) this.scheduleReconnect(opened && ev?.code === CLOSE_SERVICE_RESTART);
+        if (opened || reconnect) this.scheduleReconnect(opened && ev?.code === SOCKET_CLOSE.serviceRestart);
       };
     });
   }

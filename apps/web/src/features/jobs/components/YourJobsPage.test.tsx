@@ -56,12 +56,12 @@ const API = {
 
 afterEach(() => vi.useRealTimers());
 
-describe('YourJobsPage', { timeout: 15_000 }, () => {
+describe('YourJobsPage', () => {
   it('splits accepted jobs into Active and Completed with their badges', async () => {
     const user = userEvent.setup();
     mockApi(API);
     renderPage('/jobs', '/jobs', <YourJobsPage />);
-    expect(await screen.findByRole('tab', { name: 'Active Jobs (1)' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('tab', { name: 'Active Jobs (1)' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Completed (1)' })).toBeInTheDocument();
     const card = screen.getByTestId('your-job-card');
     expect(within(card).getByText('Job j1')).toBeInTheDocument();

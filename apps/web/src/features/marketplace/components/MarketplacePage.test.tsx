@@ -38,7 +38,7 @@ const INTERVIEWS = [
 
 const cardTitles = () => screen.getAllByTestId('job-card').map((c) => within(c).getByRole('heading').textContent);
 
-describe('MarketplacePage', { timeout: 15_000 }, () => {
+describe('MarketplacePage', () => {
   it('lists open jobs with pay, posted time and the Applied badge of the user’s own interviews', async () => {
     mockApi({ 'GET /jobs': { body: JOBS }, 'GET /interviews': { body: INTERVIEWS } });
     renderPage('/', '/', <MarketplacePage />);

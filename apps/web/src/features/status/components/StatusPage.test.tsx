@@ -18,7 +18,7 @@ const iv = (id: string, status: string, created_at: string, job_title: string | 
   completed_at: null,
 });
 
-describe('StatusPage', { timeout: 15_000 }, () => {
+describe('StatusPage', () => {
   it('selects the most recent interview and lists all of them', async () => {
     const user = userEvent.setup();
     mockApi({
@@ -77,7 +77,7 @@ describe('StatusPage', { timeout: 15_000 }, () => {
   });
 });
 
-describe('PlaceholderInterviewPage', { timeout: 15_000 }, () => {
+describe('PlaceholderInterviewPage', () => {
   it('completes nothing: it only links to the status page and the marketplace', async () => {
     const user = userEvent.setup();
     const fetchMock = mockApi({});

@@ -30,7 +30,7 @@ beforeEach(() => {
 
 const open = () => renderPage('/annotate/t1', '/annotate/:taskId', <AnnotatePage />);
 
-describe('AnnotatePage', { timeout: 15_000 }, () => {
+describe('AnnotatePage', () => {
   it.each([
     ['pending', 'This task is not yet available. Tasks can only be started when the project enters the active phase.'],
     ['completed', 'This project has ended.'],

@@ -24,3 +24,4 @@ export * from './money';
 export * from './ids';
 export * from './schemas/recording';
 export * from './schemas/account';
+export * from './schemas/quality';

@@ -65,8 +65,9 @@ export function RaterScatter({ raters, threshold }: { raters: QualityRater[]; th
   useEffect(() => {
     if (!canvas.current) return;
     const pts = JSON.parse(key) as Point[];
-    const maxX = Math.max(threshold * 2, ...pts.map((p) => p.x)) + 0.25;
-    const maxY = Math.max(1, ...pts.map((p) => Math.abs(p.y))) + 0.25;
+    // Whole-point axes with room around the farthest rater: bias symmetric around 0.
+    const maxX = Math.ceil(Math.max(threshold * 2, ...pts.map((p) => p.x)) + 0.25);
+    const maxY = Math.ceil(Math.max(1, ...pts.map((p) => Math.abs(p.y))) + 0.25);
     const chart = new Chart(canvas.current, {
       type: 'scatter',
       data: {
@@ -78,6 +79,8 @@ export function RaterScatter({ raters, threshold }: { raters: QualityRater[]; th
             borderColor: ACTIVE,
             pointRadius: 6,
             pointHoverRadius: 8,
+            // A perfect rater sits on the y axis: draw the whole point, not the half inside the chart.
+            clip: false,
           },
           {
             label: 'Paused',
@@ -88,6 +91,7 @@ export function RaterScatter({ raters, threshold }: { raters: QualityRater[]; th
             pointStyle: 'crossRot',
             pointRadius: 8,
             pointHoverRadius: 10,
+            clip: false,
           },
         ],
       },
@@ -99,13 +103,13 @@ export function RaterScatter({ raters, threshold }: { raters: QualityRater[]; th
           x: {
             type: 'linear',
             min: 0,
-            max: Math.ceil(maxX * 4) / 4,
+            max: maxX,
             title: { display: true, text: 'Gold error (mean absolute, points)' },
           },
           y: {
             type: 'linear',
-            min: -Math.ceil(maxY * 4) / 4,
-            max: Math.ceil(maxY * 4) / 4,
+            min: -maxY,
+            max: maxY,
             title: { display: true, text: 'Bias (points)' },
             grid: { color: (c) => (c.tick.value === 0 ? '#94a3b8' : '#e2e8f0') },
           },

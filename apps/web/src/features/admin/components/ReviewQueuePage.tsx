@@ -285,7 +285,7 @@ export function ReviewQueuePage() {
         </div>
       )}
       {item && data && (
-        <article aria-label={`Item ${item.task_name}`} className="grid gap-4 lg:grid-cols-5">
+        <article aria-label={`Item ${item.task_name}`} className="grid items-start gap-4 lg:grid-cols-5">
           <section
             aria-label="Item"
             className="space-y-3 rounded-xl border border-slate-200 bg-white p-5 shadow-sm lg:col-span-2"

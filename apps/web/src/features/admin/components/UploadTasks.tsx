@@ -120,7 +120,7 @@ export function UploadTasks({
           />
         </div>
       </div>
-      <div className="max-w-xs">
+      <div>
         <FormField
           label="Raters per item"
           help={`Each entry is rated by this many different raters (1-${RATERS_PER_ITEM_MAX}).`}
@@ -134,7 +134,7 @@ export function UploadTasks({
               max={RATERS_PER_ITEM_MAX}
               step={1}
               inputMode="numeric"
-              className={inputClass}
+              className={`${inputClass} max-w-32`}
               value={ratersText}
               onChange={(e) => {
                 setRatersText(e.target.value);

@@ -2,7 +2,19 @@
  * The whole database schema. Money is stored in integer cents; times are timestamptz.
  * List-like profile fields are jsonb because they are always read and written whole.
  */
-import { boolean, index, integer, jsonb, pgTable, primaryKey, real, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  smallint,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 // The status and type lists are the API's (one list per rule, checked by zod on both ends).
 import {
   EARNING_STATUSES,

@@ -152,7 +152,7 @@ describe('automatic approval, review queue and hand review', () => {
       [item('Gold poster', { gold_rating: 4 }), item('Open poster')],
       3,
     );
-    const [g1, g2, g3, o1, o2, o3] = tasks;
+    const [g1, g2, , o1, o2, o3] = tasks;
     expect((await start(g1!.rater, g1!.id)).statusCode).toBe(200);
     expect((await rate(g1!.rater, g1!.id, 5)).json().status).toBe('reviewed'); // within 1 of gold
     await start(g2!.rater, g2!.id);

@@ -21,11 +21,22 @@ describe('krippendorffAlpha', () => {
   });
 
   it('is 1 for perfect agreement on values that vary between units', () => {
-    expect(krippendorffAlpha([[1, 1, 1], [3, 3], [5, 5, 5]])).toBe(1);
+    expect(
+      krippendorffAlpha([
+        [1, 1, 1],
+        [3, 3],
+        [5, 5, 5],
+      ]),
+    ).toBe(1);
   });
 
   it('is undefined (null) when every value is the same, or fewer than two values can be paired', () => {
-    expect(krippendorffAlpha([[4, 4], [4, 4, 4]])).toBeNull();
+    expect(
+      krippendorffAlpha([
+        [4, 4],
+        [4, 4, 4],
+      ]),
+    ).toBeNull();
     expect(krippendorffAlpha([[2], [5], [3]])).toBeNull();
     expect(krippendorffAlpha([])).toBeNull();
   });
@@ -41,10 +52,21 @@ describe('krippendorffAlpha', () => {
     // D_e = sum over value pairs of (c-k)^2 = 2 * (1 + 9 + 16 + 4 + 9 + 1) = 80, / (4 * 3) = 20/3.
     // alpha = 1 - 1 / (20 / 3) = 0.85.
     expect(krippendorffAlpha([[1, 2], [3], [4, 5]])).toBeCloseTo(0.85, 10);
-    expect(krippendorffAlpha([[1, 2], [4, 5]])).toBeCloseTo(0.85, 10);
+    expect(
+      krippendorffAlpha([
+        [1, 2],
+        [4, 5],
+      ]),
+    ).toBeCloseTo(0.85, 10);
   });
 
   it('is negative when coders disagree more than chance', () => {
-    expect(krippendorffAlpha([[1, 5], [5, 1], [1, 5]])!).toBeLessThan(0);
+    expect(
+      krippendorffAlpha([
+        [1, 5],
+        [5, 1],
+        [1, 5],
+      ])!,
+    ).toBeLessThan(0);
   });
 });

@@ -262,7 +262,22 @@ test('a three-rater job with gold items: quality view, automatic pause, review q
     .readFileSync(await csvFile.path(), 'utf8')
     .trim()
     .split(/\r?\n/);
-  expect(lines[0]).toMatch(/^item_id,/);
-  expect(lines[0]).toContain('rater_id');
+  expect(lines[0]!.replace(/"/g, '').split(',')).toEqual([
+    'item_id',
+    'title',
+    'data_type',
+    'url',
+    'text',
+    'gold',
+    'consensus',
+    'spread',
+    'needs_review',
+    'rater_id',
+    'rating',
+    'notes',
+    'submitted_at',
+    'status',
+  ]);
   expect(lines).toHaveLength(1 + 23);
+  expect(lines.filter((l) => l.includes(carol.id) && /,"?rejected"?$/.test(l))).toHaveLength(3);
 });

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Chart, LinearScale, PointElement, ScatterController, Tooltip, type Plugin } from 'chart.js';
 import type { QualityRater } from '@app/shared';
+import { placeLabels } from '../lib/chart-labels';
 import { formatBias, formatPoints } from '../lib/quality-format';
 
 // Only the pieces a scatter needs, so the bundle carries no other chart type (decision 0159).
@@ -28,17 +29,18 @@ const labelsAndThreshold = (threshold: number): Plugin<'scatter'> => ({
       ctx.setLineDash([]);
     }
     ctx.font = '12px system-ui, sans-serif';
+    ctx.textAlign = 'left';
     ctx.textBaseline = 'middle';
-    chart.data.datasets.forEach((set, i) => {
-      const meta = chart.getDatasetMeta(i);
-      meta.data.forEach((el, j) => {
+    const drawn = chart.data.datasets.flatMap((set, i) =>
+      chart.getDatasetMeta(i).data.map((el, j) => {
         const p = set.data[j] as unknown as Point;
-        ctx.fillStyle = p.paused ? PAUSED : '#334155';
-        // Points near the right edge get their name on the left, so it stays inside the chart.
-        const right = el.x < chartArea.right - 90;
-        ctx.textAlign = right ? 'left' : 'right';
-        ctx.fillText(p.name, el.x + (right ? 9 : -9), el.y);
-      });
+        return { x: el.x, y: el.y, width: ctx.measureText(p.name).width, point: p };
+      }),
+    );
+    placeLabels(drawn, chartArea).forEach((box, i) => {
+      const { point } = drawn[i]!;
+      ctx.fillStyle = point.paused ? PAUSED : '#334155';
+      ctx.fillText(point.name, box.x, box.y + box.h / 2);
     });
     ctx.restore();
   },

@@ -6,6 +6,7 @@
  * `npm run bench:quality` (set DATABASE_URL to run the same on PostgreSQL).
  */
 import fs from 'node:fs';
+import { eq } from 'drizzle-orm';
 import os from 'node:os';
 import path from 'node:path';
 import { openDatabase, type Db } from '../apps/server/src/db/client';
@@ -102,19 +103,24 @@ async function exportRun(db: Db, jobId: string, kind: 'jsonl' | 'csv') {
   const before = memory();
   let peak = process.memoryUsage().rss;
   let bytes = 0;
+  let lines = 0;
   const t0 = performance.now();
   for await (const chunk of kind === 'csv' ? datasetCsv(db, jobId) : datasetJsonl(db, jobId)) {
     bytes += Buffer.byteLength(chunk);
+    for (let i = chunk.indexOf('\n'); i !== -1; i = chunk.indexOf('\n', i + 1)) lines++;
     peak = Math.max(peak, process.memoryUsage().rss);
   }
   const ms = performance.now() - t0;
   console.log(
-    `dataset ${kind.padEnd(5)} ${ITEMS} items in ${ms.toFixed(0)} ms = ${Math.round((ITEMS / ms) * 1000)} items/s, ${mb(bytes)} out; before: ${before}; after: ${memory()}; peak rss ${mb(peak)}`,
+    `dataset ${kind.padEnd(5)} ${ITEMS} items (${lines} lines) in ${ms.toFixed(0)} ms = ${Math.round((ITEMS / ms) * 1000)} items/s, ${mb(bytes)} out; before: ${before}; after: ${memory()}; peak rss ${mb(peak)}`,
   );
 }
 
 async function main() {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-quality-'));
+  // BENCH_DATA_DIR keeps the seeded database between runs (seeding takes far longer than measuring).
+  const keep = process.env.BENCH_DATA_DIR;
+  const dataDir = keep ?? fs.mkdtempSync(path.join(os.tmpdir(), 'bench-quality-'));
+  const seeded = keep !== undefined && fs.existsSync(path.join(dataDir, 'seeded'));
   const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir });
   const { db } = database;
   console.log(
@@ -124,7 +130,10 @@ async function main() {
       .join(' ')}`,
   );
   try {
-    const [seedMs, rated] = await timed(() => seed(db, 'Rated job', true));
+    const [seedMs, rated] = seeded
+      ? [0, (await db.select({ id: jobs.id }).from(jobs).where(eq(jobs.title, 'Rated job')))[0]!.id]
+      : await timed(() => seed(db, 'Rated job', true));
+    if (keep) fs.writeFileSync(path.join(dataDir, 'seeded'), '');
     let ms = seedMs;
     console.log(`seeded ${ITEMS} items x ${PER_ITEM} ratings by ${RATERS} raters in ${(seedMs / 1000).toFixed(1)} s`);
 
@@ -143,7 +152,7 @@ async function main() {
     await exportRun(db, rated, 'csv');
     await exportRun(db, rated, 'jsonl');
 
-    const open = await seed(db, 'Open job', false);
+    const open = await seed(db, `Open job ${Date.now()}`, false);
     [ms] = await timed(() => distributeTasks(db, open));
     const [, again] = await timed(() => distributeTasks(db, open));
     console.log(
@@ -151,7 +160,7 @@ async function main() {
     );
   } finally {
     await database.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (!keep) fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

@@ -231,6 +231,26 @@ describe('automatic approval, review queue and hand review', () => {
     expect(typeof report.krippendorff_alpha).toBe('number');
   }, 120_000);
 
+  it('a rejection of automatically approved work and a payout at the same moment never both win', async () => {
+    const { tasks } = await freshJob('Race Job', [item('Race poster', { gold_rating: 3 })], 1);
+    const [x] = tasks;
+    await start(x!.rater, x!.id);
+    expect((await rate(x!.rater, x!.id, 3)).json().status).toBe('reviewed');
+    const [review, payout] = await Promise.all([
+      t.post(`/api/admin/tasks/${x!.id}/review`, admin, { approved: false, reason: 'Race' }),
+      t.post('/api/admin/payouts', admin, { user_id: x!.rater.user.id }),
+    ]);
+    const [earning] = (await t.get(`/api/earnings/user/${x!.rater.user.id}/transactions`, x!.rater.token)).json();
+    if (review.statusCode === 409) {
+      expect(payout.json().total).toBe(earning.amount);
+      expect(earning.status).toBe('paid');
+    } else {
+      expect(review.statusCode).toBe(200);
+      expect(payout.json().total).toBe(0);
+      expect(earning).toMatchObject({ status: 'rejected', rejection_reason: 'Race' });
+    }
+  }, 60_000);
+
   it('a single-rater job without gold works as before: every submission waits for a hand review', async () => {
     const { tasks } = await freshJob('Single Job', [item('Only one')], 1);
     const [x] = tasks;

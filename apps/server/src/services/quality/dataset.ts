@@ -4,7 +4,7 @@
  * one row per rating with the item's fields repeated (an item not yet rated: one row, rating cells
  * empty). Only the ratings' numbers are read whole up front, for the consensus weights.
  */
-import { and, asc, eq, gt, inArray, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DatasetRecord } from '@app/shared';
 import { annotationItems, annotationTasks, jobs } from '../../db/schema';
 import type { Executor } from '../../db/types';
@@ -41,26 +41,36 @@ export async function assertJobExists(db: Executor, jobId: string): Promise<void
 /** The job's items with their ratings, one page of the database at a time. */
 export async function* datasetRecords(db: Executor, jobId: string): AsyncGenerator<DatasetRecord> {
   const weights = consensusWeights(raterStats(await loadJobRatings(db, jobId)));
-  let cursor: { createdAt: Date; id: string } | null = null;
+  // The cursor keeps created_at as PostgreSQL's text: a JS Date would drop the microseconds, and the
+  // next page would start before the last item of this one.
+  let cursor: { createdAt: string; id: string } | null = null;
   for (;;) {
-    const items: { id: string; gold: number | null; createdAt: Date }[] = await db
-      .select({ id: annotationItems.id, gold: annotationItems.goldRating, createdAt: annotationItems.createdAt })
+    const pageWhere = and(
+      eq(annotationItems.jobId, jobId),
+      cursor
+        ? sql`(${annotationItems.createdAt}, ${annotationItems.id}) > (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`
+        : undefined,
+    );
+    const pageOrder = [asc(annotationItems.createdAt), asc(annotationItems.id)];
+    const items: { id: string; gold: number | null; createdAt: string }[] = await db
+      .select({
+        id: annotationItems.id,
+        gold: annotationItems.goldRating,
+        createdAt: sql<string>`${annotationItems.createdAt}::text`,
+      })
       .from(annotationItems)
-      .where(
-        and(
-          eq(annotationItems.jobId, jobId),
-          cursor
-            ? or(
-                gt(annotationItems.createdAt, cursor.createdAt),
-                and(eq(annotationItems.createdAt, cursor.createdAt), gt(annotationItems.id, cursor.id)),
-              )
-            : undefined,
-        ),
-      )
-      .orderBy(asc(annotationItems.createdAt), asc(annotationItems.id))
+      .where(pageWhere)
+      .orderBy(...pageOrder)
+      .limit(PAGE);
+    // The page's tasks are found through the same page as a subquery (a hashed semi-join), not
+    // through a list of 1,000 ids, which the planner turns into a comparison per id per row.
+    const page = db
+      .select({ id: annotationItems.id })
+      .from(annotationItems)
+      .where(pageWhere)
+      .orderBy(...pageOrder)
       .limit(PAGE);
     if (!items.length) return;
-    const ids = items.map((i) => i.id);
     const [contents, ratings] = await Promise.all([
       db
         .selectDistinctOn([annotationTasks.itemId], {
@@ -69,7 +79,7 @@ export async function* datasetRecords(db: Executor, jobId: string): AsyncGenerat
           data: annotationTasks.dataToAnnotate,
         })
         .from(annotationTasks)
-        .where(inArray(annotationTasks.itemId, ids))
+        .where(inArray(annotationTasks.itemId, page))
         .orderBy(annotationTasks.itemId, asc(annotationTasks.createdAt)),
       db
         .select({
@@ -82,7 +92,7 @@ export async function* datasetRecords(db: Executor, jobId: string): AsyncGenerat
           reviewApproved: annotationTasks.reviewApproved,
         })
         .from(annotationTasks)
-        .where(and(inArray(annotationTasks.itemId, ids), inArray(annotationTasks.status, [...SUBMITTED])))
+        .where(and(inArray(annotationTasks.itemId, page), inArray(annotationTasks.status, [...SUBMITTED])))
         .orderBy(asc(annotationTasks.submittedAt), asc(annotationTasks.id)),
     ]);
     const content = new Map(contents.map((c) => [c.itemId, c]));

@@ -53,7 +53,8 @@ function RatersTable({ jobId, report }: { jobId: string; report: QualityReport }
   return (
     <Table
       label="Raters"
-      head={['Rater', 'Tasks rated', 'Gold rated', 'Gold error', 'Bias', 'Agreement', 'Status', '']}
+      // Status and the pause button second, so a phone shows them without scrolling the table.
+      head={['Rater', 'Status', 'Tasks rated', 'Gold rated', 'Gold error', 'Bias', 'Agreement']}
     >
       {report.raters.map((r) => (
         <tr key={r.user_id}>
@@ -61,18 +62,20 @@ function RatersTable({ jobId, report }: { jobId: string; report: QualityReport }
             <div className="font-medium text-slate-900">{r.name || r.email}</div>
             {r.name && <div className="text-xs text-slate-500">{r.email}</div>}
           </td>
+          <td className={td}>
+            <div className="flex flex-wrap items-center gap-2">
+              <Badge color={r.status === 'paused' ? 'red' : 'green'}>
+                {r.status === 'paused' ? 'Paused' : 'Active'}
+              </Badge>
+              <PauseButton jobId={jobId} rater={r} />
+            </div>
+            {r.paused_reason && <p className="mt-1 max-w-[14rem] text-xs text-slate-600">{r.paused_reason}</p>}
+          </td>
           <td className={td}>{r.tasks_rated}</td>
           <td className={td}>{r.gold_rated}</td>
           <td className={td}>{formatPoints(r.gold_mean_abs_error)}</td>
           <td className={td}>{formatBias(r.bias)}</td>
           <td className={td}>{formatShare(r.agreement)}</td>
-          <td className={td}>
-            <Badge color={r.status === 'paused' ? 'red' : 'green'}>{r.status === 'paused' ? 'Paused' : 'Active'}</Badge>
-            {r.paused_reason && <p className="mt-1 max-w-[14rem] text-xs text-slate-600">{r.paused_reason}</p>}
-          </td>
-          <td className={td}>
-            <PauseButton jobId={jobId} rater={r} />
-          </td>
         </tr>
       ))}
     </Table>

@@ -14,6 +14,7 @@ import { annotationItems, annotationTasks, interviews, jobs, users } from '../ap
 import { qualityReport } from '../apps/server/src/services/quality/report';
 import { datasetCsv, datasetJsonl } from '../apps/server/src/services/quality/dataset';
 import { distributeTasks } from '../apps/server/src/services/quality/distribute';
+import { loadJobRatings } from '../apps/server/src/services/quality/ratings';
 
 const ITEMS = 10_000;
 const PER_ITEM = 3;
@@ -147,6 +148,10 @@ async function main() {
     console.log(
       `quality report: median ${median(runs).toFixed(0)} ms (runs ${runs.map((r) => r.toFixed(0)).join(', ')} ms; first is cold), alpha ${alpha} - target <= 300 ms`,
     );
+
+    const reads: number[] = [];
+    for (let i = 0; i < 5; i++) reads.push((await timed(() => loadJobRatings(db, rated)))[0]);
+    console.log(`  of which reading the 30,000 ratings: median ${median(reads).toFixed(0)} ms`);
 
     await exportRun(db, rated, 'jsonl');
     await exportRun(db, rated, 'csv');

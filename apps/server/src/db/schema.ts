@@ -3,6 +3,7 @@
  * List-like profile fields are jsonb because they are always read and written whole.
  */
 import {
+  bigserial,
   boolean,
   index,
   integer,
@@ -174,9 +175,11 @@ export const annotationItems = pgTable(
     id: id(),
     jobId: belongsTo('job_id', () => jobs.id),
     goldRating: smallint('gold_rating'),
+    /** Upload order (items of one upload share created_at): the dataset's order and its cursor. */
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('annotation_items_job_idx').on(t.jobId, t.createdAt, t.id)],
+  (t) => [index('annotation_items_job_idx').on(t.jobId, t.seq)],
 );
 
 export const annotationTasks = pgTable(

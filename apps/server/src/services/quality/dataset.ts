@@ -4,7 +4,7 @@
  * one row per rating with the item's fields repeated (an item not yet rated: one row, rating cells
  * empty). Only the ratings' numbers are read whole up front, for the consensus weights.
  */
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lte } from 'drizzle-orm';
 import type { DatasetRecord } from '@app/shared';
 import { annotationItems, annotationTasks, jobs } from '../../db/schema';
 import type { Executor } from '../../db/types';
@@ -41,36 +41,27 @@ export async function assertJobExists(db: Executor, jobId: string): Promise<void
 /** The job's items with their ratings, one page of the database at a time. */
 export async function* datasetRecords(db: Executor, jobId: string): AsyncGenerator<DatasetRecord> {
   const weights = consensusWeights(raterStats(await loadJobRatings(db, jobId)));
-  // The cursor keeps created_at as PostgreSQL's text: a JS Date would drop the microseconds, and the
-  // next page would start before the last item of this one.
-  let cursor: { createdAt: string; id: string } | null = null;
+  // Items in upload order (seq); the last seq read is the cursor of the next page.
+  let cursor: number | null = null;
   for (;;) {
     const pageWhere = and(
       eq(annotationItems.jobId, jobId),
-      cursor
-        ? sql`(${annotationItems.createdAt}, ${annotationItems.id}) > (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`
-        : undefined,
+      cursor === null ? undefined : gt(annotationItems.seq, cursor),
     );
-    const pageOrder = [asc(annotationItems.createdAt), asc(annotationItems.id)];
-    const items: { id: string; gold: number | null; createdAt: string }[] = await db
-      .select({
-        id: annotationItems.id,
-        gold: annotationItems.goldRating,
-        createdAt: sql<string>`${annotationItems.createdAt}::text`,
-      })
-      .from(annotationItems)
-      .where(pageWhere)
-      .orderBy(...pageOrder)
-      .limit(PAGE);
-    // The page's tasks are found through the same page as a subquery (a hashed semi-join), not
-    // through a list of 1,000 ids, which the planner turns into a comparison per id per row.
-    const page = db
-      .select({ id: annotationItems.id })
+    const pageOrder = [asc(annotationItems.seq)];
+    const items: { id: string; gold: number | null; seq: number }[] = await db
+      .select({ id: annotationItems.id, gold: annotationItems.goldRating, seq: annotationItems.seq })
       .from(annotationItems)
       .where(pageWhere)
       .orderBy(...pageOrder)
       .limit(PAGE);
     if (!items.length) return;
+    // The page's tasks are found through the page's seq range (index on items, then on tasks),
+    // not through a list of 1,000 ids, which the planner turns into a comparison per id per row.
+    const page = db
+      .select({ id: annotationItems.id })
+      .from(annotationItems)
+      .where(and(pageWhere, lte(annotationItems.seq, items[items.length - 1]!.seq)));
     const [contents, ratings] = await Promise.all([
       db
         .selectDistinctOn([annotationTasks.itemId], {
@@ -117,8 +108,7 @@ export async function* datasetRecords(db: Executor, jobId: string): AsyncGenerat
         })),
       };
     }
-    const last = items[items.length - 1]!;
-    cursor = { createdAt: last.createdAt, id: last.id };
+    cursor = items[items.length - 1]!.seq;
   }
 }
 

@@ -11,9 +11,6 @@ import { conflict, notFound } from '../../lib/http-errors';
 export const NO_ACTIVE_RATERS =
   'This job has no active raters to distribute tasks to. Accept candidates for the job, or unpause a paused rater, then distribute again.';
 
-/** Rows per UPDATE statement (keeps each statement's parameters well inside the protocol's limit). */
-const CHUNK = 5000;
-
 export async function distributeTasks(db: Db, jobId: string): Promise<number> {
   return db.transaction(async (tx) => {
     const [job] = await tx.select({ status: jobs.status }).from(jobs).where(eq(jobs.id, jobId)).for('update');
@@ -70,16 +67,15 @@ export async function distributeTasks(db: Db, jobId: string): Promise<number> {
       })),
     );
 
-    let assigned = 0;
-    for (let i = 0; i < plan.length; i += CHUNK) {
-      const rows = plan.slice(i, i + CHUNK).map((p) => sql`(${p.taskId}::uuid, ${p.userId}::uuid)`);
-      const result = await tx.execute(sql`
-        update ${annotationTasks} as t set assignee_id = v.user_id, status = 'assigned'
-        from (values ${sql.join(rows, sql`, `)}) as v(task_id, user_id)
-        where t.id = v.task_id and t.status = 'pending' and t.assignee_id is null
-        returning t.id`);
-      assigned += (result as unknown as { rows: unknown[] }).rows.length;
-    }
+    if (!plan.length) return 0;
+    // One statement for the whole plan, its ids as two array parameters (not one parameter per id).
+    const list = (ids: string[]) => `{${ids.join(',')}}`;
+    const result = await tx.execute(sql`
+      update ${annotationTasks} as t set assignee_id = v.user_id, status = 'assigned'
+      from unnest(${list(plan.map((p) => p.taskId))}::uuid[], ${list(plan.map((p) => p.userId))}::uuid[]) as v(task_id, user_id)
+      where t.id = v.task_id and t.status = 'pending' and t.assignee_id is null
+      returning t.id`);
+    const assigned = (result as unknown as { rows: unknown[] }).rows.length;
     return assigned;
   });
 }

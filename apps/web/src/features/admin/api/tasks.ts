@@ -5,7 +5,6 @@ import type {
   DistributeReply,
   ItemCreate,
   Page,
-  TaskBulkAssignRequest,
   TaskReviewRequest,
   TaskStatus,
 } from '@app/shared';
@@ -53,7 +52,3 @@ export function useTaskMutation<A, R = unknown>(fn: (arg: A) => Promise<R>) {
   const qc = useQueryClient();
   return useMutation({ mutationFn: fn, onSettled: () => qc.invalidateQueries({ queryKey: adminKeys.all }) });
 }
-
-/** POST /api/admin/tasks/assign: several assignments in one request, all or nothing. */
-export const assignTasks = (assignments: TaskBulkAssignRequest['assignments']) =>
-  apiRequest<AdminTask[]>('/admin/tasks/assign', { method: 'POST', body: { assignments } });

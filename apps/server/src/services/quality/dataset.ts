@@ -62,30 +62,30 @@ export async function* datasetRecords(db: Executor, jobId: string): AsyncGenerat
       .select({ id: annotationItems.id })
       .from(annotationItems)
       .where(and(pageWhere, lte(annotationItems.seq, items[items.length - 1]!.seq)));
-    const [contents, ratings] = await Promise.all([
-      db
-        .selectDistinctOn([annotationTasks.itemId], {
-          itemId: annotationTasks.itemId,
-          taskName: annotationTasks.taskName,
-          data: annotationTasks.dataToAnnotate,
-        })
-        .from(annotationTasks)
-        .where(inArray(annotationTasks.itemId, page))
-        .orderBy(annotationTasks.itemId, asc(annotationTasks.createdAt)),
-      db
-        .select({
-          itemId: annotationTasks.itemId,
-          raterId: annotationTasks.assigneeId,
-          rating: annotationTasks.qualityRating,
-          notes: annotationTasks.feedbackNotes,
-          submittedAt: annotationTasks.submittedAt,
-          status: annotationTasks.status,
-          reviewApproved: annotationTasks.reviewApproved,
-        })
-        .from(annotationTasks)
-        .where(and(inArray(annotationTasks.itemId, page), inArray(annotationTasks.status, [...SUBMITTED])))
-        .orderBy(asc(annotationTasks.submittedAt), asc(annotationTasks.id)),
-    ]);
+    // One read of every task of the page's items; which are submitted is decided here, not in SQL,
+    // where a status condition drew the planner (without statistics) into a scan per item.
+    const rows = await db
+      .select({
+        id: annotationTasks.id,
+        itemId: annotationTasks.itemId,
+        taskName: annotationTasks.taskName,
+        data: annotationTasks.dataToAnnotate,
+        createdAt: annotationTasks.createdAt,
+        raterId: annotationTasks.assigneeId,
+        rating: annotationTasks.qualityRating,
+        notes: annotationTasks.feedbackNotes,
+        submittedAt: annotationTasks.submittedAt,
+        status: annotationTasks.status,
+        reviewApproved: annotationTasks.reviewApproved,
+      })
+      .from(annotationTasks)
+      .where(inArray(annotationTasks.itemId, page));
+    const byCreation = (a: { createdAt: Date; id: string }, b: { createdAt: Date; id: string }) =>
+      a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id);
+    const contents = [...rows].sort(byCreation).reverse();
+    const ratings = rows
+      .filter((r) => (SUBMITTED as readonly string[]).includes(r.status) && r.rating !== null)
+      .sort((a, b) => a.submittedAt!.getTime() - b.submittedAt!.getTime() || a.id.localeCompare(b.id));
     const content = new Map(contents.map((c) => [c.itemId, c]));
     const rated = byItem(ratings);
     for (const item of items) {

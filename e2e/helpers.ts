@@ -179,3 +179,64 @@ export function mailsTo(to: string): string[] {
     )
     .filter((text) => text.includes(`To: ${to}`));
 }
+
+// ---- the provider's side ----
+
+/**
+ * Makes `candidate` an accepted rater of `jobId` the way the product does, without the live talk:
+ * the interview starts over the socket (after the recording consent), the candidate ends it, and the
+ * provider approves it. `page` only needs to be on the app's origin.
+ */
+export async function acceptForJob(
+  page: Page,
+  request: APIRequestContext,
+  adminToken: string,
+  candidate: { token: string; id: string; name: string },
+  jobId: string,
+) {
+  const interviewId = await page.evaluate(
+    async ({ token, jobId, candidateId, name, sessionId, interviewId }) => {
+      await fetch('/api/consents', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ purpose: 'interview_recording', job_id: jobId }),
+      });
+      return new Promise<string>((resolve, reject) => {
+        const ws = new WebSocket(`${location.origin.replace(/^http/, 'ws')}/ws/session?token=${token}`);
+        const timer = setTimeout(() => reject(new Error('no session_ready')), 20_000);
+        ws.onopen = () =>
+          ws.send(
+            JSON.stringify({
+              event: 'start',
+              session_id: sessionId,
+              interview_id: interviewId,
+              job_id: jobId,
+              candidate_id: candidateId,
+              candidate_name: name,
+            }),
+          );
+        ws.onmessage = (e) => {
+          const msg = JSON.parse(String(e.data)) as { event: string; interview_id: string; message?: string };
+          if (msg.event === 'session_ready') {
+            clearTimeout(timer);
+            ws.close();
+            resolve(msg.interview_id);
+          } else if (msg.event === 'error') {
+            clearTimeout(timer);
+            reject(new Error(msg.message));
+          }
+        };
+      });
+    },
+    {
+      token: candidate.token,
+      jobId,
+      candidateId: candidate.id,
+      name: candidate.name,
+      sessionId: crypto.randomUUID(),
+      interviewId: crypto.randomUUID(),
+    },
+  );
+  await api(request, 'post', `/api/interviews/${interviewId}/complete`, candidate.token);
+  await api(request, 'post', `/api/admin/interviews/${interviewId}/decision`, adminToken, { decision: 'approved' });
+}

@@ -27,3 +27,4 @@ export * from './schemas/recording';
 export * from './schemas/account';
 export * from './schemas/talent';
 export * from './schemas/debrief';
+export * from './schemas/quality';

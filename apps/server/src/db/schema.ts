@@ -2,13 +2,29 @@
  * The whole database schema. Money is stored in integer cents; times are timestamptz.
  * List-like profile fields are jsonb because they are always read and written whole.
  */
-import { boolean, index, integer, jsonb, pgTable, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  smallint,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 // The status and type lists are the API's (one list per rule, checked by zod on both ends).
 import {
   EARNING_STATUSES,
   INTERVIEW_STATUSES,
   INTERVIEW_TYPES,
   JOB_STATUSES,
+  PAUSE_GOLD_ERROR_ABOVE,
+  PAUSE_MIN_GOLD_ITEMS,
+  RATER_STATUSES,
   TASK_STATUSES,
   type Debrief,
 } from '@app/shared';
@@ -75,6 +91,9 @@ export const jobs = pgTable(
     interviewType: text('interview_type', { enum: INTERVIEW_TYPES }).notNull().default('standard'),
     /** Candidates see their interview's debrief once decided (issue 27). */
     shareFeedback: boolean('share_feedback').notNull().default(false),
+    /** The automatic pause (issue 26): gold error above this after at least pauseMinGoldItems gold items. */
+    pauseGoldErrorAbove: real('pause_gold_error_above').notNull().default(PAUSE_GOLD_ERROR_ABOVE),
+    pauseMinGoldItems: integer('pause_min_gold_items').notNull().default(PAUSE_MIN_GOLD_ITEMS),
     createdBy: mentions('created_by', () => users.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -200,11 +219,29 @@ export const recordingChunks = pgTable(
   (t) => [uniqueIndex('recording_chunks_segment_seq').on(t.interviewId, t.segment, t.seq)],
 );
 
+/**
+ * One uploaded entry of a job: rated by several raters, each through a task of their own. The gold
+ * answer lives here, never on the task rows candidates read (issue 26, decision 0155).
+ */
+export const annotationItems = pgTable(
+  'annotation_items',
+  {
+    id: id(),
+    jobId: belongsTo('job_id', () => jobs.id),
+    goldRating: smallint('gold_rating'),
+    /** Upload order (items of one upload share created_at): the dataset's order and its cursor. */
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('annotation_items_job_idx').on(t.jobId, t.seq)],
+);
+
 export const annotationTasks = pgTable(
   'annotation_tasks',
   {
     id: id(),
     jobId: belongsTo('job_id', () => jobs.id),
+    itemId: belongsTo('item_id', () => annotationItems.id),
     assigneeId: mentions('assignee_id', () => users.id),
     status: text('status', { enum: TASK_STATUSES }).notNull().default('pending'),
     taskName: text('task_name').notNull(),
@@ -218,9 +255,35 @@ export const annotationTasks = pgTable(
     reviewedAt: at('reviewed_at'),
     reviewApproved: boolean('review_approved'),
     reviewedBy: mentions('reviewed_by', () => users.id),
+    /** Approved by the rules (near gold or the item's consensus) rather than by hand. */
+    autoApproved: boolean('auto_approved').notNull().default(false),
+    /** The provider's reason for a rejection, shown to the rater with the earning. */
+    reviewReason: text('review_reason'),
     createdAt: createdAt(),
   },
-  (t) => [index('tasks_assignee_idx').on(t.assigneeId, t.status), index('tasks_job_idx').on(t.jobId)],
+  (t) => [
+    index('tasks_assignee_idx').on(t.assigneeId, t.status),
+    index('tasks_job_idx').on(t.jobId, t.status),
+    index('tasks_item_idx').on(t.itemId),
+  ],
+);
+
+/**
+ * A rater's standing on one job: paused automatically by the gold rule or by the provider. No row
+ * means active. unpausedAt starts a fresh gold window for the automatic rule (decision 0155).
+ */
+export const jobRaters = pgTable(
+  'job_raters',
+  {
+    jobId: belongsTo('job_id', () => jobs.id),
+    userId: belongsTo('user_id', () => users.id),
+    status: text('status', { enum: RATER_STATUSES }).notNull().default('active'),
+    pausedReason: text('paused_reason'),
+    pausedAt: at('paused_at'),
+    unpausedAt: at('unpaused_at'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.jobId, t.userId] })],
 );
 
 export const payouts = pgTable('payouts', {

@@ -5,10 +5,11 @@
  * of the rater covers, so paid seconds never exceed seconds on the clock (decision 0144). Money is
  * integer cents; the API shows dollars.
  */
-import { and, desc, eq, ne, sql, sum } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, sql, sum } from 'drizzle-orm';
 import { DEFAULT_HOURLY_PAY, WEEKLY_HOURS_CAP, type EarningsSummary, type EarningsTransaction } from '@app/shared';
 import { annotationTasks, earnings, jobs, users } from '../db/schema';
 import { centsToDollars } from '../lib/money';
+import { conflict } from '../lib/http-errors';
 import type { Executor } from '../db/types';
 
 /** The most time one task can bill, however long it stayed open (a forgotten tab is not work). */
@@ -144,10 +145,37 @@ async function billedIntervals(tx: Executor, userId: string, work: WorkInterval)
 
 /** After the provider's review: a pending earning becomes available (accepted) or rejected. */
 export async function settleTaskEarning(tx: Executor, taskId: string, approved: boolean): Promise<void> {
+  await settleTaskEarnings(tx, [taskId], approved);
+}
+
+/** The same for several tasks at once (automatic approval, issue 26). */
+export async function settleTaskEarnings(tx: Executor, taskIds: string[], approved: boolean): Promise<void> {
+  if (!taskIds.length) return;
   await tx
     .update(earnings)
     .set({ status: approved ? 'available' : 'rejected', updatedAt: new Date() })
-    .where(and(eq(earnings.taskId, taskId), eq(earnings.status, 'pending')));
+    .where(and(inArray(earnings.taskId, taskIds), eq(earnings.status, 'pending')));
+}
+
+export const ALREADY_PAID = 'This work has already been paid out, so it can no longer be rejected.';
+
+/**
+ * A hand review of work the rules approved automatically: rejecting it takes back an earning that
+ * is still available. The earning row is locked first, so a payout running at the same moment
+ * either pays it before (and the rejection is refused) or finds it rejected (and leaves it).
+ */
+export async function overruleAutomaticApproval(tx: Executor, taskId: string, approved: boolean): Promise<void> {
+  const [row] = await tx
+    .select({ status: earnings.status })
+    .from(earnings)
+    .where(eq(earnings.taskId, taskId))
+    .for('update');
+  if (!row || approved) return;
+  if (row.status === 'paid') throw conflict(ALREADY_PAID);
+  await tx
+    .update(earnings)
+    .set({ status: 'rejected', updatedAt: new Date() })
+    .where(and(eq(earnings.taskId, taskId), eq(earnings.status, 'available')));
 }
 
 /**
@@ -169,8 +197,8 @@ export async function getEarningsSummary(db: Executor, userId: string): Promise<
 }
 
 /**
- * The candidate's earnings history, newest first. Rejected earnings are left out: the page shows
- * anything not paid as "Pending", which a refused task will never become.
+ * The candidate's earnings history, newest first. Rejected earnings are listed with the provider's
+ * reason (issue 26): the rater sees why that work was not paid.
  */
 export async function listTransactions(db: Executor, userId: string): Promise<EarningsTransaction[]> {
   const rows = await db
@@ -181,11 +209,12 @@ export async function listTransactions(db: Executor, userId: string): Promise<Ea
       jobTitle: jobs.title,
       createdAt: earnings.createdAt,
       status: earnings.status,
+      reason: annotationTasks.reviewReason,
     })
     .from(earnings)
     .innerJoin(annotationTasks, eq(annotationTasks.id, earnings.taskId))
     .leftJoin(jobs, eq(jobs.id, earnings.jobId))
-    .where(and(eq(earnings.userId, userId), ne(earnings.status, 'rejected')))
+    .where(eq(earnings.userId, userId))
     .orderBy(desc(earnings.createdAt), desc(earnings.id));
   return rows.map((r) => ({
     id: r.id,
@@ -194,5 +223,6 @@ export async function listTransactions(db: Executor, userId: string): Promise<Ea
     job_title: r.jobTitle ?? '',
     created_at: r.createdAt.toISOString(),
     status: r.status,
+    rejection_reason: r.status === 'rejected' ? r.reason : null,
   }));
 }

@@ -250,7 +250,10 @@ describe('POST /api/admin/tasks/{id}/review', () => {
   it('rejecting keeps the amount on record but marks the earning rejected', async () => {
     const task = await submittedTask();
     const amount = (await earningOf(task.id)).amountCents;
-    const res = await post(admin, `/api/admin/tasks/${task.id}/review`, { approved: false });
+    const res = await post(admin, `/api/admin/tasks/${task.id}/review`, {
+      approved: false,
+      reason: 'Notes do not match the rating',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'reviewed', review_approved: false });
     expect(await earningOf(task.id)).toMatchObject({ status: 'rejected', amountCents: amount });
@@ -258,7 +261,14 @@ describe('POST /api/admin/tasks/{id}/review', () => {
 
   it('reviews only once, and only submitted tasks (409)', async () => {
     const task = await submittedTask();
-    expect((await post(admin, `/api/admin/tasks/${task.id}/review`, { approved: false })).statusCode).toBe(200);
+    expect(
+      (
+        await post(admin, `/api/admin/tasks/${task.id}/review`, {
+          approved: false,
+          reason: 'Notes do not match the rating',
+        })
+      ).statusCode,
+    ).toBe(200);
     const again = await post(admin, `/api/admin/tasks/${task.id}/review`, { approved: true });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ detail: 'Only a submitted task can be reviewed; this one is reviewed.' });

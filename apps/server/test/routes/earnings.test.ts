@@ -33,7 +33,8 @@ async function workTask(jobId: string, who: Candidate, seconds: number, name = '
   const [earning] = await t.database.db.select().from(earnings).where(eq(earnings.taskId, task!.id));
   return { task: res.json(), earning: earning!, seconds: workedSeconds(res.json()) };
 }
-const review = (taskId: string, approved: boolean) => t.post(`/api/admin/tasks/${taskId}/review`, admin, { approved });
+const review = (taskId: string, approved: boolean) =>
+  t.post(`/api/admin/tasks/${taskId}/review`, admin, approved ? { approved } : { approved, reason: 'Off-brief notes' });
 
 describe('earnings summary and transactions', () => {
   it('start at zero for a new candidate', async () => {
@@ -71,6 +72,7 @@ describe('earnings summary and transactions', () => {
         job_title: 'Album Art Critic',
         created_at: d.task.submitted_at,
         status: 'pending',
+        rejection_reason: null,
       },
       {
         id: b.earning.id,
@@ -79,6 +81,7 @@ describe('earnings summary and transactions', () => {
         job_title: 'Album Art Critic',
         created_at: b.task.submitted_at,
         status: 'pending',
+        rejection_reason: null,
       },
       {
         id: a.earning.id,
@@ -87,6 +90,7 @@ describe('earnings summary and transactions', () => {
         job_title: 'Album Art Critic',
         created_at: a.task.submitted_at,
         status: 'pending',
+        rejection_reason: null,
       },
     ]);
 
@@ -98,11 +102,18 @@ describe('earnings summary and transactions', () => {
       pending_payout: dollars(d),
       available_balance: dollars(a),
     });
-    // The refused task is no longer listed: it would otherwise show as "Pending" forever.
+    // The refused task is listed as rejected with the provider's reason (issue 26).
     const afterReview = (await transactions(c.token, c.user.id)).json();
-    expect(afterReview.map((x: { id: string; status: string }) => [x.id, x.status])).toEqual([
-      [d.earning.id, 'pending'],
-      [a.earning.id, 'available'],
+    expect(
+      afterReview.map((x: { id: string; status: string; rejection_reason: string | null }) => [
+        x.id,
+        x.status,
+        x.rejection_reason,
+      ]),
+    ).toEqual([
+      [d.earning.id, 'pending', null],
+      [b.earning.id, 'rejected', 'Off-brief notes'],
+      [a.earning.id, 'available', null],
     ]);
 
     const payout = await t.post('/api/admin/payouts', admin, { user_id: c.user.id });

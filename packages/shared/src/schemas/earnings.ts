@@ -25,6 +25,8 @@ export const earningsTransactionSchema = z.object({
   job_title: z.string(),
   created_at: z.string(),
   status: earningStatusSchema,
+  /** Why the provider rejected this work (status rejected), shown to the rater with the earning. */
+  rejection_reason: z.string().nullable(),
 });
 export type EarningsTransaction = z.infer<typeof earningsTransactionSchema>;
 

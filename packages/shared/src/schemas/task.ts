@@ -66,11 +66,19 @@ export const annotationTaskSchema = z.object({
 });
 export type AnnotationTask = z.infer<typeof annotationTaskSchema>;
 
-/** The provider's view adds the assignee and the review. */
+/** The provider's view adds the assignee, the review, and the item with its gold answer (issue 26). */
 export const adminTaskSchema = annotationTaskSchema.extend({
   assignee_email: z.string().nullable(),
   review_approved: z.boolean().nullable(),
   reviewed_at: z.string().nullable(),
+  /** The item this task rates; the tasks of one item are rated by different raters. */
+  item_id: z.string(),
+  /** The provider's known answer for the item; never in a candidate's reply. */
+  gold_rating: z.number().int().nullable(),
+  /** Approved by the server's rules (near gold or the item's consensus), not by hand. */
+  auto_approved: z.boolean(),
+  /** The provider's reason for a rejection; the rater sees it with the earning. */
+  review_reason: z.string().nullable(),
 });
 export type AdminTask = z.infer<typeof adminTaskSchema>;
 
@@ -122,5 +130,16 @@ export const taskBulkAssignRequestSchema = z.object({
 });
 export type TaskBulkAssignRequest = z.input<typeof taskBulkAssignRequestSchema>;
 
-/** POST /api/admin/tasks/{id}/review */
-export const taskReviewRequestSchema = z.object({ approved: z.boolean({ message: 'approved must be true or false' }) });
+export const REJECTION_REASON_REQUIRED = 'Please give a reason for the rejection';
+
+/** POST /api/admin/tasks/{id}/review: a rejection carries a reason the rater sees with the earning. */
+export const taskReviewRequestSchema = z
+  .object({
+    approved: z.boolean({ message: 'approved must be true or false' }),
+    reason: z.string().trim().max(500, 'The reason must be at most 500 characters').optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.approved && !v.reason)
+      ctx.addIssue({ code: 'custom', path: ['reason'], message: REJECTION_REASON_REQUIRED });
+  });
+export type TaskReviewRequest = z.input<typeof taskReviewRequestSchema>;

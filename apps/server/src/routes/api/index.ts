@@ -10,6 +10,7 @@ import annotationsRoutes from './annotations';
 import earningsRoutes from './earnings';
 import adminInterviewsRoutes from './admin/interviews';
 import adminTasksRoutes from './admin/tasks';
+import adminQualityRoutes from './admin/quality';
 import adminPayoutsRoutes from './admin/payouts';
 import uploadVideoRoutes from './interviews/upload-video';
 import recordingChunkRoutes from './interviews/recording-chunks';
@@ -43,6 +44,7 @@ const adminGroups = [
   adminJobsRoutes,
   adminInterviewsRoutes,
   adminTasksRoutes,
+  adminQualityRoutes,
   adminPayoutsRoutes,
   adminListingsRoutes,
   adminCandidatesRoutes,

@@ -2,7 +2,7 @@
 import { and, asc, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { AdminTask, CandidateTaskProgress, Page, TaskStatus } from '@app/shared';
 import type { Db } from '../../db/client';
-import { annotationTasks, jobs, users } from '../../db/schema';
+import { annotationItems, annotationTasks, jobs, users } from '../../db/schema';
 import { toAdminTaskDto } from '../tasks';
 import { type Paging, int, countWhere, pageFrom } from './query';
 
@@ -26,10 +26,17 @@ export async function listAdminTasks(
         : undefined,
   );
   const rows = db
-    .select({ task: annotationTasks, jobTitle: jobs.title, jobStatus: jobs.status, assigneeEmail: users.email })
+    .select({
+      task: annotationTasks,
+      jobTitle: jobs.title,
+      jobStatus: jobs.status,
+      assigneeEmail: users.email,
+      gold: annotationItems.goldRating,
+    })
     .from(annotationTasks)
     .innerJoin(jobs, eq(jobs.id, annotationTasks.jobId))
     .leftJoin(users, eq(users.id, annotationTasks.assigneeId))
+    .leftJoin(annotationItems, eq(annotationItems.id, annotationTasks.itemId))
     .where(where)
     // Work waiting for review first, then newest.
     .orderBy(

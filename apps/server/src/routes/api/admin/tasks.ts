@@ -2,9 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   adminTaskSchema,
+  itemsUploadRequestSchema,
   taskAssignRequestSchema,
   taskBulkAssignRequestSchema,
-  taskCreateRequestSchema,
   taskReviewRequestSchema,
 } from '@app/shared';
 import { assignTask, assignTasks, createTasks, reviewTask } from '../../../services/tasks';
@@ -19,11 +19,14 @@ const adminTasksRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         params: idParams('Job'),
-        body: taskCreateRequestSchema,
+        body: itemsUploadRequestSchema,
         response: { 201: z.array(adminTaskSchema) },
       },
     },
-    async (request, reply) => reply.status(201).send(await createTasks(app.db, request.params.id, request.body.tasks)),
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await createTasks(app.db, request.params.id, request.body.tasks, request.body.raters_per_item)),
   );
 
   app.post(
@@ -41,7 +44,7 @@ const adminTasksRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/tasks/:id/review',
     { schema: { params: taskParams, body: taskReviewRequestSchema, response: { 200: adminTaskSchema } } },
-    async (request) => reviewTask(app.db, request.params.id, request.body.approved, request.auth!.sub),
+    async (request) => reviewTask(app.db, request.params.id, request.body, request.auth!.sub),
   );
 };
 export default adminTasksRoutes;

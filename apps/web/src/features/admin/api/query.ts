@@ -28,6 +28,8 @@ export const adminKeys = {
   progress: (jobId: string | undefined) => ['admin', 'progress', jobId ?? 'all'] as const,
   balances: (p: object) => ['admin', 'balances', p] as const,
   payouts: (p: object) => ['admin', 'payouts', p] as const,
+  quality: (jobId: string) => ['admin', 'quality', jobId] as const,
+  reviewQueue: (jobId: string) => ['admin', 'review-queue', jobId] as const,
 };
 
 /** A console list keeps showing the page it has while the next page or filter loads. */

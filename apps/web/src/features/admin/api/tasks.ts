@@ -2,9 +2,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   AdminTask,
   CandidateTaskProgress,
+  DistributeReply,
+  ItemCreate,
   Page,
-  TaskBulkAssignRequest,
-  TaskCreate,
+  TaskReviewRequest,
   TaskStatus,
 } from '@app/shared';
 import { apiRequest } from '../../../lib/api-client';
@@ -27,22 +28,27 @@ export const getProgress = (jobId?: string) =>
 export const useTaskProgress = (jobId?: string) =>
   useQuery({ queryKey: adminKeys.progress(jobId), queryFn: () => getProgress(jobId) });
 
-/** POST /api/admin/jobs/{id}/tasks */
-export const createTasks = (jobId: string, tasks: TaskCreate[]) =>
-  apiRequest<AdminTask[]>(`/admin/jobs/${jobId}/tasks`, { method: 'POST', body: { tasks } });
+/**
+ * POST /api/admin/jobs/{id}/tasks: each entry is one item, rated by `ratersPerItem` different raters
+ * (that many tasks come back). 1, the server's default, is left out of the body.
+ */
+export const createTasks = (jobId: string, tasks: ItemCreate[], ratersPerItem = 1) =>
+  apiRequest<AdminTask[]>(`/admin/jobs/${jobId}/tasks`, {
+    method: 'POST',
+    body: ratersPerItem === 1 ? { tasks } : { tasks, raters_per_item: ratersPerItem },
+  });
+/** POST /api/admin/jobs/{id}/tasks/distribute: the job's unassigned tasks to its active raters. */
+export const distributeTasks = (jobId: string) =>
+  apiRequest<DistributeReply>(`/admin/jobs/${jobId}/tasks/distribute`, { method: 'POST' });
 /** POST /api/admin/tasks/{id}/assign */
 export const assignTask = (id: string, userId: string) =>
   apiRequest<AdminTask>(`/admin/tasks/${id}/assign`, { method: 'POST', body: { user_id: userId } });
-/** POST /api/admin/tasks/{id}/review */
-export const reviewTask = (id: string, approved: boolean) =>
-  apiRequest<AdminTask>(`/admin/tasks/${id}/review`, { method: 'POST', body: { approved } });
+/** POST /api/admin/tasks/{id}/review: a rejection carries the reason the rater sees. */
+export const reviewTask = (id: string, body: TaskReviewRequest) =>
+  apiRequest<AdminTask>(`/admin/tasks/${id}/review`, { method: 'POST', body });
 
 /** Any task write refreshes the console lists. */
-export function useTaskMutation<A>(fn: (arg: A) => Promise<unknown>) {
+export function useTaskMutation<A, R = unknown>(fn: (arg: A) => Promise<R>) {
   const qc = useQueryClient();
   return useMutation({ mutationFn: fn, onSettled: () => qc.invalidateQueries({ queryKey: adminKeys.all }) });
 }
-
-/** POST /api/admin/tasks/assign: several assignments in one request, all or nothing. */
-export const assignTasks = (assignments: TaskBulkAssignRequest['assignments']) =>
-  apiRequest<AdminTask[]>('/admin/tasks/assign', { method: 'POST', body: { assignments } });

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { NavLink, Navigate, Route, Routes } from 'react-router';
 import { ArrowLeft, Briefcase, ClipboardList, Search, Users, Wallet } from 'lucide-react';
 import { PRODUCT_NAME } from '@app/shared';
@@ -9,6 +10,11 @@ import { CandidatePage } from './CandidatePage';
 import { TasksPage } from './TasksPage';
 import { PayoutsPage } from './PayoutsPage';
 import { TalentPage } from './TalentPage';
+import { ReviewQueuePage } from './ReviewQueuePage';
+import { Spinner } from '../../../components/Spinner';
+
+// The quality view carries the chart library: its own chunk, fetched when it is opened (decision 0159).
+const QualityPage = lazy(() => import('./QualityPage').then((m) => ({ default: m.QualityPage })));
 
 const NAV = [
   { to: '/admin/jobs', label: 'Jobs', icon: Briefcase },
@@ -58,6 +64,15 @@ export function AdminConsolePage() {
             <Route path="interviews/:interviewId" element={<InterviewReviewPage />} />
             <Route path="candidates/:candidateId" element={<CandidatePage />} />
             <Route path="tasks" element={<TasksPage />} />
+            <Route
+              path="jobs/:jobId/quality"
+              element={
+                <Suspense fallback={<Spinner label="Loading the quality report..." />}>
+                  <QualityPage />
+                </Suspense>
+              }
+            />
+            <Route path="jobs/:jobId/review" element={<ReviewQueuePage />} />
             <Route path="payouts" element={<PayoutsPage />} />
             <Route path="talent" element={<TalentPage />} />
             <Route path="*" element={<Navigate to="jobs" replace />} />

@@ -71,6 +71,10 @@ export function JobsPage() {
               <Link to={`/admin/tasks?job_id=${j.id}`} className={linkClass} aria-label={`Tasks for ${j.title}`}>
                 Tasks
               </Link>
+              <span className="mx-2 text-slate-300">|</span>
+              <Link to={`/admin/jobs/${j.id}/quality`} className={linkClass} aria-label={`Quality of ${j.title}`}>
+                Quality
+              </Link>
             </td>
           </tr>
         )}

@@ -1,4 +1,5 @@
 import { useEffect, useMemo } from 'react';
+import { Link } from 'react-router';
 import { TASK_STATUSES, type TaskStatus } from '@app/shared';
 import { ErrorBanner } from '../../../components/ErrorBanner';
 import { secondaryButtonClass } from '../../../components/form-styles';
@@ -6,9 +7,8 @@ import { absoluteUrl } from '../../../lib/api-client';
 import { describeError } from '../../../lib/describe-error';
 import { useCandidates } from '../api/candidates';
 import { useAdminJobs } from '../api/jobs';
-import { assignTasks, useAdminTasks, useTaskMutation, useTaskProgress } from '../api/tasks';
+import { distributeTasks, useAdminTasks, useTaskMutation, useTaskProgress } from '../api/tasks';
 import { useSearchState } from '../hooks/use-search-state';
-import { spreadEvenly } from '../lib/task-file';
 import { AssignCell, ReviewCell } from './TaskCells';
 import {
   Empty,
@@ -25,6 +25,7 @@ import {
 import { UploadTasks, candidateLabel } from './UploadTasks';
 
 const PAGE_SIZE = 25;
+const headerLinkClass = 'text-sm font-medium text-brand-700 hover:underline';
 
 /** Creative tasks of one job: upload, assign, progress per candidate, review of submitted ratings. */
 export function TasksPage() {
@@ -57,19 +58,24 @@ export function TasksPage() {
     () => new Map((progress.data ?? []).map((p) => [p.user_id, p.assigned + p.in_progress])),
     [progress.data],
   );
-  const unassigned = (tasks.data?.items ?? []).filter((t) => !t.assignee_id && t.status === 'pending');
-  const spreadExisting = useTaskMutation(async () => {
-    const ids = spreadEvenly(
-      unassigned.length,
-      acceptedList.map((c) => ({ id: c.id, openTasks: openLoad.get(c.id) ?? 0 })),
-    );
-    // One request: all of them are assigned, or none.
-    await assignTasks(unassigned.map((t, i) => ({ task_id: t.id, user_id: ids[i]! })));
-  });
+  // The server hands out every unassigned task of the job (not only this page's), evenly, never two
+  // tasks of one item to one rater (decision 0158).
+  const distribute = useTaskMutation((id: string) => distributeTasks(id));
+  const distributed = distribute.variables === jobId ? distribute.data : undefined;
 
   return (
     <>
       <PageHeader title="Tasks">
+        {jobId && (
+          <>
+            <Link to={`/admin/jobs/${jobId}/quality`} className={headerLinkClass}>
+              Quality
+            </Link>
+            <Link to={`/admin/jobs/${jobId}/review`} className={headerLinkClass}>
+              Review queue
+            </Link>
+          </>
+        )}
         <FilterSelect
           label="Job"
           {...filter('job_id')}
@@ -135,23 +141,32 @@ export function TasksPage() {
                     { value: 'rejected', label: 'Rejected' },
                   ]}
                 />
-                {unassigned.length > 0 && acceptedList.length > 0 && (
-                  <button
-                    type="button"
-                    className={secondaryButtonClass}
-                    disabled={spreadExisting.isPending}
-                    onClick={() => spreadExisting.mutate(undefined)}
-                  >
-                    Spread {unassigned.length} unassigned evenly
-                  </button>
-                )}
+                <button
+                  type="button"
+                  className={secondaryButtonClass}
+                  disabled={distribute.isPending}
+                  onClick={() => distribute.mutate(jobId)}
+                >
+                  {distribute.isPending ? 'Distributing...' : 'Distribute tasks'}
+                </button>
               </div>
             }
           >
             <ErrorBanner message={tasks.error ? describeError(tasks.error, 'Could not load tasks') : null} />
             <ErrorBanner
-              message={spreadExisting.error ? describeError(spreadExisting.error, 'Could not assign') : null}
+              message={
+                distribute.error && distribute.variables === jobId
+                  ? describeError(distribute.error, 'Could not distribute the tasks')
+                  : null
+              }
             />
+            {distributed && (
+              <p role="status" className="mb-3 text-sm font-medium text-green-700">
+                {distributed.assigned === 0
+                  ? 'No unassigned tasks to hand out.'
+                  : `Assigned ${distributed.assigned} task${distributed.assigned === 1 ? '' : 's'}.`}
+              </p>
+            )}
             {tasks.data && tasks.data.items.length === 0 && <Empty>No tasks match.</Empty>}
             {tasks.data && tasks.data.items.length > 0 && (
               <Table label="Tasks" head={['Task', 'Type', 'Assignee', 'Status', 'Rating and notes', 'Review']}>
@@ -192,6 +207,7 @@ export function TasksPage() {
                       ) : (
                         <span className="text-slate-400">—</span>
                       )}
+                      {t.gold_rating !== null && <p className="text-xs text-amber-700">Gold: {t.gold_rating} / 5</p>}
                     </td>
                     <td className={td}>
                       <ReviewCell task={t} />

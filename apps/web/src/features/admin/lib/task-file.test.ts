@@ -62,6 +62,35 @@ describe('parseTaskFile', () => {
   });
 });
 
+describe('gold_rating', () => {
+  it('reads a gold answer from a CSV column and from JSON, and leaves it out when empty', () => {
+    const csv = ['task_name,data_type,text,gold_rating', 'A,text,one,4', 'B,text,two,', 'C,text,three, 1 '].join('\n');
+    const { tasks, errors } = parseTaskFile('t.csv', csv);
+    expect(errors).toEqual([]);
+    expect(tasks.map((t) => t.task.gold_rating)).toEqual([4, undefined, 1]);
+    expect('gold_rating' in tasks[1]!.task).toBe(false);
+
+    const json = JSON.stringify([
+      { task_name: 'D', data_type: 'text', text: 'x', gold_rating: 5 },
+      { task_name: 'E', data_type: 'text', text: 'y', gold_rating: null },
+      { task_name: 'F', data_to_annotate: { data_type: 'text', data_content: { text: 'z' } }, gold_rating: '2' },
+    ]);
+    expect(parseTaskFile('t.json', json).tasks.map((t) => t.task.gold_rating)).toEqual([5, undefined, 2]);
+  });
+
+  it('refuses a gold answer that is not a whole number from 1 to 5, naming the item', () => {
+    const csv = ['task_name,data_type,text,gold_rating', 'A,text,a,0', 'B,text,b,6', 'C,text,c,3.5', 'D,text,d,good'];
+    expect(parseTaskFile('t.csv', csv.join('\n')).errors).toEqual([
+      'Item 2: gold_rating must be a whole number from 1 to 5.',
+      'Item 3: gold_rating must be a whole number from 1 to 5.',
+      'Item 4: gold_rating must be a whole number from 1 to 5.',
+      'Item 5: gold_rating must be a whole number from 1 to 5.',
+    ]);
+    const json = JSON.stringify([{ task_name: 'A', data_type: 'text', text: 'a', gold_rating: true }]);
+    expect(parseTaskFile('t.json', json).errors).toEqual(['Item 1: gold_rating must be a whole number from 1 to 5.']);
+  });
+});
+
 describe('spreadEvenly', () => {
   it('fills the least loaded candidates first and stays balanced', () => {
     expect(

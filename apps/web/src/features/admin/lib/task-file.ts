@@ -1,8 +1,9 @@
 import {
   TASK_DATA_TYPES,
+  goldRatingSchema,
   taskCreateSchema,
   type DataToAnnotate,
-  type TaskCreate,
+  type ItemCreate,
   type TaskDataType,
 } from '@app/shared';
 
@@ -15,11 +16,12 @@ const PENDING_UPLOAD_URL = '/api/files/00000000-0000-0000-0000-000000000000';
  *   task_name, task_description, instructions, title, description,
  *   data_type (text, image, video, audio, document, or transcript), text, data_url,
  *   media_file (name of a file attached next to the task file; it is uploaded and becomes data_url),
- *   transcript (plain text, or JSON [{"speaker","text"}]), assignee_email.
+ *   transcript (plain text, or JSON [{"speaker","text"}]), assignee_email,
+ *   gold_rating (1-5: the provider's known answer; never shown to a rater).
  * JSON items may also use the API shape with a nested data_to_annotate object.
  */
 export type ParsedTask = {
-  task: Omit<TaskCreate, 'assignee_id'>;
+  task: Omit<ItemCreate, 'assignee_id'>;
   /** Attached file to upload; its URL replaces data_url. */
   mediaFile?: string;
   assigneeEmail?: string;
@@ -40,6 +42,7 @@ export const TASK_FILE_COLUMNS = [
   'media_file',
   'transcript',
   'assignee_email',
+  'gold_rating',
 ] as const;
 
 /** RFC 4180 CSV: quoted fields, doubled quotes, line breaks inside quotes, CRLF or LF. */
@@ -100,6 +103,17 @@ function parseTranscript(v: unknown): DataToAnnotate['transcript'] | undefined {
   return s;
 }
 
+/**
+ * An entry's gold answer: absent when empty; a JSON number or a CSV cell holding a whole number from
+ * 1 to 5 otherwise, or the shared schema's message.
+ */
+function parseGold(v: unknown): { gold?: number } | string {
+  if (v === undefined || v === null || (typeof v === 'string' && v.trim() === '')) return {};
+  const n = typeof v === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : v;
+  const checked = goldRatingSchema.safeParse(n);
+  return checked.success ? { gold: checked.data } : checked.error.issues[0]!.message;
+}
+
 function toTask(item: Flat, row: number): ParsedTask | string {
   const nested = (item.data_to_annotate ?? {}) as Record<string, unknown>;
   const get = (k: string) => str((item as Record<string, unknown>)[k] ?? nested[k]);
@@ -123,6 +137,8 @@ function toTask(item: Flat, row: number): ParsedTask | string {
     return `Item ${row}: a ${dataType} item needs a data_url or a media_file.`;
   }
   if (!dataType && !transcript && !text) return `Item ${row}: give it a data_type with content, or a transcript.`;
+  const gold = parseGold(item.gold_rating);
+  if (typeof gold === 'string') return `Item ${row}: ${gold}.`;
 
   const data: DataToAnnotate = {
     ...(title && { title }),
@@ -146,7 +162,7 @@ function toTask(item: Flat, row: number): ParsedTask | string {
     return `Item ${row}: ${issue.path.join('.')}: ${issue.message}`;
   }
   return {
-    task: { ...task, data_to_annotate: data },
+    task: { ...task, data_to_annotate: data, ...(gold.gold !== undefined && { gold_rating: gold.gold }) },
     mediaFile,
     assigneeEmail: get('assignee_email') || undefined,
     row,

@@ -65,4 +65,35 @@ describe('prepareTaskUpload', () => {
     const one = await prepareTaskUpload(input({ tasks: [task(1), task(2)], mode: 'one', oneId: 'a' }));
     expect(one.map((t) => t.assignee_id)).toEqual(['a', 'a']);
   });
+
+  it('with several raters per item, sends every entry with its gold answer and no assignee', async () => {
+    const gold = task(1, { mediaFile: 'a.png' });
+    gold.task.gold_rating = 4;
+    const body = await prepareTaskUpload(input({ tasks: [gold, task(2)], media: [file('a.png')], ratersPerItem: 2 }));
+    expect(body).toEqual([
+      {
+        task_name: 'T1',
+        gold_rating: 4,
+        data_to_annotate: { data_type: 'image', title: 'Item 1', data_url: '/api/files/a.png' },
+      },
+      { task_name: 'T2', data_to_annotate: { data_type: 'image', title: 'Item 2' } },
+    ]);
+  });
+
+  it('refuses more raters per item than the job has, one candidate for every copy, and assignee e-mails', async () => {
+    const upload = vi.fn();
+    await expect(prepareTaskUpload(input({ tasks: [task(1)], ratersPerItem: 3, upload }))).rejects.toThrow(
+      'Raters per item is 3, but this job has 2 accepted raters.',
+    );
+    await expect(
+      prepareTaskUpload(input({ tasks: [task(1)], ratersPerItem: 2, mode: 'one', oneId: 'a' })),
+    ).rejects.toThrow('With several raters per item, the items cannot all go to one candidate.');
+    await expect(
+      prepareTaskUpload(input({ tasks: [task(1, { assigneeEmail: 'ann@example.com' })], ratersPerItem: 2 })),
+    ).rejects.toThrow('assignee_email works with one rater per item only');
+    await expect(prepareTaskUpload(input({ tasks: [task(1)], ratersPerItem: 10 }))).rejects.toThrow(
+      'Raters per item must be a whole number from 1 to 9.',
+    );
+    expect(upload).not.toHaveBeenCalled();
+  });
 });

@@ -57,6 +57,30 @@ describe('EarningsPage', () => {
     );
   });
 
+  it("shows a rejected earning as rejected, with the provider's reason", async () => {
+    mockApi({
+      'GET /earnings/user/u1/summary': { body: { total_earnings: 0, pending_payout: 0, available_balance: 0 } },
+      'GET /earnings/user/u1/transactions': {
+        body: [
+          {
+            id: 'e3',
+            amount: 4.5,
+            task_name: 'Rate poster',
+            job_title: 'Poster Critic',
+            created_at: '2026-03-04T10:00:00Z',
+            status: 'rejected',
+            rejection_reason: 'The poster was rated without looking at it.',
+          },
+        ],
+      },
+    });
+    renderPage('/earnings', '/earnings', <EarningsPage />);
+    const row = await screen.findByTestId('transaction');
+    expect(within(row).getByText('Rejected')).toHaveAttribute('data-color', 'red');
+    expect(within(row).getByText('Reason: The poster was rated without looking at it.')).toBeInTheDocument();
+    expect(within(row).queryByText('Pending')).not.toBeInTheDocument();
+  });
+
   it('says Failed to load earnings when a call fails', async () => {
     mockApi({
       'GET /earnings/user/u1/summary': { status: 500, body: {} },

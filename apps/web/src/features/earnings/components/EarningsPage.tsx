@@ -117,6 +117,8 @@ export function EarningsPage() {
               <ul className="divide-y divide-slate-100">
                 {transactions.data.map((t) => {
                   const badge = transactionBadge(t.status);
+                  // Rejected work earns nothing: the amount struck through, and the provider's reason.
+                  const rejected = t.status === 'rejected';
                   return (
                     <li
                       key={t.id}
@@ -126,10 +128,23 @@ export function EarningsPage() {
                       <div className="min-w-0">
                         <p className="truncate font-medium text-slate-900">{transactionDescription(t)}</p>
                         <p className="text-sm text-slate-500">{formatDate(t.created_at)}</p>
+                        {rejected && t.rejection_reason && (
+                          <p className="mt-1 text-sm text-red-700">Reason: {t.rejection_reason}</p>
+                        )}
                       </div>
                       <div className="flex shrink-0 flex-col items-end gap-1 sm:flex-row sm:items-center sm:gap-3">
-                        <span className="font-semibold text-green-700">{formatMoney(t.amount, { sign: true })}</span>
-                        <Badge color={badge === 'Completed' ? 'green' : 'yellow'}>{badge}</Badge>
+                        <span
+                          className={
+                            rejected ? 'font-semibold text-slate-400 line-through' : 'font-semibold text-green-700'
+                          }
+                        >
+                          {formatMoney(t.amount, { sign: true })}
+                        </span>
+                        {rejected ? (
+                          <Badge color="red">Rejected</Badge>
+                        ) : (
+                          <Badge color={badge === 'Completed' ? 'green' : 'yellow'}>{badge}</Badge>
+                        )}
                       </div>
                     </li>
                   );

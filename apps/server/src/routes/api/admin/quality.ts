@@ -1,0 +1,69 @@
+import { Readable } from 'node:stream';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  datasetQuerySchema,
+  distributeReplySchema,
+  qualityRaterSchema,
+  qualityReportSchema,
+  reviewQueueQuerySchema,
+  reviewQueueSchema,
+} from '@app/shared';
+import { assertJobExists, datasetCsv, datasetJsonl } from '../../../services/quality/dataset';
+import { distributeTasks } from '../../../services/quality/distribute';
+import { pauseByProvider, unpauseRater } from '../../../services/quality/raters';
+import { qualityReport } from '../../../services/quality/report';
+import { reviewQueue } from '../../../services/quality/review-queue';
+import { idParams } from '../schemas';
+
+const raterParams = idParams('Job').extend({ userId: z.uuid({ message: 'User id must be a UUID' }) });
+
+/** Rating quality on a job (issue 26): distribution, the quality report, pausing, review queue, dataset. Admin only. */
+const adminQualityRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/admin/jobs/:id/tasks/distribute',
+    { schema: { params: idParams('Job'), response: { 200: distributeReplySchema } } },
+    async (request) => ({ assigned: await distributeTasks(app.db, request.params.id) }),
+  );
+
+  app.get(
+    '/admin/jobs/:id/quality',
+    { schema: { params: idParams('Job'), response: { 200: qualityReportSchema } } },
+    async (request) => qualityReport(app.db, request.params.id),
+  );
+
+  app.post(
+    '/admin/jobs/:id/raters/:userId/pause',
+    { schema: { params: raterParams, response: { 200: qualityRaterSchema } } },
+    async (request) => pauseByProvider(app.db, request.params.id, request.params.userId),
+  );
+
+  app.post(
+    '/admin/jobs/:id/raters/:userId/unpause',
+    { schema: { params: raterParams, response: { 200: qualityRaterSchema } } },
+    async (request) => unpauseRater(app.db, request.params.id, request.params.userId),
+  );
+
+  app.get(
+    '/admin/jobs/:id/review-queue',
+    { schema: { params: idParams('Job'), querystring: reviewQueueQuerySchema, response: { 200: reviewQueueSchema } } },
+    async (request) => reviewQueue(app.db, request.params.id, request.query.limit),
+  );
+
+  app.get(
+    '/admin/jobs/:id/dataset',
+    { schema: { params: idParams('Job'), querystring: datasetQuerySchema } },
+    async (request, reply) => {
+      const { id } = request.params;
+      const { format } = request.query;
+      await assertJobExists(app.db, id);
+      const body = format === 'csv' ? datasetCsv(app.db, id) : datasetJsonl(app.db, id);
+      return reply
+        .type(format === 'csv' ? 'text/csv; charset=utf-8' : 'application/x-ndjson; charset=utf-8')
+        .header('content-disposition', `attachment; filename="dataset-${id}.${format}"`)
+        .header('cache-control', 'no-store')
+        .send(Readable.from(body));
+    },
+  );
+};
+export default adminQualityRoutes;

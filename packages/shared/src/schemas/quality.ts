@@ -1,0 +1,155 @@
+/**
+ * Rating quality (issue 26): items rated by several raters, gold items, agreement, rater reliability,
+ * consensus, the review queue and the dataset export. Gold appears only in the provider's replies.
+ */
+import { z } from 'zod';
+import { taskCreateSchema } from './task';
+
+/** The most raters one item may have (issue 26: 1-9). */
+export const RATERS_PER_ITEM_MAX = 9;
+/** Defaults of the automatic pause: gold error above this after at least that many gold items. */
+export const PAUSE_GOLD_ERROR_ABOVE = 1.0;
+export const PAUSE_MIN_GOLD_ITEMS = 5;
+/** Rated items a rater needs before their ratings are weighted by reliability in the consensus. */
+export const CONSENSUS_RECORD_MIN_ITEMS = 25;
+export const REJECTION_REASON_MAX_LENGTH = 500;
+
+export const goldRatingSchema = z
+  .number({ message: 'gold_rating must be a whole number from 1 to 5' })
+  .int('gold_rating must be a whole number from 1 to 5')
+  .min(1, 'gold_rating must be a whole number from 1 to 5')
+  .max(5, 'gold_rating must be a whole number from 1 to 5');
+
+/** One uploaded entry: a task, optionally with the provider's known answer. */
+export const itemCreateSchema = taskCreateSchema.extend({ gold_rating: goldRatingSchema.nullish() });
+export type ItemCreate = z.input<typeof itemCreateSchema>;
+
+/** POST /api/admin/jobs/{id}/tasks: each entry becomes one item rated by raters_per_item raters. */
+export const itemsUploadRequestSchema = z.object({
+  tasks: z.array(itemCreateSchema).min(1, 'Add at least one task').max(200, 'At most 200 tasks at a time'),
+  raters_per_item: z
+    .number({ message: `raters_per_item must be a whole number from 1 to ${RATERS_PER_ITEM_MAX}` })
+    .int(`raters_per_item must be a whole number from 1 to ${RATERS_PER_ITEM_MAX}`)
+    .min(1, `raters_per_item must be a whole number from 1 to ${RATERS_PER_ITEM_MAX}`)
+    .max(RATERS_PER_ITEM_MAX, `raters_per_item must be a whole number from 1 to ${RATERS_PER_ITEM_MAX}`)
+    .default(1),
+});
+export type ItemsUploadRequest = z.input<typeof itemsUploadRequestSchema>;
+
+/** POST /api/admin/jobs/{id}/tasks/distribute */
+export const distributeReplySchema = z.object({ assigned: z.number().int() });
+export type DistributeReply = z.infer<typeof distributeReplySchema>;
+
+export const RATER_STATUSES = ['active', 'paused'] as const;
+export const raterStatusSchema = z.enum(RATER_STATUSES);
+export type RaterStatus = z.infer<typeof raterStatusSchema>;
+
+/** A rater's record on one job. */
+export const raterRecordSchema = z.object({
+  tasks_rated: z.number().int(),
+  gold_rated: z.number().int(),
+  /** Mean absolute difference from gold; null without gold items rated. */
+  gold_mean_abs_error: z.number().nullable(),
+  /** Mean signed difference from gold, or from the other raters' median on items without gold. */
+  bias: z.number().nullable(),
+  /** Share of the rater's items where they are within one point of the other raters' median. */
+  agreement: z.number().nullable(),
+  status: raterStatusSchema,
+});
+export type RaterRecord = z.infer<typeof raterRecordSchema>;
+
+/** One rater in the quality report; also the reply of pause and unpause. */
+export const qualityRaterSchema = raterRecordSchema.extend({
+  user_id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  paused_reason: z.string().nullable(),
+});
+export type QualityRater = z.infer<typeof qualityRaterSchema>;
+
+/** GET /api/admin/jobs/{id}/quality */
+export const qualityReportSchema = z.object({
+  /** Krippendorff's alpha (interval) over items with at least two submitted ratings; null when undefined. */
+  krippendorff_alpha: z.number().nullable(),
+  items_total: z.number().int(),
+  items_compared: z.number().int(),
+  items_needing_review: z.number().int(),
+  review_queue_count: z.number().int(),
+  unassigned_tasks: z.number().int(),
+  settings: z.object({ pause_gold_error_above: z.number(), pause_min_gold_items: z.number().int() }),
+  raters: z.array(qualityRaterSchema),
+});
+export type QualityReport = z.infer<typeof qualityReportSchema>;
+
+export const REVIEW_STATES = ['pending', 'approved', 'rejected'] as const;
+export const reviewStateSchema = z.enum(REVIEW_STATES);
+export type ReviewState = z.infer<typeof reviewStateSchema>;
+
+/** GET /api/admin/jobs/{id}/review-queue?limit=20 */
+export const reviewQueueQuerySchema = z.object({
+  limit: z.coerce
+    .number({ message: 'limit must be a whole number from 1 to 100' })
+    .int('limit must be a whole number from 1 to 100')
+    .min(1, 'limit must be a whole number from 1 to 100')
+    .max(100, 'limit must be a whole number from 1 to 100')
+    .default(20),
+});
+
+export const reviewRatingSchema = z.object({
+  task_id: z.string(),
+  rater_id: z.string(),
+  rater_name: z.string(),
+  rating: z.number().int(),
+  notes: z.string(),
+  submitted_at: z.string(),
+  review: reviewStateSchema,
+  auto_approved: z.boolean(),
+  rater: raterRecordSchema,
+});
+export type ReviewRating = z.infer<typeof reviewRatingSchema>;
+
+export const reviewItemSchema = z.object({
+  item_id: z.string(),
+  task_name: z.string(),
+  task_description: z.string(),
+  instructions: z.string(),
+  data_to_annotate: z.record(z.string(), z.unknown()),
+  gold: z.number().int().nullable(),
+  consensus: z.number().nullable(),
+  spread: z.number().nullable(),
+  needs_review: z.boolean(),
+  ratings: z.array(reviewRatingSchema),
+});
+export type ReviewItem = z.infer<typeof reviewItemSchema>;
+
+export const reviewQueueSchema = z.object({ total: z.number().int(), items: z.array(reviewItemSchema) });
+export type ReviewQueue = z.infer<typeof reviewQueueSchema>;
+
+/** GET /api/admin/jobs/{id}/dataset?format=jsonl|csv */
+export const DATASET_FORMATS = ['jsonl', 'csv'] as const;
+export const datasetQuerySchema = z.object({
+  format: z.enum(DATASET_FORMATS, { message: 'format must be jsonl or csv' }).default('jsonl'),
+});
+
+/** One line of the JSONL dataset (one item). */
+export const datasetRecordSchema = z.object({
+  item_id: z.string(),
+  title: z.string(),
+  data_type: z.string(),
+  url: z.string().nullable(),
+  text: z.string().nullable(),
+  gold: z.number().int().nullable(),
+  consensus: z.number().nullable(),
+  spread: z.number().nullable(),
+  needs_review: z.boolean(),
+  ratings: z.array(
+    z.object({
+      rater_id: z.string(),
+      rating: z.number().int(),
+      notes: z.string(),
+      submitted_at: z.string(),
+      status: reviewStateSchema,
+    }),
+  ),
+});
+export type DatasetRecord = z.infer<typeof datasetRecordSchema>;

@@ -11,6 +11,7 @@ import type { Executor } from '../../db/types';
 import { notFound } from '../../lib/http-errors';
 import { byItem, consensusWeights, raterStats, summarizeItem } from './consensus';
 import { loadJobRatings, reviewState, SUBMITTED } from './ratings';
+import { csvLine } from '../../lib/csv';
 
 /** Items per page read from the database. */
 const PAGE = 1000;
@@ -142,12 +143,12 @@ export async function* datasetJsonl(db: Executor, jobId: string): AsyncGenerator
 
 /** CSV: one row per rating, the item's fields repeated. */
 export async function* datasetCsv(db: Executor, jobId: string): AsyncGenerator<string> {
-  let batch = datasetCsvLine([...DATASET_CSV_COLUMNS]);
+  let batch = csvLine([...DATASET_CSV_COLUMNS]);
   for await (const r of datasetRecords(db, jobId)) {
     const item = [r.item_id, r.title, r.data_type, r.url, r.text, r.gold, r.consensus, r.spread, r.needs_review];
-    if (!r.ratings.length) batch += datasetCsvLine([...item, null, null, null, null, null]);
+    if (!r.ratings.length) batch += csvLine([...item, null, null, null, null, null]);
     for (const x of r.ratings)
-      batch += datasetCsvLine([...item, x.rater_id, x.rating, x.notes, x.submitted_at, x.status]);
+      batch += csvLine([...item, x.rater_id, x.rating, x.notes, x.submitted_at, x.status]);
     if (batch.length > 64 * 1024) {
       yield batch;
       batch = '';
@@ -156,22 +157,3 @@ export async function* datasetCsv(db: Executor, jobId: string): AsyncGenerator<s
   if (batch) yield batch;
 }
 
-/**
- * One CSV line: every cell quoted, quotes doubled, ending CRLF. A cell a spreadsheet would run as a
- * formula (starting with = + - @ tab or CR, or with such a character right after ; , tab | or a
- * line break, which some importers split on) gets a leading single quote. The same behaviour as
- * lib/csv.ts's csvLine on another branch; the integrator will switch this to it.
- */
-export function datasetCsvLine(cells: unknown[]): string {
-  return (
-    cells
-      .map((cell) => `"${neutralise(cell === null || cell === undefined ? '' : String(cell)).replace(/"/g, '""')}"`)
-      .join(',') + '\r\n'
-  );
-}
-
-const FORMULA = /(^|[;,\t|\r\n])[=+\-@\t\r]/;
-
-function neutralise(value: string): string {
-  return FORMULA.test(value) ? `'${value}` : value;
-}

@@ -147,8 +147,7 @@ export async function* datasetCsv(db: Executor, jobId: string): AsyncGenerator<s
   for await (const r of datasetRecords(db, jobId)) {
     const item = [r.item_id, r.title, r.data_type, r.url, r.text, r.gold, r.consensus, r.spread, r.needs_review];
     if (!r.ratings.length) batch += csvLine([...item, null, null, null, null, null]);
-    for (const x of r.ratings)
-      batch += csvLine([...item, x.rater_id, x.rating, x.notes, x.submitted_at, x.status]);
+    for (const x of r.ratings) batch += csvLine([...item, x.rater_id, x.rating, x.notes, x.submitted_at, x.status]);
     if (batch.length > 64 * 1024) {
       yield batch;
       batch = '';
@@ -156,4 +155,3 @@ export async function* datasetCsv(db: Executor, jobId: string): AsyncGenerator<s
   }
   if (batch) yield batch;
 }
-

@@ -196,12 +196,15 @@ const everydayWord = () => {
   }
   return VOCABULARY[lo]!;
 };
-const sentence = (n: number) =>
-  Array.from({ length: n }, () => (rand() < 0.125 ? pick(WORDS) : everydayWord())).join(' ');
+// Each person's trade words are a dozen of the list, not all of it: a term such as "storyboard" is in
+// some people's answers, not in everyone's.
+const sentence = (n: number, trade: readonly string[]) =>
+  Array.from({ length: n }, () => (rand() < 0.125 ? pick(trade) : everydayWord())).join(' ');
 
 function person(i: number) {
   const skills = [...new Set(some(SKILLS, 3 + Math.floor(rand() * 4)))];
   const role = pick(ROLES);
+  const trade = some(WORDS, 12);
   return {
     name: `${pick(FIRST)} ${pick(LAST)}`,
     email: `p${i}@bench.test`,
@@ -209,11 +212,11 @@ function person(i: number) {
     skills,
     country: pick(COUNTRIES),
     auth: pick(AUTH),
-    bio: `${role} working with ${pick(CLIENTS)} and ${pick(CLIENTS)}. ${sentence(40)}`,
-    experience: [{ company: pick(CLIENTS), title: role, description: sentence(30) }],
-    resume: `${role}. Clients: ${some(CLIENTS, 3).join(', ')}. Skills: ${skills.join(', ')}. ${sentence(350)}`,
+    bio: `${role} working with ${pick(CLIENTS)} and ${pick(CLIENTS)}. ${sentence(40, trade)}`,
+    experience: [{ company: pick(CLIENTS), title: role, description: sentence(30, trade) }],
+    resume: `${role}. Clients: ${some(CLIENTS, 3).join(', ')}. Skills: ${skills.join(', ')}. ${sentence(350, trade)}`,
     // Two interviews of four answers, ~1,600 words of the candidate's own speech.
-    answers: Array.from({ length: 8 }, () => `I used ${pick(SKILLS)} for ${pick(CLIENTS)}. ${sentence(190)}`),
+    answers: Array.from({ length: 8 }, () => `I used ${pick(skills)} for ${pick(CLIENTS)}. ${sentence(190, trade)}`),
     score: rand() < 0.6 ? Math.round((2 + rand() * 3) * 10) / 10 : null,
   };
 }

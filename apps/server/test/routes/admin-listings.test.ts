@@ -1,10 +1,9 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, bearer, type TestContext } from '../helpers/build';
+import { backdateStart } from '../helpers/work-fixtures';
 import { seedInterview } from '../assessment/fixtures';
-import { eq } from 'drizzle-orm';
 import { assessInterview } from '../../src/services/assessment';
-import { annotationTasks } from '../../src/db/schema';
 
 describe('provider console lists', () => {
   let t: TestContext;
@@ -66,11 +65,8 @@ describe('provider console lists', () => {
     });
     for (const task of tasks.slice(0, 2)) {
       await post(`/api/annotations/${task.id}/start`, {}, ann.token);
-      // Pay follows the time worked: pretend she spent half an hour on it.
-      await t.app.db
-        .update(annotationTasks)
-        .set({ startedAt: new Date(Date.now() - 30 * 60_000) })
-        .where(eq(annotationTasks.id, task.id));
+      // Pay follows the time worked: pretend she spent half an hour on it (after her earlier work).
+      await backdateStart(t, task.id, 30 * 60);
       await post(
         `/api/annotations/${task.id}/submit`,
         { quality_rating: 4, feedback_notes: 'Good contrast.' },

@@ -86,7 +86,14 @@ describe('paid time is the union of working intervals', () => {
 
     // A: ten minutes, submitted, then rejected by the provider.
     await openedAgo(a!.id, 600);
-    expect((await t.post(`/api/admin/tasks/${a!.id}/review`, admin, { approved: false })).statusCode).toBe(200);
+    expect(
+      (
+        await t.post(`/api/admin/tasks/${a!.id}/review`, admin, {
+          approved: false,
+          reason: 'Notes do not match the rating.',
+        })
+      ).statusCode,
+    ).toBe(200);
     // B: open over those ten minutes and five more before them: all fifteen are paid.
     await openedAgo(b!.id, 900);
     expect(await billedFor(b!.id)).toBeGreaterThanOrEqual(900);

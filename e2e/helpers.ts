@@ -5,6 +5,7 @@ import crypto from 'node:crypto';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import config from '../playwright.config';
+import { spokenAnswerChunks } from './support/fake-mic';
 
 export const uniqueEmail = (prefix = 'user') => `${prefix}-${crypto.randomUUID().slice(0, 8)}@e2e.test`;
 
@@ -183,19 +184,20 @@ export function mailsTo(to: string): string[] {
 // ---- the provider's side ----
 
 /**
- * Makes `candidate` an accepted rater of `jobId` the way the product does, without the live talk:
- * the interview starts over the socket (after the recording consent), the candidate ends it, and the
- * provider approves it. `page` only needs to be on the app's origin.
+ * Starts a candidate's live interview over the socket, as the interview screen does, and answers
+ * once with synthesized speech (an interview without an answer is not sent to review, decision
+ * 0149). Resolves with the interview's id once the server has heard the answer; the interview is
+ * then in progress.
  */
-export async function acceptForJob(
+export async function startAnsweredInterview(
   page: Page,
-  request: APIRequestContext,
-  adminToken: string,
   candidate: { token: string; id: string; name: string },
   jobId: string,
-) {
-  const interviewId = await page.evaluate(
-    async ({ token, jobId, candidateId, name, sessionId, interviewId }) => {
+): Promise<string> {
+  const chunks = await spokenAnswerChunks();
+  return page.evaluate(
+    async ({ token, jobId, candidateId, name, sessionId, interviewId, chunks }) => {
+      // The equipment check records the candidate's consent to recording before a recorded interview.
       await fetch('/api/consents', {
         method: 'POST',
         headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
@@ -203,7 +205,17 @@ export async function acceptForJob(
       });
       return new Promise<string>((resolve, reject) => {
         const ws = new WebSocket(`${location.origin.replace(/^http/, 'ws')}/ws/session?token=${token}`);
-        const timer = setTimeout(() => reject(new Error('no session_ready')), 20_000);
+        const timer = setTimeout(() => reject(new Error('the answer was not heard within 120 s')), 120_000);
+        let id = '';
+        let speaking = false;
+        // The answer goes at real time, after the interviewer's greeting, as a microphone would.
+        const speak = () => {
+          if (speaking) return;
+          speaking = true;
+          chunks.forEach((audio_b64, seq) =>
+            setTimeout(() => ws.send(JSON.stringify({ event: 'mic_chunk', seq, audio_b64 })), seq * 100),
+          );
+        };
         ws.onopen = () =>
           ws.send(
             JSON.stringify({
@@ -216,12 +228,23 @@ export async function acceptForJob(
             }),
           );
         ws.onmessage = (e) => {
-          const msg = JSON.parse(String(e.data)) as { event: string; interview_id: string; message?: string };
+          const msg = JSON.parse(String(e.data)) as {
+            event: string;
+            interview_id?: string;
+            message?: string;
+            recoverable?: boolean;
+            speaker?: string;
+            final?: boolean;
+          };
           if (msg.event === 'session_ready') {
+            id = msg.interview_id!;
+            setTimeout(speak, 8_000);
+          } else if (msg.event === 'answer_end') speak();
+          else if (msg.event === 'transcript' && msg.speaker === 'user' && msg.final) {
             clearTimeout(timer);
             ws.close();
-            resolve(msg.interview_id);
-          } else if (msg.event === 'error') {
+            resolve(id);
+          } else if (msg.event === 'error' && msg.recoverable === false) {
             clearTimeout(timer);
             reject(new Error(msg.message));
           }
@@ -235,8 +258,20 @@ export async function acceptForJob(
       name: candidate.name,
       sessionId: crypto.randomUUID(),
       interviewId: crypto.randomUUID(),
+      chunks,
     },
   );
+}
+
+/** A candidate accepted for a job: an answered interview, completed, then approved by the admin. */
+export async function acceptForJob(
+  page: Page,
+  request: APIRequestContext,
+  adminToken: string,
+  candidate: { token: string; id: string; name: string },
+  jobId: string,
+) {
+  const interviewId = await startAnsweredInterview(page, candidate, jobId);
   await api(request, 'post', `/api/interviews/${interviewId}/complete`, candidate.token);
   await api(request, 'post', `/api/admin/interviews/${interviewId}/decision`, adminToken, { decision: 'approved' });
 }

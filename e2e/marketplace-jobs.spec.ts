@@ -3,7 +3,7 @@ import { expect, test } from './fixtures';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { api, painted, signInWithToken } from './helpers';
+import { api, painted, signInWithToken, startAnsweredInterview } from './helpers';
 
 /**
  * The candidate's journey after onboarding: marketplace → interview → status → Your Jobs → a
@@ -38,47 +38,6 @@ test.use({
     work_authorization: 'citizen',
   },
 });
-
-/** Starts the live interview over the socket, as the interview screen does, and returns its id. */
-async function startInterview(page: Page, token: string, jobId: string, candidateId: string): Promise<string> {
-  return page.evaluate(
-    async ({ token, jobId, candidateId, sessionId, interviewId }) => {
-      // The equipment check records the candidate's consent to recording before a recorded interview.
-      await fetch('/api/consents', {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ purpose: 'interview_recording', job_id: jobId }),
-      });
-      return new Promise<string>((resolve, reject) => {
-        const ws = new WebSocket(`${location.origin.replace(/^http/, 'ws')}/ws/session?token=${token}`);
-        const timer = setTimeout(() => reject(new Error('no session_ready')), 20_000);
-        ws.onopen = () =>
-          ws.send(
-            JSON.stringify({
-              event: 'start',
-              session_id: sessionId,
-              interview_id: interviewId,
-              job_id: jobId,
-              candidate_id: candidateId,
-              candidate_name: 'Grace Hopper',
-            }),
-          );
-        ws.onmessage = (e) => {
-          const msg = JSON.parse(String(e.data));
-          if (msg.event === 'session_ready') {
-            clearTimeout(timer);
-            ws.close();
-            resolve(msg.interview_id);
-          } else if (msg.event === 'error') {
-            clearTimeout(timer);
-            reject(new Error(msg.message));
-          }
-        };
-      });
-    },
-    { token, jobId, candidateId, sessionId: crypto.randomUUID(), interviewId: crypto.randomUUID() },
-  );
-}
 
 test('a candidate applies, is approved, rates a task and sees it paid', async ({
   page,
@@ -130,7 +89,7 @@ test('a candidate applies, is approved, rates a task and sees it paid', async ({
   await page.getByRole('button', { name: 'Clear Search' }).click();
 
   // The interview starts over the live socket; the job is then marked Applied.
-  const interviewId = await startInterview(page, me.token, job.id, me.id);
+  const interviewId = await startAnsweredInterview(page, { token: me.token, id: me.id, name: 'Grace Hopper' }, job.id);
   await page.reload();
   await expect(card).toContainText('Applied');
   await page.getByRole('button', { name: 'Applied', exact: true }).click();

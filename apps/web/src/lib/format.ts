@@ -14,3 +14,7 @@ export const formatDate = (value: string | Date | null | undefined): string => f
 
 /** A moment as the console shows it: 'Nov 21, 2026, 3:05 PM'; '—' when there is none. */
 export const formatDateTime = (value: string | Date | null | undefined): string => format(value, DAY_AND_TIME) || '—';
+
+/** A position in a recording or interview: 75 → '1:15'. */
+export const formatClock = (seconds: number): string =>
+  `${Math.floor(seconds / 60)}:${String(Math.floor(seconds % 60)).padStart(2, '0')}`;

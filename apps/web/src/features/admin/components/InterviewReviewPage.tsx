@@ -12,8 +12,7 @@ import { InterviewPrivacyPanel } from './InterviewPrivacyPanel';
 import { RetakePanel } from './RetakePanel';
 import { BackToApplicants, DecisionButtons, InterviewBadge, Section, WhenLoaded, dateTime } from './ui';
 import { FileLink } from '../../../components/FileLink';
-
-const clock = (s: number) => `${Math.floor(s / 60)}:${String(Math.floor(s % 60)).padStart(2, '0')}`;
+import { formatClock } from '../../../lib/format';
 
 function RecordingAndTranscript({ interview }: { interview: AdminInterviewDetail }) {
   const recording = useRecordingPlayer(interview.id, interview.has_recording);
@@ -54,8 +53,8 @@ function RecordingAndTranscript({ interview }: { interview: AdminInterviewDetail
             {recording.part && (
               <p className="mt-1 text-xs text-slate-500" data-testid="recording-part">
                 Part {recording.part.index + 1} of {recording.part.count} (the candidate's page was reloaded) ·{' '}
-                {clock(time)}
-                {recording.duration !== null && ` of ${clock(recording.duration)}`}
+                {formatClock(time)}
+                {recording.duration !== null && ` of ${formatClock(recording.duration)}`}
               </p>
             )}
           </>
@@ -76,12 +75,12 @@ function RecordingAndTranscript({ interview }: { interview: AdminInterviewDetail
                     onClick={() => recording.seekTo(t.offset_seconds)}
                     disabled={!recording.ready}
                     aria-current={active ? 'true' : undefined}
-                    title={recording.ready ? `Play from ${clock(t.offset_seconds)}` : undefined}
+                    title={recording.ready ? `Play from ${formatClock(t.offset_seconds)}` : undefined}
                     className={`w-full rounded-md px-2 py-1.5 text-left text-sm disabled:cursor-default ${
                       active ? 'bg-brand-50 ring-1 ring-brand-500' : 'hover:bg-slate-50'
                     }`}
                   >
-                    <span className="mr-2 font-mono text-xs text-slate-500">{clock(t.offset_seconds)}</span>{' '}
+                    <span className="mr-2 font-mono text-xs text-slate-500">{formatClock(t.offset_seconds)}</span>{' '}
                     <span className={`font-medium ${t.speaker === 'ai' ? 'text-slate-500' : 'text-slate-900'}`}>
                       {t.speaker === 'ai' ? 'Interviewer' : 'Candidate'}:
                     </span>{' '}

@@ -17,6 +17,7 @@ import {
 import { useSearchState } from '../hooks/use-search-state';
 import { snippetNodes } from '../lib/snippet';
 import { FilterSelect, PageHeader, Section, titleCase } from './ui';
+import { formatClock } from '../../../lib/format';
 
 const FILTER_KEYS = [
   'q',
@@ -28,7 +29,6 @@ const FILTER_KEYS = [
   'job_id',
   'shortlist',
 ] as const;
-const clock = (s: number) => `${Math.floor(s / 60)}:${String(Math.floor(s % 60)).padStart(2, '0')}`;
 const DECISION_LABEL: Record<string, string> = { approved: 'Approved', rejected: 'Rejected', none: 'No decision' };
 const SOURCE_LABEL = { profile: 'Profile', resume: 'Résumé', transcript: 'Interview', note: 'Provider note' } as const;
 const SCORE_OPTIONS = [
@@ -252,9 +252,9 @@ function ResultCard({ result, shortlistJob }: { result: TalentResult; shortlistJ
                 <Link
                   to={`/admin/interviews/${m.interview_id}?t=${m.offset_seconds ?? 0}`}
                   className="hover:underline"
-                  aria-label={`Open the interview at ${clock(m.offset_seconds ?? 0)}`}
+                  aria-label={`Open the interview at ${formatClock(m.offset_seconds ?? 0)}`}
                 >
-                  <span className="mr-1 font-mono text-xs text-brand-700">{clock(m.offset_seconds ?? 0)}</span>
+                  <span className="mr-1 font-mono text-xs text-brand-700">{formatClock(m.offset_seconds ?? 0)}</span>
                   {snippetNodes(m.snippet)}
                 </Link>
               ) : (

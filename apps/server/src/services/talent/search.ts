@@ -16,6 +16,7 @@ import { talentSearchLog } from '../../db/schema-talent';
 import { AppError } from '../../lib/http-errors';
 import { decodeCursor, encodeCursor, parseSearchText, type SearchText } from './query-text';
 import { snippetsFor } from './snippets';
+import { rows, sqlArray } from './sql';
 
 export type TalentSearchInput = z.output<typeof talentSearchQuerySchema>;
 
@@ -31,8 +32,6 @@ const SNIPPET_RESULTS = 10;
 const WEIGHTS = sql.raw(`'{0.05, 0.2, 0.4, 1.0}'::float4[]`);
 /** A name this similar (trigram) to the typed words matches even with a typo ("Jonh" for "John"). */
 const NAME_SIMILARITY = 0.35;
-
-const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 type Row = {
   user_id: string;
@@ -194,13 +193,7 @@ function filterConditions(input: TalentSearchInput): SQL[] {
     .split(',')
     .map((s) => s.trim().toLowerCase())
     .filter(Boolean);
-  if (skills.length)
-    conditions.push(
-      sql`cs.skill_keys @> ${sql`ARRAY[${sql.join(
-        skills.map((s) => sql`${s}`),
-        sql`, `,
-      )}]::text[]`}`,
-    );
+  if (skills.length) conditions.push(sql`cs.skill_keys @> ${sqlArray(skills, 'text')}`);
   if (input.country) conditions.push(sql`lower(cs.country) = lower(${input.country})`);
   if (input.work_authorization) conditions.push(sql`lower(cs.work_authorization) = lower(${input.work_authorization})`);
   if (input.decision) conditions.push(sql`cs.decision = ${input.decision}`);

@@ -7,11 +7,10 @@ import { sql } from 'drizzle-orm';
 import type { TalentMatch } from '@app/shared';
 import type { Db } from '../../db/client';
 import { GT, LT, MARK_END, MARK_START, markSnippet } from './query-text';
+import { rows, sqlArray } from './sql';
 
 /** Transcript fragments per person: the best two turns. */
 const TURNS_PER_PERSON = 2;
-
-const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 // PostgreSQL's highlighter drops whatever looks like an HTML tag ("5 < 7 > 3" included): < and > go
 // in as stand-ins and come back escaped. The markers and stand-ins a person may have typed are
@@ -23,10 +22,7 @@ const OPTIONS = `StartSel=${MARK_START}, StopSel=${MARK_END}, MaxWords=22, MinWo
 export async function snippetsFor(db: Db, ids: string[], anyTerms: string): Promise<Map<string, TalentMatch[]>> {
   const out = new Map<string, TalentMatch[]>();
   if (!ids.length) return out;
-  const idList = sql`ARRAY[${sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  )}]::uuid[]`;
+  const idList = sqlArray(ids, 'uuid');
   const query = sql`websearch_to_tsquery('talent', ${anyTerms})`;
   // Which parts of each person's stored document matched (by weight class) decides which texts are
   // highlighted at all: a text that did not match is never parsed again. A highlight without a mark
@@ -81,10 +77,7 @@ export async function snippetsFor(db: Db, ids: string[], anyTerms: string): Prom
     if (s.said) saidIt.push(s.user_id);
   }
   if (!saidIt.length) return out;
-  const saidList = sql`ARRAY[${sql.join(
-    saidIt.map((id) => sql`${id}`),
-    sql`, `,
-  )}]::uuid[]`;
+  const saidList = sqlArray(saidIt, 'uuid');
 
   const turns = rows<{ candidate_id: string; interview_id: string; offset_seconds: number; snippet: string }>(
     await db.execute(sql`

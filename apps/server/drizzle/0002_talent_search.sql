@@ -72,6 +72,18 @@ CREATE FUNCTION talent_words_text(list jsonb) RETURNS text LANGUAGE sql IMMUTABL
   SELECT coalesce(string_agg(w, ' '), '')
   FROM jsonb_array_elements_text(CASE WHEN jsonb_typeof(list) = 'array' THEN list ELSE '[]'::jsonb END) AS w
 $$;--> statement-breakpoint
+-- The uploaded file a profile's résumé link names (/api/files/<id>), or null for any other link.
+CREATE FUNCTION talent_resume_file(resume_url text) RETURNS uuid LANGUAGE sql IMMUTABLE AS $$
+  SELECT substring(resume_url FROM '^/api/files/([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})$')::uuid
+$$;--> statement-breakpoint
+-- The provider's notes on a candidate: decision notes and the decisions' audit trail.
+CREATE FUNCTION talent_notes_text(uid uuid) RETURNS text LANGUAGE sql STABLE AS $$
+  SELECT string_agg(n, ' · ') FROM (
+    SELECT i.decision_note AS n FROM interviews i WHERE i.candidate_id = uid AND i.decision_note IS NOT NULL
+    UNION ALL
+    SELECT d.note FROM interview_decisions d JOIN interviews i ON i.id = d.interview_id
+     WHERE i.candidate_id = uid AND d.note IS NOT NULL) notes
+$$;--> statement-breakpoint
 -- Rebuilds one candidate's search document from the rows it is made of, or removes it when the
 -- account is gone, deleted or not a candidate. Weights: A name, headline, skills, expertise;
 -- B résumé text and profile history; C the candidate's own interview turns; D provider notes.
@@ -109,14 +121,10 @@ BEGIN
               (SELECT left(string_agg(t.text, ' ' ORDER BY t.interview_id, t.seq), 400000)
                  FROM transcript_turns t JOIN interviews i ON i.id = t.interview_id
                 WHERE i.candidate_id = u.id AND t.speaker = 'user'), '')), 'C')
-         || setweight(to_tsvector('talent', concat_ws(' ',
-              (SELECT string_agg(i.decision_note, ' ') FROM interviews i WHERE i.candidate_id = u.id),
-              (SELECT string_agg(d.note, ' ') FROM interview_decisions d JOIN interviews i ON i.id = d.interview_id
-                WHERE i.candidate_id = u.id))), 'D')
+         || setweight(to_tsvector('talent', coalesce(talent_notes_text(u.id), '')), 'D')
     FROM users u
     LEFT JOIN profiles p ON p.user_id = u.id
-    LEFT JOIN resume_texts rt
-      ON rt.file_id = substring(p.resume_url FROM '^/api/files/([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})$')::uuid
+    LEFT JOIN resume_texts rt ON rt.file_id = talent_resume_file(p.resume_url)
    WHERE u.id = uid
   ON CONFLICT (user_id) DO UPDATE SET
     name = excluded.name, headline = excluded.headline, country = excluded.country,

@@ -49,15 +49,10 @@ export async function snippetsFor(db: Db, ids: string[], anyTerms: string): Prom
                            p.bio, p.summary, talent_list_text(p.work_experience), talent_list_text(p.education),
                            talent_list_text(p.projects)) AS profile,
                  left(rt.text, 200000) AS resume,
-                 (SELECT string_agg(n, ' · ') FROM (
-                    SELECT i.decision_note AS n FROM interviews i WHERE i.candidate_id = u.id AND i.decision_note IS NOT NULL
-                    UNION ALL
-                    SELECT d.note FROM interview_decisions d JOIN interviews i ON i.id = d.interview_id
-                     WHERE i.candidate_id = u.id AND d.note IS NOT NULL) notes) AS note
+                 talent_notes_text(u.id) AS note
             FROM users u
             LEFT JOIN profiles p ON p.user_id = u.id
-            LEFT JOIN resume_texts rt
-              ON rt.file_id = substring(p.resume_url FROM '^/api/files/([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})$')::uuid
+            LEFT JOIN resume_texts rt ON rt.file_id = talent_resume_file(p.resume_url)
            WHERE u.id = ANY(${idList})
         ) s ON s.user_id = cs.user_id`),
   );

@@ -11,7 +11,7 @@ import { annotationItems, annotationTasks, interviews, jobs, users } from '../db
 import { AppError, conflict, notFound, unprocessable } from '../lib/http-errors';
 import type { Executor } from '../db/types';
 import type { Caller } from '../lib/authz';
-import { isAcceptedForJob } from './interviews';
+import { acceptedForJob, isAcceptedForJob } from './interviews';
 import { overruleAutomaticApproval, recordTaskEarning, settleTaskEarning } from './earnings';
 import { afterSubmission } from './quality/approval';
 import { assertNotPaused, isPaused } from './quality/raters';
@@ -229,7 +229,7 @@ export async function acceptedRaterCount(db: Executor, jobId: string): Promise<n
     .select({ count: sql<number>`count(distinct ${interviews.candidateId})::int` })
     .from(interviews)
     .innerJoin(users, eq(users.id, interviews.candidateId))
-    .where(and(eq(interviews.jobId, jobId), eq(interviews.acceptanceStatus, 'accepted'), eq(users.role, 'candidate')));
+    .where(acceptedForJob(jobId));
   return Number(row?.count ?? 0);
 }
 

@@ -3,10 +3,12 @@
  * raters, evenly, never two tasks of one item to the same rater. The job row is locked for the
  * whole run, so a second call waits, then finds nothing left to assign.
  */
-import { and, asc, eq, isNotNull, isNull, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { annotationTasks, interviews, jobRaters, jobs, users } from '../../db/schema';
 import { conflict, notFound } from '../../lib/http-errors';
+import { acceptedForJob } from '../interviews';
+import { unassignedTasksOf } from './ratings';
 
 export const NO_ACTIVE_RATERS =
   'This job has no active raters to distribute tasks to. Accept candidates for the job, or unpause a paused rater, then distribute again.';
@@ -27,14 +29,7 @@ export async function distributeTasks(db: Db, jobId: string): Promise<number> {
         .selectDistinct({ id: interviews.candidateId })
         .from(interviews)
         .innerJoin(users, eq(users.id, interviews.candidateId))
-        .where(
-          and(
-            eq(interviews.jobId, jobId),
-            eq(interviews.acceptanceStatus, 'accepted'),
-            eq(users.role, 'candidate'),
-            notInArray(interviews.candidateId, paused),
-          ),
-        )
+        .where(and(acceptedForJob(jobId), notInArray(interviews.candidateId, paused)))
         .orderBy(asc(interviews.candidateId))
     ).map((r) => r.id);
     if (!raters.length) throw conflict(NO_ACTIVE_RATERS);
@@ -42,13 +37,7 @@ export async function distributeTasks(db: Db, jobId: string): Promise<number> {
     const open = await tx
       .select({ id: annotationTasks.id, itemId: annotationTasks.itemId })
       .from(annotationTasks)
-      .where(
-        and(
-          eq(annotationTasks.jobId, jobId),
-          eq(annotationTasks.status, 'pending'),
-          isNull(annotationTasks.assigneeId),
-        ),
-      )
+      .where(unassignedTasksOf(jobId))
       .orderBy(asc(annotationTasks.createdAt), asc(annotationTasks.id));
     if (!open.length) return 0;
 

@@ -7,6 +7,7 @@ import { and, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { QualityRater } from '@app/shared';
 import type { Db } from '../../db/client';
 import { annotationItems, annotationTasks, interviews, jobRaters, jobs, users } from '../../db/schema';
+import { acceptedForJob } from '../interviews';
 import type { Executor } from '../../db/types';
 import { AppError, notFound } from '../../lib/http-errors';
 import { raterStats, type RaterStats } from './consensus';
@@ -95,7 +96,7 @@ export async function jobRaterIds(db: Executor, jobId: string): Promise<string[]
     .selectDistinct({ id: interviews.candidateId })
     .from(interviews)
     .innerJoin(users, eq(users.id, interviews.candidateId))
-    .where(and(eq(interviews.jobId, jobId), eq(interviews.acceptanceStatus, 'accepted'), eq(users.role, 'candidate')));
+    .where(acceptedForJob(jobId));
   const holders = await db
     .selectDistinct({ id: annotationTasks.assigneeId })
     .from(annotationTasks)

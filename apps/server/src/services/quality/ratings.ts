@@ -1,11 +1,15 @@
 /** Reads the submitted ratings of a job: the input of agreement, records and consensus. */
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { annotationItems, annotationTasks } from '../../db/schema';
 import type { Executor } from '../../db/types';
 import type { Rating } from './consensus';
 
 /** Statuses of a task whose rating has been submitted (waiting for review or reviewed). */
 export const SUBMITTED = ['completed', 'reviewed'] as const;
+
+/** A job's tasks waiting for distribution: not started and held by no one. */
+export const unassignedTasksOf = (jobId: string) =>
+  and(eq(annotationTasks.jobId, jobId), eq(annotationTasks.status, 'pending'), isNull(annotationTasks.assigneeId));
 
 /**
  * Every submitted rating of the job with its item's gold (gold is not itself a rating). Read as one

@@ -1,5 +1,5 @@
 /** The quality report of a job (GET /api/admin/jobs/{id}/quality, issue 26). */
-import { and, countDistinct, eq, isNull, sql } from 'drizzle-orm';
+import { and, countDistinct, eq, sql } from 'drizzle-orm';
 import type { QualityReport } from '@app/shared';
 import { annotationItems, annotationTasks, jobs } from '../../db/schema';
 import type { Executor } from '../../db/types';
@@ -7,7 +7,7 @@ import { notFound } from '../../lib/http-errors';
 import { byItem, raterStats } from './consensus';
 import { krippendorffAlpha } from './krippendorff';
 import { jobRaterIds, raterRows } from './raters';
-import { loadJobRatings } from './ratings';
+import { loadJobRatings, unassignedTasksOf } from './ratings';
 import { SPREAD_LIMIT } from './consensus';
 
 export async function qualityReport(db: Executor, jobId: string): Promise<QualityReport> {
@@ -29,13 +29,7 @@ export async function qualityReport(db: Executor, jobId: string): Promise<Qualit
     db
       .select({ n: sql<number>`count(*)::int` })
       .from(annotationTasks)
-      .where(
-        and(
-          eq(annotationTasks.jobId, jobId),
-          eq(annotationTasks.status, 'pending'),
-          isNull(annotationTasks.assigneeId),
-        ),
-      ),
+      .where(unassignedTasksOf(jobId)),
     jobRaterIds(db, jobId),
   ]);
 

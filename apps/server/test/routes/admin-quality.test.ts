@@ -344,7 +344,13 @@ describe('dataset export', () => {
       needs_review: false,
     });
     expect(lines[0].ratings).toHaveLength(2);
-    expect(lines[0].ratings[0]).toMatchObject({ rating: 3, notes: '@SUM(A1) looks fine', status: 'approved' });
+    expect(lines[0].ratings[0]).toMatchObject({
+      rater_id: first[0]!.rater.user.id,
+      rating: 3,
+      notes: '@SUM(A1) looks fine',
+      status: 'approved',
+      submitted_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+    });
     expect(lines[1]).toMatchObject({ gold: null, consensus: null, spread: null, ratings: [] });
 
     const csv = await t.get(`/api/admin/jobs/${job}/dataset?format=csv`, admin);

@@ -16,7 +16,7 @@ import { talentSearchLog } from '../../db/schema-talent';
 import { AppError } from '../../lib/http-errors';
 import { decodeCursor, encodeCursor, parseSearchText, type SearchText } from './query-text';
 import { snippetsFor } from './snippets';
-import { rows, sqlArray } from './sql';
+import { rows, sqlArray } from '../../db/raw-sql';
 
 export type TalentSearchInput = z.output<typeof talentSearchQuerySchema>;
 

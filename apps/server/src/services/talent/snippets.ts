@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import type { TalentMatch } from '@app/shared';
 import type { Db } from '../../db/client';
 import { GT, LT, MARK_END, MARK_START, markSnippet } from './query-text';
-import { rows, sqlArray } from './sql';
+import { rows, sqlArray } from '../../db/raw-sql';
 
 /** Transcript fragments per person: the best two turns. */
 const TURNS_PER_PERSON = 2;

@@ -1,4 +1,4 @@
-/** The raw-SQL pieces the talent queries share (they run through db.execute, outside the query builder). */
+/** Pieces of raw SQL run through db.execute, outside the query builder (talent search, the dataset export). */
 import { sql, type SQL } from 'drizzle-orm';
 
 /** The rows of a db.execute result (both drivers answer with `rows`). */

@@ -4,6 +4,8 @@
 // change being found, and prints the query plan of a search. Embedded PGlite, then the PostgreSQL
 // server of DATABASE_URL when set (in a database made for the run and dropped after).
 //   npm run bench:talent [-- --people 10000 --rounds 5]
+// BENCH_DATA_DIR keeps the seeded embedded database between runs (seeding and indexing take minutes);
+// a kept database is brought up to date by the migrations when it is opened.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -340,12 +342,19 @@ const QUERIES = [
 const percentile = (xs: number[], p: number) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)]!;
 
-async function run(label: string, open: () => Promise<{ database: DatabaseHandle; drop: () => Promise<void> }>) {
+async function run(
+  label: string,
+  open: () => Promise<{ database: DatabaseHandle; drop: () => Promise<void>; seeded?: boolean; keep?: () => void }>,
+) {
   console.log(`\n${label}`);
-  const { database, drop } = await open();
+  const { database, drop, seeded, keep } = await open();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-talent-'));
   try {
-    await seedPeople(database);
+    if (seeded) console.log('  kept database: already seeded');
+    else {
+      await seedPeople(database);
+      keep?.();
+    }
     await ensureAdmin(database.db, ADMIN.email, ADMIN.password);
     const config = loadConfig({
       NODE_ENV: 'production',
@@ -431,10 +440,18 @@ async function run(label: string, open: () => Promise<{ database: DatabaseHandle
 }
 
 await run('Embedded PostgreSQL (PGlite)', async () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-talent-db-'));
+  const kept = process.env.BENCH_DATA_DIR;
+  const dir = kept ?? fs.mkdtempSync(path.join(os.tmpdir(), 'bench-talent-db-'));
+  const marker = path.join(dir, 'seeded');
+  const seeded = kept !== undefined && fs.existsSync(marker);
+  const database = await openDatabase({ dataDir: dir });
   return {
-    database: await openDatabase({ dataDir: dir }),
-    drop: async () => fs.rmSync(dir, { recursive: true, force: true }),
+    database,
+    seeded,
+    keep: () => kept && fs.writeFileSync(marker, ''),
+    drop: async () => {
+      if (!kept) fs.rmSync(dir, { recursive: true, force: true });
+    },
   };
 });
 if (process.env.DATABASE_URL) {

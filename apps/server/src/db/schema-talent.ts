@@ -39,12 +39,32 @@ export const candidateSearch = pgTable(
     bestScore: real('best_score'),
     /** approved / rejected / none: the latest decision on any of the candidate's interviews. */
     decision: text('decision').notNull().default('none'),
+    /**
+     * The rating record across every job (talent_refresh_record): ratings submitted, mean absolute
+     * error against gold (null without gold), share within one point of the other raters' median
+     * (null without another rater). Kept by a trigger on annotation_tasks.
+     */
+    ratedCount: integer('rated_count').notNull().default(0),
+    goldError: real('gold_error'),
+    agreement: real('agreement'),
     lastActivityAt: at('last_activity_at').notNull().defaultNow(),
     firstIndexedAt: at('first_indexed_at').notNull().defaultNow(),
+    /** Everything (weights A-D): what a search matches, all its terms or some, and what it excludes. */
     document: tsvector('document').notNull(),
+    /**
+     * The document's parts by weight, so that ranking never reads the whole document (decision 0166):
+     * the profile part (A: name, headline, skills, expertise) is small and ranked with ts_rank; the
+     * résumé/history part (B) and the interview part (C) are only asked "did it match?", through
+     * their GIN indexes. The notes (D) are what is left.
+     */
+    profileDocument: tsvector('profile_document').notNull().default(sql`''::tsvector`),
+    resumeDocument: tsvector('resume_document').notNull().default(sql`''::tsvector`),
+    transcriptDocument: tsvector('transcript_document').notNull().default(sql`''::tsvector`),
   },
   (t) => [
     index('candidate_search_document_idx').using('gin', t.document),
+    index('candidate_search_resume_document_idx').using('gin', t.resumeDocument),
+    index('candidate_search_transcript_document_idx').using('gin', t.transcriptDocument),
     index('candidate_search_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
     index('candidate_search_skill_keys_idx').using('gin', t.skillKeys),
   ],

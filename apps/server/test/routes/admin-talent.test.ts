@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import { bearer, buildTestApp, type TestContext } from '../helpers/build';
 import { seedInterview } from '../assessment/fixtures';
 import { readOutbox } from '../helpers/outbox';
-import { interviews, transcriptTurns } from '../../src/db/schema';
+import { annotationTasks, interviews, transcriptTurns } from '../../src/db/schema';
+import { acceptedCandidate, postJob, sampleTask, type Candidate } from '../helpers/work-fixtures';
 import { talentSearchLog } from '../../src/db/schema-talent';
 import { makePdfResume } from '../fixtures/resumes';
 
@@ -154,6 +155,57 @@ describe('GET /api/admin/talent', () => {
     );
   });
 
+  it('filters on the rating record (gold error, agreement) and counts its facets', async () => {
+    const job = (await postJob(t, admin, { title: 'Record Job' })).id;
+    const raters: Candidate[] = [];
+    for (let i = 0; i < 4; i++) raters.push((await acceptedCandidate(t, admin, job)).candidate);
+    const careless = raters[3]!;
+    const gold = [5, 1];
+    const upload = await t.post(`/api/admin/jobs/${job}/tasks`, admin, {
+      tasks: gold.map((g, i) => sampleTask({ task_name: `Gold ${i}`, gold_rating: g })),
+      raters_per_item: 4,
+    });
+    expect(upload.statusCode, upload.body).toBe(201);
+    expect((await t.post(`/api/admin/jobs/${job}/tasks/distribute`, admin)).json().assigned).toBe(8);
+    const tasks = await t.database.db.select().from(annotationTasks).where(eq(annotationTasks.jobId, job));
+    for (const task of tasks) {
+      const rater = raters.find((r) => r.user.id === task.assigneeId)!;
+      const goldOf = gold[Number(task.taskName.replace('Gold ', ''))]!;
+      // Three raters give the gold answer; the careless one is three points off every time.
+      const rating = rater === careless ? (goldOf === 5 ? 2 : 4) : goldOf;
+      expect((await t.post(`/api/annotations/${task.id}/start`, rater.token)).statusCode).toBe(200);
+      const res = await t.post(`/api/annotations/${task.id}/submit`, rater.token, {
+        quality_rating: rating,
+        feedback_notes: 'Checked the print.',
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+
+    const all = await search(`job_id=${job}`);
+    expect(all.total).toBe(4);
+    const record = (id: string) => all.results.find((r) => r.candidate_id === id);
+    expect(record(careless.user.id)).toMatchObject({ rated_count: 2, gold_error: 3, agreement: 0 });
+    expect(record(raters[0]!.user.id)).toMatchObject({ rated_count: 2, gold_error: 0, agreement: 1 });
+    expect(all.facets.max_gold_error).toEqual([
+      { value: '0.5', count: 3 },
+      { value: '1', count: 3 },
+    ]);
+    expect(all.facets.min_agreement).toEqual([
+      { value: '0.9', count: 3 },
+      { value: '0.75', count: 3 },
+      { value: '0.5', count: 3 },
+    ]);
+    const careful = await search(`job_id=${job}&max_gold_error=0.5&min_agreement=0.9`);
+    expect(careful.results.map((r) => r.candidate_id).sort()).toEqual(
+      raters
+        .slice(0, 3)
+        .map((r) => r.user.id)
+        .sort(),
+    );
+    // People without a record are not kept by a record filter.
+    expect((await search('max_gold_error=4')).total).toBe(4);
+  }, 120_000);
+
   it('says why each result matched: marked snippets with their source, transcripts with the second', async () => {
     const [anne] = (await search(q('capture one sparkle'))).results;
     expect(anne!.name).toBe('Anne Moreau');
@@ -224,7 +276,16 @@ describe('GET /api/admin/talent', () => {
   });
 
   it('refuses what it cannot use with a 422, never a 500', async () => {
-    for (const bad of [q('the and of'), q('"" -'), 'cursor=not-a-cursor', 'limit=500', 'min_score=9', 'job_id=x']) {
+    for (const bad of [
+      q('the and of'),
+      q('"" -'),
+      'cursor=not-a-cursor',
+      'limit=500',
+      'min_score=9',
+      'job_id=x',
+      'max_gold_error=5',
+      'min_agreement=2',
+    ]) {
       const res = await t.get(`/api/admin/talent?${bad}`, admin);
       expect(res.statusCode, bad).toBe(422);
       expect(res.json().detail).toBeTruthy();

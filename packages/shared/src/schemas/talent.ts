@@ -22,6 +22,18 @@ export const talentSearchQuerySchema = z.object({
     .min(1, 'min_score is between 1 and 5')
     .max(5, 'min_score is between 1 and 5')
     .optional(),
+  /** The rating record (issue 26): at most this mean error against gold items (0-4). */
+  max_gold_error: z.coerce
+    .number({ message: 'max_gold_error must be a number' })
+    .min(0, 'max_gold_error is between 0 and 4')
+    .max(4, 'max_gold_error is between 0 and 4')
+    .optional(),
+  /** At least this share (0-1) of ratings within one point of the other raters' median. */
+  min_agreement: z.coerce
+    .number({ message: 'min_agreement must be a number' })
+    .min(0, 'min_agreement is between 0 and 1')
+    .max(1, 'min_agreement is between 0 and 1')
+    .optional(),
   job_id: optionalUuid('job_id'),
   limit: z.coerce
     .number()
@@ -50,6 +62,10 @@ export const talentResultSchema = z.object({
   skills: z.array(z.string()),
   best_assessment_score: z.number().nullable(),
   decision: z.enum(TALENT_DECISIONS),
+  /** The rating record across jobs; null where there is none (no gold item, no other rater). */
+  rated_count: z.number().int(),
+  gold_error: z.number().nullable(),
+  agreement: z.number().nullable(),
   matches: z.array(talentMatchSchema),
 });
 export type TalentResult = z.infer<typeof talentResultSchema>;
@@ -64,6 +80,10 @@ export const talentSearchReplySchema = z.object({
     country: facetSchema,
     work_authorization: facetSchema,
     decision: facetSchema,
+    /** Cumulative: each value is a max_gold_error filter and how many people it keeps. */
+    max_gold_error: facetSchema,
+    /** Cumulative: each value is a min_agreement filter and how many people it keeps. */
+    min_agreement: facetSchema,
   }),
   next_cursor: z.string().nullable(),
 });

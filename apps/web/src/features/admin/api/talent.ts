@@ -11,6 +11,8 @@ export type TalentFilters = {
   work_authorization?: string;
   decision?: string;
   min_score?: string;
+  max_gold_error?: string;
+  min_agreement?: string;
   job_id?: string;
 };
 

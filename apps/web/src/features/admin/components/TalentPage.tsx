@@ -26,10 +26,20 @@ const FILTER_KEYS = [
   'work_authorization',
   'decision',
   'min_score',
+  'max_gold_error',
+  'min_agreement',
   'job_id',
   'shortlist',
 ] as const;
 const DECISION_LABEL: Record<string, string> = { approved: 'Approved', rejected: 'Rejected', none: 'No decision' };
+/** The rating-record facets are thresholds: each value is the filter it sets. */
+const percent = (share: number) => `${Math.round(share * 100)}%`;
+const FACET_LABEL: Partial<Record<(typeof FILTER_KEYS)[number], (value: string) => string>> = {
+  decision: (v) => DECISION_LABEL[v] ?? v,
+  work_authorization: titleCase,
+  max_gold_error: (v) => `Gold error ≤ ${v}`,
+  min_agreement: (v) => `Agreement ≥ ${percent(Number(v))}`,
+};
 const SOURCE_LABEL = { profile: 'Profile', resume: 'Résumé', transcript: 'Interview', note: 'Provider note' } as const;
 const SCORE_OPTIONS = [
   { value: '', label: 'Any' },
@@ -111,6 +121,8 @@ const blankFilters = {
   work_authorization: '',
   decision: '',
   min_score: '',
+  max_gold_error: '',
+  min_agreement: '',
   job_id: '',
 };
 
@@ -165,6 +177,8 @@ function Facets({
     { key: 'country', title: 'Country', values: reply.facets.country },
     { key: 'work_authorization', title: 'Work authorization', values: reply.facets.work_authorization },
     { key: 'decision', title: 'Decision', values: reply.facets.decision },
+    { key: 'max_gold_error', title: 'Rating: gold error', values: reply.facets.max_gold_error },
+    { key: 'min_agreement', title: 'Rating: agreement', values: reply.facets.min_agreement },
   ] as const;
   return (
     <div className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
@@ -190,13 +204,7 @@ function Facets({
                       chosen ? 'bg-brand-50 font-medium text-brand-700' : 'text-slate-700 hover:bg-slate-50'
                     }`}
                   >
-                    <span>
-                      {g.key === 'decision'
-                        ? (DECISION_LABEL[f.value] ?? f.value)
-                        : g.key === 'work_authorization'
-                          ? titleCase(f.value)
-                          : f.value}
-                    </span>
+                    <span>{FACET_LABEL[g.key]?.(f.value) ?? f.value}</span>
                     <span className="text-slate-500">{f.count}</span>
                   </button>
                 </li>
@@ -227,6 +235,13 @@ function ResultCard({ result, shortlistJob }: { result: TalentResult; shortlistJ
             {[result.headline, result.country].filter(Boolean).join(' · ') || '—'}
             {result.best_assessment_score !== null && ` · best score ${result.best_assessment_score}`}
           </p>
+          {result.rated_count > 0 && (
+            <p className="text-xs text-slate-500">
+              {result.rated_count === 1 ? '1 rating' : `${result.rated_count} ratings`}
+              {result.gold_error !== null && ` · gold error ${result.gold_error}`}
+              {result.agreement !== null && ` · agreement ${percent(result.agreement)}`}
+            </p>
+          )}
         </div>
         {shortlistJob && (
           <button

@@ -5,9 +5,10 @@
  * - `any`: the positive terms joined by `or`, so that people matching some terms are found too and
  *   ranked after those matching all;
  * - `excluded`: the excluded terms joined by `or`: a person matching any of them is left out.
- * `plain` is the positive words without syntax, for the typo-tolerant name match.
+ * `plain` is the positive words without syntax, for the typo-tolerant name match; `terms` counts
+ * the positive terms (a phrase is one).
  */
-export type SearchText = { all: string; any: string; excluded: string; plain: string };
+export type SearchText = { all: string; any: string; excluded: string; plain: string; terms: number };
 
 const TOKEN = /(-?)"([^"]*)"?|(\S+)/g;
 
@@ -29,6 +30,7 @@ export function parseSearchText(q: string): SearchText {
     any: positive.join(' or '),
     excluded: excluded.join(' or '),
     plain: positive.map((t) => t.replace(/"/g, '')).join(' '),
+    terms: positive.length,
   };
 }
 

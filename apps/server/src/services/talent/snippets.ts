@@ -24,12 +24,13 @@ export async function snippetsFor(db: Db, ids: string[], anyTerms: string): Prom
   if (!ids.length) return out;
   const idList = sqlArray(ids, 'uuid');
   const query = sql`websearch_to_tsquery('talent', ${anyTerms})`;
-  // Which parts of each person's stored document matched (by weight class) decides which texts are
-  // highlighted at all: a text that did not match is never parsed again. A highlight without a mark
-  // (the text matched by a word the highlighter cuts differently) is dropped.
-  const headline = (source: ReturnType<typeof sql>, weights: string) =>
-    sql`CASE WHEN ts_filter(cs.document, ${`{${weights}}`}::"char"[]) @@ ${query}
-             THEN ts_headline('talent', ${clean(source)}, ${query}, ${OPTIONS}) END`;
+  // Which stored parts of each person's document matched decides which texts are highlighted at
+  // all: a long text that did not match is never parsed again (the parts are small or indexed; the
+  // whole document is never read). Notes are short and always highlighted. A highlight without a
+  // mark (the text matched by a word the highlighter cuts differently) is dropped.
+  const headline = (source: ReturnType<typeof sql>, matched: ReturnType<typeof sql>) =>
+    sql`CASE WHEN ${matched} THEN ts_headline('talent', ${clean(source)}, ${query}, ${OPTIONS}) END`;
+  const inResume = sql`cs.resume_document @@ ${query}`;
 
   const sources = rows<{
     user_id: string;
@@ -39,9 +40,11 @@ export async function snippetsFor(db: Db, ids: string[], anyTerms: string): Prom
     said: boolean;
   }>(
     await db.execute(sql`
-      SELECT cs.user_id, ${headline(sql`s.profile`, 'a,b')} AS profile, ${headline(sql`s.resume`, 'b')} AS resume,
-             ${headline(sql`s.note`, 'd')} AS note,
-             ts_filter(cs.document, '{c}'::"char"[]) @@ ${query} AS said
+      SELECT cs.user_id,
+             ${headline(sql`s.profile`, sql`(cs.profile_document @@ ${query} OR ${inResume})`)} AS profile,
+             ${headline(sql`s.resume`, inResume)} AS resume,
+             ${headline(sql`s.note`, sql`true`)} AS note,
+             cs.transcript_document @@ ${query} AS said
         FROM candidate_search cs
         JOIN (
           SELECT u.id AS user_id,
@@ -76,15 +79,18 @@ export async function snippetsFor(db: Db, ids: string[], anyTerms: string): Prom
 
   const turns = rows<{ candidate_id: string; interview_id: string; offset_seconds: number; snippet: string }>(
     await db.execute(sql`
+      -- Each turn's words were parsed when it was stored (transcript_turns.search_vector, decision 0166).
+      WITH turns AS MATERIALIZED (
+        SELECT i.candidate_id, t.interview_id, t.offset_seconds, t.text, t.started_at, t.search_vector AS words
+          FROM transcript_turns t JOIN interviews i ON i.id = t.interview_id
+         WHERE i.candidate_id = ANY(${saidList}) AND t.speaker = 'user'
+      )
       SELECT candidate_id, interview_id, offset_seconds,
              ts_headline('talent', ${clean(sql`text`)}, ${query}, ${OPTIONS}) AS snippet
         FROM (
-          SELECT i.candidate_id, t.interview_id, t.offset_seconds, t.text,
-                 row_number() OVER (PARTITION BY i.candidate_id
-                                    ORDER BY ts_rank(to_tsvector('talent', t.text), ${query}) DESC, t.started_at) AS n
-            FROM transcript_turns t JOIN interviews i ON i.id = t.interview_id
-           WHERE i.candidate_id = ANY(${saidList}) AND t.speaker = 'user'
-             AND to_tsvector('talent', t.text) @@ ${query}
+          SELECT candidate_id, interview_id, offset_seconds, text,
+                 row_number() OVER (PARTITION BY candidate_id ORDER BY ts_rank(words, ${query}) DESC, started_at) AS n
+            FROM turns WHERE words @@ ${query}
         ) best
        WHERE n <= ${TURNS_PER_PERSON}
        ORDER BY candidate_id, n`),

@@ -1,0 +1,77 @@
+-- Each candidate turn keeps its own parsed words (decision 0166), so that neither a new turn nor a
+-- search's transcript snippets parse the candidate's earlier answers again: the search document's
+-- interview part is the concatenation of the stored vectors (the newest 400 turns; a tsvector has a
+-- size limit). The column is not in the drizzle schema on purpose: the app's reads of turns never
+-- need it and should not carry it.
+ALTER TABLE transcript_turns ADD COLUMN search_vector tsvector
+  GENERATED ALWAYS AS (CASE WHEN speaker = 'user' THEN to_tsvector('talent', text) END) STORED;--> statement-breakpoint
+CREATE AGGREGATE talent_concat(tsvector) (SFUNC = tsvector_concat, STYPE = tsvector, INITCOND = '');--> statement-breakpoint
+CREATE OR REPLACE FUNCTION talent_refresh(uid uuid) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  profile_part tsvector;
+  resume_part tsvector;
+  transcript_part tsvector;
+  notes_part tsvector;
+BEGIN
+  IF uid IS NULL THEN RETURN; END IF;
+  IF NOT EXISTS (SELECT 1 FROM users u WHERE u.id = uid AND u.role = 'candidate' AND u.deleted_at IS NULL) THEN
+    DELETE FROM candidate_search WHERE user_id = uid;
+    RETURN;
+  END IF;
+  SELECT setweight(to_tsvector('talent', concat_ws(' ', u.name, p.position, talent_words_text(p.skills),
+                                                   talent_words_text(p.expertise))), 'A'),
+         setweight(to_tsvector('talent', concat_ws(' ', left(rt.text, 200000), p.bio, p.summary,
+                                                   talent_list_text(p.work_experience), talent_list_text(p.education),
+                                                   talent_list_text(p.projects), talent_list_text(p.publications),
+                                                   talent_list_text(p.certifications), p.city, p.country)), 'B'),
+         setweight(coalesce((SELECT talent_concat(v.search_vector) FROM (
+                               SELECT t.search_vector FROM transcript_turns t JOIN interviews i ON i.id = t.interview_id
+                                WHERE i.candidate_id = u.id AND t.speaker = 'user'
+                                ORDER BY t.started_at DESC LIMIT 400) v), ''::tsvector), 'C'),
+         setweight(to_tsvector('talent', coalesce(talent_notes_text(u.id), '')), 'D')
+    INTO profile_part, resume_part, transcript_part, notes_part
+    FROM users u
+    LEFT JOIN profiles p ON p.user_id = u.id
+    LEFT JOIN resume_texts rt ON rt.file_id = talent_resume_file(p.resume_url)
+   WHERE u.id = uid;
+  INSERT INTO candidate_search AS cs (user_id, name, headline, country, work_authorization, skills, skill_keys,
+                                      best_score, decision, last_activity_at, document,
+                                      profile_document, resume_document, transcript_document)
+  SELECT u.id,
+         coalesce(u.name, ''),
+         p.position,
+         nullif(p.country, ''),
+         nullif(p.work_authorization, ''),
+         coalesce(p.skills, '[]'::jsonb),
+         ARRAY(SELECT DISTINCT lower(btrim(s)) FROM jsonb_array_elements_text(coalesce(p.skills, '[]'::jsonb)) s
+               WHERE btrim(s) <> ''),
+         (SELECT max((i.assessment ->> 'overall_score')::real) FROM interviews i
+           WHERE i.candidate_id = u.id AND jsonb_typeof(i.assessment -> 'overall_score') = 'number'),
+         coalesce((SELECT i.status FROM interviews i
+                    WHERE i.candidate_id = u.id AND i.status IN ('approved', 'rejected')
+                    ORDER BY i.decided_at DESC NULLS LAST LIMIT 1), 'none'),
+         greatest(u.updated_at, p.updated_at,
+                  (SELECT max(i.updated_at) FROM interviews i WHERE i.candidate_id = u.id)),
+         profile_part || resume_part || transcript_part || notes_part,
+         profile_part, resume_part, transcript_part
+    FROM users u
+    LEFT JOIN profiles p ON p.user_id = u.id
+   WHERE u.id = uid
+  ON CONFLICT (user_id) DO UPDATE SET
+    name = excluded.name, headline = excluded.headline, country = excluded.country,
+    work_authorization = excluded.work_authorization, skills = excluded.skills, skill_keys = excluded.skill_keys,
+    best_score = excluded.best_score, decision = excluded.decision, last_activity_at = excluded.last_activity_at,
+    document = excluded.document, profile_document = excluded.profile_document,
+    resume_document = excluded.resume_document, transcript_document = excluded.transcript_document;
+  PERFORM talent_refresh_record(uid);
+END
+$$;--> statement-breakpoint
+-- Search reads the GIN indexes without their pending list (decision 0166): with fastupdate, new
+-- entries wait in an unsorted list that every search scans in full until a vacuum merges it, and
+-- the embedded database never vacuums by itself (3 MB of pending trigrams cost a name search 12 ms).
+ALTER INDEX candidate_search_document_idx SET (fastupdate = off);--> statement-breakpoint
+ALTER INDEX candidate_search_resume_document_idx SET (fastupdate = off);--> statement-breakpoint
+ALTER INDEX candidate_search_transcript_document_idx SET (fastupdate = off);--> statement-breakpoint
+ALTER INDEX candidate_search_name_trgm_idx SET (fastupdate = off);--> statement-breakpoint
+ALTER INDEX candidate_search_skill_keys_idx SET (fastupdate = off);--> statement-breakpoint
+SELECT gin_clean_pending_list('candidate_search_document_idx'::regclass), gin_clean_pending_list('candidate_search_resume_document_idx'::regclass), gin_clean_pending_list('candidate_search_transcript_document_idx'::regclass), gin_clean_pending_list('candidate_search_name_trgm_idx'::regclass), gin_clean_pending_list('candidate_search_skill_keys_idx'::regclass);

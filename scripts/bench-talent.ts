@@ -463,16 +463,26 @@ await run('Embedded PostgreSQL (PGlite)', async () => {
 });
 if (process.env.DATABASE_URL) {
   await run('PostgreSQL server (DATABASE_URL)', async () => {
-    const name = `bench_talent_${crypto.randomBytes(4).toString('hex')}`;
+    // With BENCH_DATA_DIR, the seeded database is kept too (under a fixed name) for the next run.
+    const kept = process.env.BENCH_DATA_DIR;
+    const name = kept ? 'bench_talent_kept' : `bench_talent_${crypto.randomBytes(4).toString('hex')}`;
+    const marker = kept ? path.join(kept, 'pg-seeded') : null;
+    const seeded = marker !== null && fs.existsSync(marker);
     const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
     await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
+    if (!seeded) {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.query(`CREATE DATABASE ${name}`);
+    }
     await admin.end();
     const url = new URL(process.env.DATABASE_URL!);
     url.pathname = `/${name}`;
     return {
       database: await openDatabase({ databaseUrl: url.toString(), dataDir: null }),
+      seeded,
+      keep: () => marker && fs.writeFileSync(marker, ''),
       drop: async () => {
+        if (kept) return;
         const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
         await c.connect();
         await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

@@ -10,6 +10,7 @@ import { files, interviews, recordingChunks } from '../db/schema';
 import type { Caller } from '../lib/authz';
 import { AppError, notFound } from '../lib/http-errors';
 import { deleteFile, findFile, saveFile, type FileRow, type Storage } from './storage';
+import { INTERVIEW_NOT_FOUND } from './interview-rules';
 
 export const RECORDING_PURPOSE = 'interview_recording';
 export const RECORDING_CONTENT_TYPE = 'video/webm';
@@ -19,7 +20,7 @@ export const RECORDING_MAX_BYTES = 1024 * 1024 * 1024;
 const EBML_MAGIC = Buffer.from([0x1a, 0x45, 0xdf, 0xa3]);
 
 export const NOT_WEBM = 'The recording must be a WebM video';
-export const INTERVIEW_NOT_FOUND = 'Interview not found';
+export { INTERVIEW_NOT_FOUND };
 export const NO_RECORDING = 'No recording for this interview';
 
 /** Passes the bytes through, failing with 415 unless they start with the EBML magic. */

@@ -6,7 +6,8 @@ import { insertJob } from '../helpers/work-fixtures';
 import { consentTo } from '../helpers/consent';
 import { interviewRetakes, interviews, transcriptTurns, users } from '../../src/db/schema';
 import { appendTurn } from '../../src/interview/store';
-import { createInterview, RETAKE_WHILE_RUNNING } from '../../src/services/interviews';
+import { createInterview } from '../../src/services/interviews';
+import { RETAKE_WHILE_RUNNING } from '../../src/services/interview-retakes';
 import { InterviewClient } from './ws-client';
 
 let t: TestContext;

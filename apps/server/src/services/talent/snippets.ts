@@ -32,19 +32,13 @@ export async function snippetsFor(db: Db, ids: string[], anyTerms: string): Prom
     sql`CASE WHEN ${matched} THEN ts_headline('talent', ${clean(source)}, ${query}, ${OPTIONS}) END`;
   const inResume = sql`cs.resume_document @@ ${query}`;
 
-  const sources = rows<{
-    user_id: string;
-    profile: string | null;
-    resume: string | null;
-    note: string | null;
-    said: boolean;
-  }>(
-    await db.execute(sql`
+  // The two reads are independent: on a PostgreSQL server they run side by side on two connections.
+  const [sourceRows, turnRows] = await Promise.all([
+    db.execute(sql`
       SELECT cs.user_id,
              ${headline(sql`s.profile`, sql`(cs.profile_document @@ ${query} OR ${inResume})`)} AS profile,
              ${headline(sql`s.resume`, inResume)} AS resume,
-             ${headline(sql`s.note`, sql`true`)} AS note,
-             cs.transcript_document @@ ${query} AS said
+             ${headline(sql`s.note`, sql`true`)} AS note
         FROM candidate_search cs
         JOIN (
           SELECT u.id AS user_id,
@@ -58,9 +52,29 @@ export async function snippetsFor(db: Db, ids: string[], anyTerms: string): Prom
             LEFT JOIN resume_texts rt ON rt.file_id = talent_resume_file(p.resume_url)
            WHERE u.id = ANY(${idList})
         ) s ON s.user_id = cs.user_id`),
+    db.execute(sql`
+      -- Each turn's words were parsed when it was stored (transcript_turns.search_vector, decision 0166).
+      WITH turns AS MATERIALIZED (
+        SELECT i.candidate_id, t.interview_id, t.offset_seconds, t.text, t.started_at, t.search_vector AS words
+          FROM transcript_turns t JOIN interviews i ON i.id = t.interview_id
+         WHERE i.candidate_id = ANY(${idList}) AND t.speaker = 'user'
+      )
+      SELECT candidate_id, interview_id, offset_seconds,
+             ts_headline('talent', ${clean(sql`text`)}, ${query}, ${OPTIONS}) AS snippet
+        FROM (
+          SELECT candidate_id, interview_id, offset_seconds, text,
+                 row_number() OVER (PARTITION BY candidate_id ORDER BY ts_rank(words, ${query}) DESC, started_at) AS n
+            FROM turns WHERE words @@ ${query}
+        ) best
+       WHERE n <= ${TURNS_PER_PERSON}
+       ORDER BY candidate_id, n`),
+  ]);
+  const sources = rows<{ user_id: string; profile: string | null; resume: string | null; note: string | null }>(
+    sourceRows,
   );
+  const turns = rows<{ candidate_id: string; interview_id: string; offset_seconds: number; snippet: string }>(turnRows);
+
   const marked = (headline: string | null) => (headline?.includes(MARK_START) ? markSnippet(headline) : null);
-  const saidIt: string[] = [];
   for (const s of sources) {
     const matches: TalentMatch[] = [];
     for (const [source, text] of [
@@ -72,29 +86,8 @@ export async function snippetsFor(db: Db, ids: string[], anyTerms: string): Prom
       if (snippet) matches.push({ source, snippet });
     }
     out.set(s.user_id, matches);
-    if (s.said) saidIt.push(s.user_id);
   }
-  if (!saidIt.length) return out;
-  const saidList = sqlArray(saidIt, 'uuid');
 
-  const turns = rows<{ candidate_id: string; interview_id: string; offset_seconds: number; snippet: string }>(
-    await db.execute(sql`
-      -- Each turn's words were parsed when it was stored (transcript_turns.search_vector, decision 0166).
-      WITH turns AS MATERIALIZED (
-        SELECT i.candidate_id, t.interview_id, t.offset_seconds, t.text, t.started_at, t.search_vector AS words
-          FROM transcript_turns t JOIN interviews i ON i.id = t.interview_id
-         WHERE i.candidate_id = ANY(${saidList}) AND t.speaker = 'user'
-      )
-      SELECT candidate_id, interview_id, offset_seconds,
-             ts_headline('talent', ${clean(sql`text`)}, ${query}, ${OPTIONS}) AS snippet
-        FROM (
-          SELECT candidate_id, interview_id, offset_seconds, text,
-                 row_number() OVER (PARTITION BY candidate_id ORDER BY ts_rank(words, ${query}) DESC, started_at) AS n
-            FROM turns WHERE words @@ ${query}
-        ) best
-       WHERE n <= ${TURNS_PER_PERSON}
-       ORDER BY candidate_id, n`),
-  );
   for (const t of turns) {
     const list = out.get(t.candidate_id) ?? [];
     // Transcripts go after the profile and résumé, before the notes.

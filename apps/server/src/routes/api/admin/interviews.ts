@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminInterviewSchema, interviewDecisionRequestSchema, interviewRetakeRequestSchema } from '@app/shared';
-import { allowRetake, decideInterview } from '../../../services/interviews';
+import { decideInterview, getAdminInterview } from '../../../services/interviews';
+import { allowRetake } from '../../../services/interview-retakes';
 import { idParams } from '../schemas';
 
 /** The provider's decision on interviews (listings live with the provider console). Admin only. */
@@ -29,9 +30,9 @@ const adminInterviewsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const admin = request.auth!.sub;
-      const reply = await allowRetake(app.db, request.params.id, request.body.reason, admin);
+      await allowRetake(app.db, request.params.id, request.body.reason, admin);
       request.log.info({ interviewId: request.params.id, adminId: admin }, 'interview retake allowed');
-      return reply;
+      return getAdminInterview(app.db, request.params.id);
     },
   );
 };

@@ -1,0 +1,83 @@
+/**
+ * Starting an interview again (decision 0149): the provider allows a retake, and a live interview
+ * ended before any answer goes back to not started instead of to review.
+ */
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { interviewRetakes, interviews, transcriptTurns } from '../db/schema';
+import type { Executor } from '../db/types';
+import { conflict, notFound } from '../lib/http-errors';
+import { COMPLETABLE, INTERVIEW_NOT_FOUND, NOT_STARTED } from './interview-rules';
+
+export const RETAKE_WHILE_RUNNING = 'This interview is still running; a retake can be allowed once it has ended.';
+export const RETAKE_NOT_TAKEN = 'This interview has not been taken yet, so there is nothing to retake.';
+
+/**
+ * Puts an interview back to not started, as if it had never run: its turns, assessment and decision
+ * go, so a new session starts a fresh conversation (the recording stays until the next one replaces
+ * it, or retention removes it). Callers hold the interview row locked.
+ */
+async function resetToNotStarted(tx: Executor, id: string) {
+  await tx.delete(transcriptTurns).where(eq(transcriptTurns.interviewId, id));
+  await tx
+    .update(interviews)
+    .set({
+      status: 'not_started',
+      sessionId: null,
+      startedAt: null,
+      completedAt: null,
+      assessment: null,
+      assessedAt: null,
+      decisionNote: null,
+      decidedBy: null,
+      decidedAt: null,
+      acceptanceStatus: null,
+      updatedAt: new Date(),
+    })
+    .where(eq(interviews.id, id));
+}
+
+/**
+ * A running live interview (it has a session) in which the candidate has not answered anything goes
+ * back to not started instead of to review. True when it did.
+ */
+export async function resetIfNothingAnswered(db: Db, id: string, candidateId: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ status: interviews.status, sessionId: interviews.sessionId })
+      .from(interviews)
+      .where(and(eq(interviews.id, id), eq(interviews.candidateId, candidateId)))
+      .for('update');
+    if (!row || !row.sessionId || !(COMPLETABLE as readonly string[]).includes(row.status)) return false;
+    const [answer] = await tx
+      .select({ id: transcriptTurns.id })
+      .from(transcriptTurns)
+      .where(and(eq(transcriptTurns.interviewId, id), eq(transcriptTurns.speaker, 'user')))
+      .limit(1);
+    if (answer) return false;
+    await resetToNotStarted(tx, id);
+    return true;
+  });
+}
+
+/**
+ * The provider lets the candidate take an interview again: it goes back to not started and the
+ * reason is kept in interview_retakes with who allowed it and what the interview had been.
+ * A running interview (or one never taken) is refused with 409.
+ */
+export async function allowRetake(db: Db, id: string, reason: string, adminId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ status: interviews.status })
+      .from(interviews)
+      .where(eq(interviews.id, id))
+      .for('update');
+    if (!row) throw notFound(INTERVIEW_NOT_FOUND);
+    if (row.status === 'in_progress') throw conflict(RETAKE_WHILE_RUNNING);
+    if (NOT_STARTED.includes(row.status)) throw conflict(RETAKE_NOT_TAKEN);
+    await resetToNotStarted(tx, id);
+    await tx
+      .insert(interviewRetakes)
+      .values({ interviewId: id, reason, previousStatus: row.status, allowedBy: adminId });
+  });
+}

@@ -57,9 +57,15 @@ export const candidateSearch = pgTable(
      * résumé/history part (B) and the interview part (C) are only asked "did it match?", through
      * their GIN indexes. The notes (D) are what is left.
      */
-    profileDocument: tsvector('profile_document').notNull().default(sql`''::tsvector`),
-    resumeDocument: tsvector('resume_document').notNull().default(sql`''::tsvector`),
-    transcriptDocument: tsvector('transcript_document').notNull().default(sql`''::tsvector`),
+    profileDocument: tsvector('profile_document')
+      .notNull()
+      .default(sql`''::tsvector`),
+    resumeDocument: tsvector('resume_document')
+      .notNull()
+      .default(sql`''::tsvector`),
+    transcriptDocument: tsvector('transcript_document')
+      .notNull()
+      .default(sql`''::tsvector`),
   },
   (t) => [
     index('candidate_search_document_idx').using('gin', t.document),

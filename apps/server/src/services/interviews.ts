@@ -244,7 +244,9 @@ export async function completeInterview(
   const changed = await db
     .update(interviews)
     .set({ status: 'completed', completedAt: now, updatedAt: now })
-    .where(and(eq(interviews.id, id), eq(interviews.candidateId, candidateId), inArray(interviews.status, [...COMPLETABLE])))
+    .where(
+      and(eq(interviews.id, id), eq(interviews.candidateId, candidateId), inArray(interviews.status, [...COMPLETABLE])),
+    )
     .returning({ id: interviews.id });
   const dto = await getInterviewForUser(db, id, { sub: candidateId, role: 'candidate' });
   if (changed.length) events.emit('interview.completed', { interviewId: id });

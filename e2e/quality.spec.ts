@@ -280,4 +280,19 @@ test('a three-rater job with gold items: quality view, automatic pause, review q
   ]);
   expect(lines).toHaveLength(1 + 23);
   expect(lines.filter((l) => l.includes(carol.id) && /,"?rejected"?$/.test(l))).toHaveLength(3);
+
+  // --- Talent search knows each rater's record: the careful ones are found by their gold error.
+  await provider.goto(`/admin/talent?job_id=${job.id}`);
+  await expect(provider.getByText('3 people')).toBeVisible();
+  const goldFacet = provider.getByRole('group', { name: 'Rating: gold error' });
+  await expect(goldFacet.getByRole('button', { name: /Gold error ≤ 0\.5\s*2/ })).toBeVisible();
+  const results = provider.getByRole('list', { name: 'Search results' });
+  await expect(results.getByRole('listitem').filter({ hasText: 'Carol Careless' })).toContainText('gold error 2.8');
+  await goldFacet.getByRole('button', { name: /Gold error ≤ 0\.5/ }).click();
+  await expect(provider.getByText('2 people')).toBeVisible();
+  await expect(results).not.toContainText('Carol Careless');
+  await expect(results.getByRole('listitem').filter({ hasText: 'Ada Lovelace' })).toContainText('gold error 0');
+  await shot(provider, '08-talent-record');
+  await provider.setViewportSize({ width: 390, height: 844 });
+  await shot(provider, '09-talent-record-phone');
 });

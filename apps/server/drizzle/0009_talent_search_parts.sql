@@ -12,7 +12,16 @@ UPDATE candidate_search SET profile_document = ts_filter(document, '{a}'), resum
                             transcript_document = ts_filter(document, '{c}');--> statement-breakpoint
 CREATE INDEX "candidate_search_resume_document_idx" ON "candidate_search" USING gin ("resume_document");--> statement-breakpoint
 CREATE INDEX "candidate_search_transcript_document_idx" ON "candidate_search" USING gin ("transcript_document");--> statement-breakpoint
--- As in 0002, the document's parts computed once and stored apart as well as together.
+-- Each candidate turn keeps its own parsed words (decision 0166), so that neither a new turn nor a
+-- search's transcript snippets parse the candidate's earlier answers again: the search document's
+-- interview part is the concatenation of the stored vectors (the newest 400 turns; a tsvector has a
+-- size limit). The column is not in the drizzle schema on purpose: the app's reads of turns never
+-- need it and should not carry it.
+ALTER TABLE transcript_turns ADD COLUMN search_vector tsvector
+  GENERATED ALWAYS AS (CASE WHEN speaker = 'user' THEN to_tsvector('talent', text) END) STORED;--> statement-breakpoint
+CREATE AGGREGATE talent_concat(tsvector) (SFUNC = tsvector_concat, STYPE = tsvector, INITCOND = '');--> statement-breakpoint
+-- As in 0002, with the document's parts kept apart as well as together, and the interview part
+-- made of the turns' stored vectors.
 CREATE OR REPLACE FUNCTION talent_refresh(uid uuid) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
   profile_part tsvector;
@@ -31,10 +40,10 @@ BEGIN
                                                    talent_list_text(p.work_experience), talent_list_text(p.education),
                                                    talent_list_text(p.projects), talent_list_text(p.publications),
                                                    talent_list_text(p.certifications), p.city, p.country)), 'B'),
-         setweight(to_tsvector('talent', coalesce(
-              (SELECT left(string_agg(t.text, ' ' ORDER BY t.interview_id, t.seq), 400000)
-                 FROM transcript_turns t JOIN interviews i ON i.id = t.interview_id
-                WHERE i.candidate_id = u.id AND t.speaker = 'user'), '')), 'C'),
+         setweight(coalesce((SELECT talent_concat(v.search_vector) FROM (
+                               SELECT t.search_vector FROM transcript_turns t JOIN interviews i ON i.id = t.interview_id
+                                WHERE i.candidate_id = u.id AND t.speaker = 'user'
+                                ORDER BY t.started_at DESC LIMIT 400) v), ''::tsvector), 'C'),
          setweight(to_tsvector('talent', coalesce(talent_notes_text(u.id), '')), 'D')
     INTO profile_part, resume_part, transcript_part, notes_part
     FROM users u
@@ -114,4 +123,15 @@ END $$;--> statement-breakpoint
 CREATE TRIGGER talent_records AFTER UPDATE ON annotation_tasks
   REFERENCING OLD TABLE AS previous_tasks NEW TABLE AS changed_tasks
   FOR EACH STATEMENT EXECUTE FUNCTION talent_refresh_records();--> statement-breakpoint
-SELECT talent_refresh_record(user_id) FROM candidate_search;
+SELECT talent_refresh_record(user_id) FROM candidate_search;--> statement-breakpoint
+-- Search reads the GIN indexes with a short pending list (decision 0166): new entries wait in an
+-- unsorted list that every search scans in full until it is merged, by a vacuum (the embedded
+-- database never vacuums by itself) or by the write that fills it. At the default 4 MB, pending
+-- trigrams cost a name search 12 ms; without the list, each search-row write inserts its ~2,000
+-- entries one by one. 256 kB keeps both small.
+ALTER INDEX candidate_search_document_idx SET (gin_pending_list_limit = 256);--> statement-breakpoint
+ALTER INDEX candidate_search_resume_document_idx SET (gin_pending_list_limit = 256);--> statement-breakpoint
+ALTER INDEX candidate_search_transcript_document_idx SET (gin_pending_list_limit = 256);--> statement-breakpoint
+ALTER INDEX candidate_search_name_trgm_idx SET (gin_pending_list_limit = 256);--> statement-breakpoint
+ALTER INDEX candidate_search_skill_keys_idx SET (gin_pending_list_limit = 256);--> statement-breakpoint
+SELECT gin_clean_pending_list('candidate_search_document_idx'::regclass), gin_clean_pending_list('candidate_search_resume_document_idx'::regclass), gin_clean_pending_list('candidate_search_transcript_document_idx'::regclass), gin_clean_pending_list('candidate_search_name_trgm_idx'::regclass), gin_clean_pending_list('candidate_search_skill_keys_idx'::regclass);

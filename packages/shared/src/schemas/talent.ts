@@ -7,6 +7,18 @@ import { optionalUuid } from './common';
 
 export const TALENT_SEARCH_MAX_LIMIT = 50;
 export const TALENT_DECISIONS = ['approved', 'rejected', 'none'] as const;
+/** A talent search's filters: the query parameters a saved search keeps and the console's page address holds. */
+export const TALENT_SEARCH_FILTERS = [
+  'q',
+  'skills',
+  'country',
+  'work_authorization',
+  'decision',
+  'min_score',
+  'max_gold_error',
+  'min_agreement',
+  'job_id',
+] as const;
 
 const optionalFilter = z.string().trim().max(200).optional();
 

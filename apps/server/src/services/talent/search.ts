@@ -6,6 +6,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
+  TALENT_SEARCH_FILTERS,
   talentSearchParamsSchema,
   type TalentMatch,
   type TalentResult,
@@ -165,17 +166,7 @@ export async function countMatches(db: Db, params: Record<string, string>, since
 /** The search's filters as stored in the log and in saved searches (no paging, no empty values). */
 export function searchParams(input: Partial<TalentSearchInput>): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const key of [
-    'q',
-    'skills',
-    'country',
-    'work_authorization',
-    'decision',
-    'min_score',
-    'max_gold_error',
-    'min_agreement',
-    'job_id',
-  ] as const) {
+  for (const key of TALENT_SEARCH_FILTERS) {
     const value = input[key];
     if (value !== undefined && value !== '') out[key] = String(value);
   }

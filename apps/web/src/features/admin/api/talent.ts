@@ -1,20 +1,10 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SavedSearch, ShortlistEntry, TalentSearchReply } from '@app/shared';
+import type { SavedSearch, ShortlistEntry, TALENT_SEARCH_FILTERS, TalentSearchReply } from '@app/shared';
 import { apiRequest } from '../../../lib/api-client';
 import { qs } from './query';
 
 /** The search's filters as they stand in the address bar and in a saved search. */
-export type TalentFilters = {
-  q?: string;
-  skills?: string;
-  country?: string;
-  work_authorization?: string;
-  decision?: string;
-  min_score?: string;
-  max_gold_error?: string;
-  min_agreement?: string;
-  job_id?: string;
-};
+export type TalentFilters = Partial<Record<(typeof TALENT_SEARCH_FILTERS)[number], string>>;
 
 export const talentKeys = {
   search: (f: TalentFilters) => ['admin', 'talent', 'search', f] as const,

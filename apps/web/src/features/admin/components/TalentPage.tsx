@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import type { TalentResult, TalentSearchReply } from '@app/shared';
+import { TALENT_SEARCH_FILTERS, type TalentResult, type TalentSearchReply } from '@app/shared';
 import { ErrorBanner } from '../../../components/ErrorBanner';
 import { Spinner } from '../../../components/Spinner';
 import { inputClass, primaryButtonClass, secondaryButtonClass } from '../../../components/form-styles';
@@ -19,18 +19,7 @@ import { snippetNodes } from '../lib/snippet';
 import { FilterSelect, PageHeader, Section, titleCase } from './ui';
 import { formatClock } from '../../../lib/format';
 
-const FILTER_KEYS = [
-  'q',
-  'skills',
-  'country',
-  'work_authorization',
-  'decision',
-  'min_score',
-  'max_gold_error',
-  'min_agreement',
-  'job_id',
-  'shortlist',
-] as const;
+const FILTER_KEYS = [...TALENT_SEARCH_FILTERS, 'shortlist'] as const;
 const DECISION_LABEL: Record<string, string> = { approved: 'Approved', rejected: 'Rejected', none: 'No decision' };
 /** The rating-record facets are thresholds: each value is the filter it sets. */
 const percent = (share: number) => `${Math.round(share * 100)}%`;
@@ -114,17 +103,11 @@ export function TalentPage() {
   );
 }
 
-const blankFilters = {
-  q: '',
-  skills: '',
-  country: '',
-  work_authorization: '',
-  decision: '',
-  min_score: '',
-  max_gold_error: '',
-  min_agreement: '',
-  job_id: '',
-};
+/** Every filter cleared (opening a saved search replaces the whole search). */
+const blankFilters = Object.fromEntries(TALENT_SEARCH_FILTERS.map((key) => [key, ''])) as Record<
+  (typeof TALENT_SEARCH_FILTERS)[number],
+  string
+>;
 
 function SearchForm({ initial, onSearch }: { initial: string; onSearch: (q: string) => void }) {
   const [text, setText] = useState(initial);

@@ -88,11 +88,11 @@ export async function searchTalent(db: Db, input: TalentSearchInput, adminId: st
       headline: r.headline,
       country: r.country,
       skills: r.skills,
-      best_assessment_score: r.best_score === null ? null : Math.round(r.best_score * 10) / 10,
+      best_assessment_score: rounded(r.best_score, 1),
       decision: r.decision,
       rated_count: r.rated_count,
-      gold_error: r.gold_error === null ? null : Math.round(r.gold_error * 100) / 100,
-      agreement: r.agreement === null ? null : Math.round(r.agreement * 100) / 100,
+      gold_error: rounded(r.gold_error, 2),
+      agreement: rounded(r.agreement, 2),
       matches: matches.get(r.user_id) ?? [],
     })),
     facets: {
@@ -104,6 +104,10 @@ export async function searchTalent(db: Db, input: TalentSearchInput, adminId: st
   };
 }
 
+/** A stored real as the API shows it: rounded to `places` decimals (null stays null). */
+const rounded = (value: number | null, places: number) =>
+  value === null ? null : Math.round(value * 10 ** places) / 10 ** places;
+
 /** The one query of a search (exported for the benchmark, which prints its plan). */
 export function searchQuery(input: TalentSearchInput, text: SearchText | null, offset: number): SQL {
   const plan = textPlan(text);
@@ -113,14 +117,14 @@ export function searchQuery(input: TalentSearchInput, text: SearchText | null, o
     : sql`m.last_activity_at DESC, m.user_id`;
   // The matched set holds only what the facets and the order need: materializing wide rows was a
   // third of the query's time. The page reads its display columns back for its 20 rows.
-  return sql`
-      WITH ${plan.hitSets}
+  const matched = sql`
       matched AS MATERIALIZED (
         SELECT cs.user_id, cs.country, cs.work_authorization, cs.decision, cs.skill_keys, cs.gold_error,
                cs.agreement, cs.last_activity_at, ${plan.rank}
           FROM candidate_search cs
          WHERE ${where}
-      ),
+      )`;
+  const page = sql`
       page AS (
         SELECT cs.user_id, cs.name, cs.headline, cs.country, cs.skills, cs.best_score, cs.decision,
                cs.rated_count, cs.gold_error, cs.agreement
@@ -128,7 +132,9 @@ export function searchQuery(input: TalentSearchInput, text: SearchText | null, o
                   FROM matched m ORDER BY ${order} LIMIT ${input.limit} OFFSET ${offset}) p
           JOIN candidate_search cs ON cs.user_id = p.user_id
          ORDER BY p.n
-      )
+      )`;
+  return sql`
+      ${withClause([...plan.hitSets, matched, page])}
       SELECT (SELECT count(*)::int FROM matched) AS total,
              (SELECT json_agg(page) FROM page) AS results,
              (SELECT json_agg(json_build_object('value', ${spelling(sql`k.key`)}, 'count', k.count) ORDER BY k.count DESC, k.key)
@@ -156,7 +162,7 @@ export async function countMatches(db: Db, params: Record<string, string>, since
   );
   const [row] = await throughIndexes(db, async (tx) =>
     rows<{ n: number }>(
-      await tx.execute(sql`WITH ${plan.hitSets} q AS (SELECT 1)
+      await tx.execute(sql`${withClause(plan.hitSets)}
                            SELECT count(*)::int AS n FROM candidate_search cs WHERE ${where}`),
     ),
   );
@@ -213,6 +219,9 @@ export async function throughIndexes<T>(db: Db, work: (tx: Tx) => Promise<T>): P
   });
 }
 
+/** Common table expressions as a WITH clause (none: nothing). */
+const withClause = (ctes: SQL[]) => (ctes.length ? sql`WITH ${sql.join(ctes, sql`, `)}` : sql``);
+
 /**
  * The people whose `column` matches `query`, found through the column's GIN index alone (an
  * uncorrelated subquery: hashed once, then a lookup per candidate), so no document is read whole.
@@ -229,18 +238,18 @@ const inSet = (set: 'doc_hits' | 'name_hits') => sql`cs.user_id IN (SELECT user_
  * part that matched (profile, ranked within by ts_rank on its small vector; then résumé and history;
  * then interviews; then notes), plus the name's likeness to the typed words. Recent activity breaks ties.
  */
-function textPlan(text: SearchText | null): { hitSets: SQL; conditions: SQL[]; rank: SQL } {
-  const none = { hitSets: sql``, conditions: [], rank: sql`true AS all_terms, 0 AS rank` };
+function textPlan(text: SearchText | null): { hitSets: SQL[]; conditions: SQL[]; rank: SQL } {
+  const none = { hitSets: [], conditions: [], rank: sql`true AS all_terms, 0 AS rank` };
   if (!text) return none;
   const { all, any, excluded } = queries(text);
   const name = nameWords(text);
   const hitSets: SQL[] = [];
   const conditions: SQL[] = [];
   if (text.any) {
-    hitSets.push(sql`doc_hits AS MATERIALIZED (SELECT user_id FROM candidate_search WHERE document @@ ${any}),`);
+    hitSets.push(sql`doc_hits AS MATERIALIZED (SELECT user_id FROM candidate_search WHERE document @@ ${any})`);
     // Names sharing enough trigrams with the typed words (pg_trgm's threshold), from the trigram
     // index: only those names are compared in full ("Jonh" for "John").
-    if (name) hitSets.push(sql`name_hits AS MATERIALIZED (SELECT user_id FROM candidate_search WHERE name % ${name}),`);
+    if (name) hitSets.push(sql`name_hits AS MATERIALIZED (SELECT user_id FROM candidate_search WHERE name % ${name})`);
     const byName = name
       ? sql` OR (${inSet('name_hits')} AND similarity(cs.name, ${name}) >= ${NAME_SIMILARITY})`
       : sql``;
@@ -257,7 +266,7 @@ function textPlan(text: SearchText | null): { hitSets: SQL; conditions: SQL[]; r
                   WHEN ${matching('resume_document', any)} THEN 2
                   WHEN ${matching('transcript_document', any)} THEN 1
                   ELSE 0 END + ${likeness} AS rank`;
-  return { hitSets: sql.join(hitSets, sql` `), conditions, rank };
+  return { hitSets, conditions, rank };
 }
 
 function filterConditions(input: TalentSearchInput): SQL[] {

@@ -8,10 +8,10 @@ import { eq, sql } from 'drizzle-orm';
 import type { DatasetRecord } from '@app/shared';
 import { annotationItems, annotationTasks, jobs } from '../../db/schema';
 import type { Executor } from '../../db/types';
-import { rows, sqlArray } from '../../db/raw-sql';
+import { rows } from '../../db/raw-sql';
 import { notFound } from '../../lib/http-errors';
 import { consensusWeights, raterStats, summarizeItem } from './consensus';
-import { loadJobRatings, reviewState, SUBMITTED } from './ratings';
+import { holdsSubmittedRating, loadJobRatings, reviewState } from './ratings';
 import { csvLine } from '../../lib/csv';
 
 /** Items per page read from the database. */
@@ -59,17 +59,16 @@ type PageItem = {
  * submitted filter sits in the aggregate, because in WHERE it drew the planner (without statistics)
  * into AND-ing the job's status index, a scan of every task of the job per item.
  */
-const pageQuery = (jobId: string, after: number | null) => sql<string>`
+const pageQuery = (jobId: string, after: number | null) => sql`
   SELECT coalesce(json_agg(page ORDER BY page.seq), '[]')::text AS page FROM (
     SELECT i.id, i.seq, i.gold_rating AS gold,
-      (SELECT json_build_object('name', t.task_name, 'data', t.data_to_annotate)
-         FROM ${annotationTasks} t WHERE t.item_id = i.id
-         ORDER BY t.created_at DESC, t.id DESC LIMIT 1) AS content,
-      (SELECT json_agg(json_build_array(t.assignee_id, t.quality_rating, t.feedback_notes, t.submitted_at,
-                                        t.status, t.review_approved) ORDER BY t.submitted_at, t.id)
-                FILTER (WHERE t.status = ANY(${sqlArray(SUBMITTED, 'text')})
-                          AND t.quality_rating IS NOT NULL AND t.assignee_id IS NOT NULL)
-         FROM ${annotationTasks} t WHERE t.item_id = i.id) AS ratings
+      (SELECT json_build_object('name', ${annotationTasks.taskName}, 'data', ${annotationTasks.dataToAnnotate})
+         FROM ${annotationTasks} WHERE ${annotationTasks.itemId} = i.id
+         ORDER BY ${annotationTasks.createdAt} DESC, ${annotationTasks.id} DESC LIMIT 1) AS content,
+      (SELECT json_agg(json_build_array(${annotationTasks.assigneeId}, ${annotationTasks.qualityRating}, ${annotationTasks.feedbackNotes},
+                                        ${annotationTasks.submittedAt}, ${annotationTasks.status}, ${annotationTasks.reviewApproved})
+                       ORDER BY ${annotationTasks.submittedAt}, ${annotationTasks.id}) FILTER (WHERE ${holdsSubmittedRating})
+         FROM ${annotationTasks} WHERE ${annotationTasks.itemId} = i.id) AS ratings
     FROM ${annotationItems} i
     WHERE i.job_id = ${jobId} ${after === null ? sql`` : sql`AND i.seq > ${after}`}
     ORDER BY i.seq

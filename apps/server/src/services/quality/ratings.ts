@@ -7,6 +7,13 @@ import type { Rating } from './consensus';
 /** Statuses of a task whose rating has been submitted (waiting for review or reviewed). */
 export const SUBMITTED = ['completed', 'reviewed'] as const;
 
+/** A task that holds a rating: submitted (waiting for review or reviewed), rated, by a rater. */
+export const holdsSubmittedRating = and(
+  inArray(annotationTasks.status, [...SUBMITTED]),
+  isNotNull(annotationTasks.qualityRating),
+  isNotNull(annotationTasks.assigneeId),
+)!;
+
 /** A job's tasks waiting for distribution: not started and held by no one. */
 export const unassignedTasksOf = (jobId: string) =>
   and(eq(annotationTasks.jobId, jobId), eq(annotationTasks.status, 'pending'), isNull(annotationTasks.assigneeId));
@@ -25,14 +32,7 @@ export async function loadJobRatings(db: Executor, jobId: string): Promise<Ratin
     })
     .from(annotationTasks)
     .innerJoin(annotationItems, eq(annotationItems.id, annotationTasks.itemId))
-    .where(
-      and(
-        eq(annotationTasks.jobId, jobId),
-        inArray(annotationTasks.status, [...SUBMITTED]),
-        isNotNull(annotationTasks.qualityRating),
-        isNotNull(annotationTasks.assigneeId),
-      ),
-    );
+    .where(and(eq(annotationTasks.jobId, jobId), holdsSubmittedRating));
   if (!row?.lines) return [];
   return row.lines.split('\n').map((line) => {
     const [itemId, raterId, rating, gold] = line.split(' ');

@@ -3,12 +3,12 @@ import { eq } from 'drizzle-orm';
 import type { ServerMessage } from '@app/shared';
 import { buildSocketTestApp, type TestContext } from '../helpers/build';
 import { insertJob } from '../helpers/work-fixtures';
-import { consentTo } from '../helpers/consent';
 import { interviewRetakes, interviews, transcriptTurns, users } from '../../src/db/schema';
 import { appendTurn } from '../../src/interview/store';
 import { createInterview } from '../../src/services/interviews';
 import { RETAKE_WHILE_RUNNING } from '../../src/services/interview-retakes';
 import { InterviewClient } from './ws-client';
+import { startLiveInterview } from './live-start';
 
 let t: TestContext;
 let base: string;
@@ -22,20 +22,8 @@ afterAll(async () => t.close());
 const job = () => insertJob(t.database.db, { status: 'active' });
 const errorOf = (m: ServerMessage) => m as Extract<ServerMessage, { event: 'error' }>;
 
-async function startSession(token: string, jobId: string, interviewId: string = crypto.randomUUID()) {
-  await consentTo(t.app, token, jobId);
-  const client = await InterviewClient.connect(`${base}?token=${token}`);
-  const sessionId = crypto.randomUUID();
-  client.send({
-    event: 'start',
-    session_id: sessionId,
-    interview_id: interviewId,
-    job_id: jobId,
-    candidate_id: 'ignored',
-    candidate_name: 'Sam Lee',
-  });
-  return { client, interviewId, sessionId };
-}
+const startSession = (token: string, jobId: string, interviewId?: string) =>
+  startLiveInterview(t.app, base, token, jobId, { interviewId });
 
 const interviewRow = async (id: string) =>
   (await t.database.db.select().from(interviews).where(eq(interviews.id, id)))[0]!;

@@ -8,6 +8,7 @@ import { interviews } from '../../src/db/schema';
 import { createInterview } from '../../src/services/interviews';
 import { appendTurn } from '../../src/interview/store';
 import { InterviewClient } from './ws-client';
+import { startLiveInterview } from './live-start';
 import { consentTo } from '../helpers/consent';
 
 let t: TestContext;
@@ -18,24 +19,8 @@ afterAll(async () => t.close());
 
 const job = () => insertJob(t.database.db);
 
-async function started(
-  token: string,
-  jobId: string,
-  sessionId = crypto.randomUUID(),
-  interviewId = crypto.randomUUID(),
-) {
-  await consentTo(t.app, token, jobId);
-  const client = await InterviewClient.connect(`${base}?token=${token}`);
-  client.send({
-    event: 'start',
-    session_id: sessionId,
-    interview_id: interviewId,
-    job_id: jobId,
-    candidate_id: 'ignored',
-    candidate_name: 'Sam Lee',
-  });
-  return { client, sessionId, interviewId };
-}
+const started = (token: string, jobId: string, sessionId?: string, interviewId?: string) =>
+  startLiveInterview(t.app, base, token, jobId, { sessionId, interviewId });
 
 /** A new candidate's session that ran until its client got `event`, then lost the connection. */
 async function droppedAfter(event: ServerMessage['event'], timeoutMs: number) {

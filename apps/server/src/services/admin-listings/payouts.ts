@@ -7,6 +7,7 @@ import { notFound } from '../../lib/http-errors';
 import { toCsv } from '../../lib/csv';
 import { centsToDollars } from '../../lib/money';
 import { PAYOUT_ID, type Paging, int, search, countWhere, pageFrom } from './query';
+import { round } from '../../lib/round';
 
 export async function balances(
   db: Db,
@@ -60,7 +61,7 @@ function toTransaction(r: {
     task_name: r.taskName,
     job_title: r.jobTitle ?? '',
     amount: centsToDollars(r.earning.amountCents),
-    hours: Math.round((r.earning.secondsBilled / 3600) * 100) / 100,
+    hours: round(r.earning.secondsBilled / 3600, 2),
     status: r.earning.status,
     payout_id: r.earning.payoutId,
     created_at: r.earning.createdAt.toISOString(),

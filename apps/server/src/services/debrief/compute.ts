@@ -8,6 +8,7 @@ import {
 import { SURE, sayable, understand } from '../../interview/understanding/understand';
 import { buildVocabulary, normalWords, type JobVocabulary } from '../../interview/understanding/vocabulary';
 import { worthNaming } from '../../interview/understanding/worth-naming';
+import { round } from '../../lib/round';
 
 /**
  * The debrief of one interview (issue 27, decision 0160), computed from the transcript as stored:
@@ -141,7 +142,6 @@ function answersOf(turns: DebriefTurn[]): { answers: Answer[]; aiMs: number } {
   return { answers, aiMs };
 }
 
-const round = (n: number, digits = 0) => Math.round(n * 10 ** digits) / 10 ** digits;
 const perMinute = (words: number, ms: number) => (ms >= 1000 && words > 0 ? round((words * 60000) / ms) : null);
 function median(xs: number[]): number | null {
   if (!xs.length) return null;

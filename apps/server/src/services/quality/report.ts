@@ -9,6 +9,7 @@ import { krippendorffAlpha } from './krippendorff';
 import { jobRaterIds, raterRows } from './raters';
 import { loadJobRatings, unassignedTasksOf } from './ratings';
 import { SPREAD_LIMIT } from './consensus';
+import { roundOrNull } from '../../lib/round';
 
 export async function qualityReport(db: Executor, jobId: string): Promise<QualityReport> {
   const [job] = await db
@@ -43,7 +44,7 @@ export async function qualityReport(db: Executor, jobId: string): Promise<Qualit
   }
   const alpha = krippendorffAlpha(units, 'interval');
   return {
-    krippendorff_alpha: alpha === null ? null : Math.round(alpha * 1000) / 1000,
+    krippendorff_alpha: roundOrNull(alpha, 3),
     items_total: Number(items?.n ?? 0),
     items_compared: units.length,
     items_needing_review: needingReview,

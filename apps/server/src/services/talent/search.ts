@@ -17,6 +17,7 @@ import type { Db } from '../../db/client';
 import type { Tx } from '../../db/types';
 import { talentSearchLog } from '../../db/schema-talent';
 import { AppError } from '../../lib/http-errors';
+import { roundOrNull } from '../../lib/round';
 import { decodeCursor, encodeCursor, parseSearchText, type SearchText } from './query-text';
 import { snippetsFor } from './snippets';
 import { rows, sqlArray } from '../../db/raw-sql';
@@ -88,11 +89,11 @@ export async function searchTalent(db: Db, input: TalentSearchInput, adminId: st
       headline: r.headline,
       country: r.country,
       skills: r.skills,
-      best_assessment_score: rounded(r.best_score, 1),
+      best_assessment_score: roundOrNull(r.best_score, 1),
       decision: r.decision,
       rated_count: r.rated_count,
-      gold_error: rounded(r.gold_error, 2),
-      agreement: rounded(r.agreement, 2),
+      gold_error: roundOrNull(r.gold_error, 2),
+      agreement: roundOrNull(r.agreement, 2),
       matches: matches.get(r.user_id) ?? [],
     })),
     facets: {
@@ -103,10 +104,6 @@ export async function searchTalent(db: Db, input: TalentSearchInput, adminId: st
     next_cursor: offset + page.length < total ? encodeCursor(offset + page.length) : null,
   };
 }
-
-/** A stored real as the API shows it: rounded to `places` decimals (null stays null). */
-const rounded = (value: number | null, places: number) =>
-  value === null ? null : Math.round(value * 10 ** places) / 10 ** places;
 
 /** The one query of a search (exported for the benchmark, which prints its plan). */
 export function searchQuery(input: TalentSearchInput, text: SearchText | null, offset: number): SQL {

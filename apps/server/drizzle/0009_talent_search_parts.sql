@@ -28,6 +28,7 @@ DECLARE
   resume_part tsvector;
   transcript_part tsvector;
   notes_part tsvector;
+  indexed boolean;
 BEGIN
   IF uid IS NULL THEN RETURN; END IF;
   IF NOT EXISTS (SELECT 1 FROM users u WHERE u.id = uid AND u.role = 'candidate' AND u.deleted_at IS NULL) THEN
@@ -50,6 +51,7 @@ BEGIN
     LEFT JOIN profiles p ON p.user_id = u.id
     LEFT JOIN resume_texts rt ON rt.file_id = talent_resume_file(p.resume_url)
    WHERE u.id = uid;
+  indexed := EXISTS (SELECT 1 FROM candidate_search WHERE user_id = uid);
   INSERT INTO candidate_search AS cs (user_id, name, headline, country, work_authorization, skills, skill_keys,
                                       best_score, decision, last_activity_at, document,
                                       profile_document, resume_document, transcript_document)
@@ -79,7 +81,9 @@ BEGIN
     best_score = excluded.best_score, decision = excluded.decision, last_activity_at = excluded.last_activity_at,
     document = excluded.document, profile_document = excluded.profile_document,
     resume_document = excluded.resume_document, transcript_document = excluded.transcript_document;
-  PERFORM talent_refresh_record(uid);
+  -- A new row starts with the rating record it already has; afterwards the record is kept by the
+  -- trigger on annotation_tasks, not recomputed on every profile save or interview turn.
+  IF NOT indexed THEN PERFORM talent_refresh_record(uid); END IF;
 END
 $$;--> statement-breakpoint
 -- One candidate's rating record across every job, as the quality report counts it (issue 26):

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AUDIO_SAMPLE_RATE } from './constants';
-import { debriefSchema } from './schemas/debrief';
+import { debriefSchema, debriefSealSchema } from './schemas/debrief';
 
 /**
  * The live interview socket protocol (`/ws/session`, JSON text frames, docs/product/socket-protocol.md).
@@ -140,8 +140,15 @@ export const metricsMessageSchema = z.object({
   latency: turnLatencySchema,
 });
 
-/** Practice only: the debrief so far, sent after each turn (nothing is stored on the server; decision 0161). */
-export const debriefMessageSchema = z.object({ event: z.literal('debrief'), debrief: debriefSchema });
+/**
+ * Practice only: the debrief so far, sent after each turn (nothing is stored on the server; decision
+ * 0161), with the seal that lets its candidate keep it (decision 0171).
+ */
+export const debriefMessageSchema = z.object({
+  event: z.literal('debrief'),
+  debrief: debriefSchema,
+  seal: debriefSealSchema,
+});
 
 export const serverMessageSchema = z.discriminatedUnion('event', [
   sessionReadyMessageSchema,

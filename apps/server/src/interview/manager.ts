@@ -1,5 +1,6 @@
 import { isUuid, type Debrief, type ServerMessage, type StartMessage } from '@app/shared';
 import { computeDebrief } from '../services/debrief/compute';
+import type { DebriefSeal } from '../services/debrief/seal';
 import type { Db } from '../db/client';
 import { systemClock, type Clock, type Timer } from '../lib/clock';
 import type { AppEvents } from '../lib/app-events';
@@ -37,6 +38,8 @@ export type ManagerOptions = {
   settings?: Partial<SessionSettings>;
   log?: PipelineLog;
   clock?: Clock;
+  /** Signs each practice debrief for its candidate, who may then keep it (decision 0171). */
+  debriefSeal: DebriefSeal;
 };
 
 type Entry = {
@@ -226,7 +229,9 @@ export class SessionManager {
       // Practice stores nothing: its turns stay in this session, and its debrief goes to the client.
       let practiceSession: InterviewSession | undefined;
       const sink: TurnSink = practice
-        ? practiceSink(planInput, (debrief) => practiceSession?.notify({ event: 'debrief', debrief }))
+        ? practiceSink(planInput, (debrief) =>
+            practiceSession?.notify({ event: 'debrief', debrief, seal: this.opts.debriefSeal.seal(userId, debrief) }),
+          )
         : { append: (turn) => appendTurn(db, id, turn), update: (seq, text) => updateTurnText(db, id, seq, text) };
       const recognition = this.opts.providers.sttFor?.(recognitionText(planInput)) ?? {
         stt: this.opts.providers.stt,

@@ -8,7 +8,7 @@ import type { Db } from '../db/client';
 import { earnings, files, interviewDecisions, interviews, payouts, profiles } from '../db/schema';
 import { listTurns } from '../interview/store';
 import { listConsents } from './consents';
-import { listPracticeDebriefs } from './debrief';
+import { exportPracticeDebriefs } from './debrief';
 import { getEarningsSummary, listTransactions } from './earnings';
 import { listInterviews } from './interviews';
 import { getProfileMe } from './profiles';
@@ -91,6 +91,6 @@ export async function exportAccount(db: Db, userId: string, baseUrl: string) {
       payouts: payoutRows.map((p) => ({ id: p.id, created_at: p.createdAt.toISOString() })),
     },
     consents: await listConsents(db, userId),
-    practice_debriefs: await listPracticeDebriefs(db, userId),
+    practice_debriefs: await exportPracticeDebriefs(db, userId),
   };
 }

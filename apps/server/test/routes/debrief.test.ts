@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { debriefSchema, type Debrief } from '@app/shared';
+import { debriefSchema, PRACTICE_DEBRIEFS_KEPT, type Debrief } from '@app/shared';
 import { buildTestAppWithAdmin, type TestContext } from '../helpers/build';
 import { postJob } from '../helpers/work-fixtures';
 import { practiceDebriefs } from '../../src/db/schema';
 import { appendTurn } from '../../src/interview/store';
 import { createInterview } from '../../src/services/interviews';
+import { debriefSealFor } from '../../src/services/debrief/seal';
+import { PRACTICE_DEBRIEF_KEEP_LIMIT } from '../../src/routes/api/interviews/debrief';
 
 let t: TestContext;
 let admin: string;
@@ -140,11 +142,17 @@ const debrief: Debrief = {
   ],
 };
 
+/** What the live session sends with a practice debrief: the seal for this account (decision 0171). */
+const sealed = (userId: string, d: Debrief = debrief) => ({
+  debrief: d,
+  seal: debriefSealFor(t.app.config).seal(userId, d),
+});
+
 describe('practice debriefs the candidate keeps', () => {
   it('are theirs alone, in their export, and removed with the account', async () => {
     const c = await t.signUp();
     const other = await t.signUp();
-    const kept = await t.post('/api/practice-debriefs', c.token, { debrief });
+    const kept = await t.post('/api/practice-debriefs', c.token, sealed(c.user.id));
     expect(kept.statusCode).toBe(201);
     const id = kept.json().id as string;
     expect((await t.get(`/api/practice-debriefs/${id}`, c.token)).json().debrief).toEqual(debrief);
@@ -164,11 +172,87 @@ describe('practice debriefs the candidate keeps', () => {
 
   it('refuses a body that is not a debrief, and may be deleted by its owner', async () => {
     const c = await t.signUp();
-    const bad = await t.post('/api/practice-debriefs', c.token, { debrief: { reliable: 'yes' } });
+    const bad = await t.post('/api/practice-debriefs', c.token, { debrief: { reliable: 'yes' }, seal: 'x' });
     expect(bad.statusCode).toBe(422);
-    const id = (await t.post('/api/practice-debriefs', c.token, { debrief })).json().id as string;
+    const id = (await t.post('/api/practice-debriefs', c.token, sealed(c.user.id))).json().id as string;
     expect((await t.delete(`/api/practice-debriefs/${id}`, (await t.signUp()).token)).statusCode).toBe(404);
     expect((await t.delete(`/api/practice-debriefs/${id}`, c.token)).statusCode).toBe(204);
     expect((await t.get(`/api/practice-debriefs/${id}`, c.token)).statusCode).toBe(404);
   });
+
+  it('keeps only what the live session computed for this account: no client-made figure', async () => {
+    const c = await t.signUp();
+    const other = await t.signUp();
+    const refused = 'This debrief did not come from a practice interview on this account, so it cannot be kept.';
+    // Made up by the client, with no seal or a made-up one.
+    const unsealed = await t.post('/api/practice-debriefs', c.token, { debrief });
+    expect(unsealed.statusCode).toBe(422);
+    const forged = await t.post('/api/practice-debriefs', c.token, { debrief, seal: 'a'.repeat(43) });
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json()).toEqual({ detail: refused });
+    // A sealed debrief with one figure changed.
+    const flattered = { ...debrief, delivery: { ...debrief.delivery, words_per_minute: 150 } };
+    const changed = await t.post('/api/practice-debriefs', c.token, { ...sealed(c.user.id), debrief: flattered });
+    expect(changed.json()).toEqual({ detail: refused });
+    // Another account's sealed debrief.
+    expect((await t.post('/api/practice-debriefs', c.token, sealed(other.user.id))).statusCode).toBe(400);
+    expect((await t.get('/api/practice-debriefs', c.token)).json()).toEqual([]);
+    // The one sealed for this account is kept as sent, whatever the key order of the round trip.
+    const { seal } = sealed(c.user.id);
+    const reordered = { answers: debrief.answers, delivery: debrief.delivery, reliable: debrief.reliable };
+    expect((await t.post('/api/practice-debriefs', c.token, { seal, debrief: reordered })).statusCode).toBe(201);
+  });
+
+  it(`keeps the ${PRACTICE_DEBRIEFS_KEPT} newest per account, and lists them without their answers`, async () => {
+    const c = await t.signUp();
+    const other = await t.signUp();
+    // Twenty kept over the last days, one of another account.
+    const day = 24 * 3600 * 1000;
+    const old = await t.database.db
+      .insert(practiceDebriefs)
+      .values(
+        Array.from({ length: PRACTICE_DEBRIEFS_KEPT }, (_, i) => ({
+          userId: c.user.id,
+          debrief,
+          createdAt: new Date(Date.now() - (PRACTICE_DEBRIEFS_KEPT - i) * day),
+        })),
+      )
+      .returning({ id: practiceDebriefs.id });
+    const othersId = (await t.post('/api/practice-debriefs', other.token, sealed(other.user.id))).json().id;
+
+    const kept = await t.post('/api/practice-debriefs', c.token, sealed(c.user.id));
+    expect(kept.statusCode).toBe(201);
+    const list = (await t.get('/api/practice-debriefs', c.token)).json() as { id: string }[];
+    expect(list).toHaveLength(PRACTICE_DEBRIEFS_KEPT);
+    // The newest first; the oldest went to make room.
+    expect(list[0]!.id).toBe(kept.json().id);
+    expect(list.map((d) => d.id)).not.toContain(old[0]!.id);
+    expect((await t.get(`/api/practice-debriefs/${old[0]!.id}`, c.token)).statusCode).toBe(404);
+    expect((await t.get(`/api/practice-debriefs/${othersId}`, other.token)).statusCode).toBe(200);
+
+    // A line per debrief: its figures and how many answers, not the answers themselves.
+    expect(list[0]).toEqual({
+      id: kept.json().id,
+      created_at: expect.any(String),
+      reliable: true,
+      answer_count: 1,
+      delivery: debrief.delivery,
+    });
+    // The whole debrief is read by its id.
+    expect((await t.get(`/api/practice-debriefs/${list[0]!.id}`, c.token)).json().debrief).toEqual(debrief);
+  });
+
+  it('limits how many debriefs one account keeps an hour, with a 429 and a detail', async () => {
+    const c = await t.signUp();
+    const body = sealed(c.user.id);
+    for (let i = 0; i < PRACTICE_DEBRIEF_KEEP_LIMIT.max; i++) {
+      expect((await t.post('/api/practice-debriefs', c.token, body)).statusCode).toBe(201);
+    }
+    const limited = await t.post('/api/practice-debriefs', c.token, body);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().detail).toMatch(/^Too many debriefs kept in the last hour\. Please try again in /);
+    // Another account is not held back.
+    const d = await t.signUp();
+    expect((await t.post('/api/practice-debriefs', d.token, sealed(d.user.id))).statusCode).toBe(201);
+  }, 60_000);
 });

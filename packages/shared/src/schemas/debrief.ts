@@ -51,6 +51,15 @@ export const debriefSchema = z.object({
 });
 export type Debrief = z.infer<typeof debriefSchema>;
 
+/**
+ * The server's signature over a practice debrief it computed for one account (decision 0171): the
+ * socket sends it with the debrief, and keeping the debrief needs it, so no client-made figure is kept.
+ */
+export const debriefSealSchema = z.string().max(200);
+
+/** The most practice debriefs one account keeps: keeping another drops the oldest (decision 0171). */
+export const PRACTICE_DEBRIEFS_KEPT = 20;
+
 /** A practice debrief the candidate chose to keep. */
 export const practiceDebriefSchema = z.object({
   id: z.string(),
@@ -59,4 +68,14 @@ export const practiceDebriefSchema = z.object({
 });
 export type PracticeDebrief = z.infer<typeof practiceDebriefSchema>;
 
-export const practiceDebriefCreateSchema = z.object({ debrief: debriefSchema });
+/** GET /api/practice-debriefs: one line per kept debrief, without its answers (the whole one is by id). */
+export const practiceDebriefSummarySchema = z.object({
+  id: z.string(),
+  created_at: z.string(),
+  reliable: z.boolean(),
+  answer_count: z.number().int(),
+  delivery: debriefSchema.shape.delivery,
+});
+export type PracticeDebriefSummary = z.infer<typeof practiceDebriefSummarySchema>;
+
+export const practiceDebriefCreateSchema = z.object({ debrief: debriefSchema, seal: debriefSealSchema });

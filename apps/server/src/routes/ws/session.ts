@@ -19,6 +19,7 @@ import type { TokenClaims } from '../../plugins/auth';
 import { systemClock, type Clock } from '../../lib/clock';
 import { AudioGuard, chunkDurationMs } from '../../interview/audio-guard';
 import { SessionManager } from '../../interview/manager';
+import { debriefSealFor } from '../../services/debrief/seal';
 import { activeJobRecognitionText } from '../../interview/store';
 import { prepareActiveJobModels } from '../../interview/recognition/active-jobs';
 import { buildProviders, type Providers } from '../../interview/providers';
@@ -91,6 +92,7 @@ async function interviewSocketRoutes(app: FastifyInstance, opts: InterviewSocket
       windows: { base: config.INTERVIEW_SILENCE_MS, unfinished: config.INTERVIEW_SILENCE_MS * 3, waiting: 15000 },
     },
     log: app.log,
+    debriefSeal: debriefSealFor(config),
   });
   app.decorate('interviewSessions', manager);
   const live = new Set<WebSocket>();

@@ -1,16 +1,14 @@
 /**
  * Who may read a debrief, and the practice debriefs candidates keep (issue 27, decisions 0160-0162).
  */
-import { and, asc, desc, eq } from 'drizzle-orm';
-import type { Debrief, PracticeDebrief } from '@app/shared';
+import { asc, eq } from 'drizzle-orm';
+import type { Debrief } from '@app/shared';
 import type { Db } from '../../db/client';
-import { interviews, jobs, practiceDebriefs, transcriptTurns } from '../../db/schema';
+import { interviews, jobs, transcriptTurns } from '../../db/schema';
 import type { Caller } from '../../lib/authz';
 import { notFound } from '../../lib/http-errors';
 import { INTERVIEW_NOT_FOUND } from '../interviews';
 import { computeDebrief, type DebriefTurn } from './compute';
-
-export const DEBRIEF_NOT_FOUND = 'Debrief not found';
 
 /**
  * GET /api/interviews/{id}/debrief: the admin always; the interview's candidate only once the
@@ -54,41 +52,4 @@ export async function interviewDebrief(db: Db, interviewId: string, caller: Call
   return computeDebrief(turns, row.job);
 }
 
-const toDto = (r: typeof practiceDebriefs.$inferSelect): PracticeDebrief => ({
-  id: r.id,
-  created_at: r.createdAt.toISOString(),
-  debrief: r.debrief,
-});
-
-/** Keeps a practice debrief the candidate chose to keep: theirs alone, in their export, gone with the account. */
-export async function keepPracticeDebrief(db: Db, userId: string, debrief: Debrief): Promise<PracticeDebrief> {
-  const [row] = await db.insert(practiceDebriefs).values({ userId, debrief }).returning();
-  return toDto(row!);
-}
-
-export async function listPracticeDebriefs(db: Db, userId: string): Promise<PracticeDebrief[]> {
-  const rows = await db
-    .select()
-    .from(practiceDebriefs)
-    .where(eq(practiceDebriefs.userId, userId))
-    .orderBy(desc(practiceDebriefs.createdAt));
-  return rows.map(toDto);
-}
-
-export async function getPracticeDebrief(db: Db, userId: string, id: string): Promise<PracticeDebrief> {
-  const [row] = await db
-    .select()
-    .from(practiceDebriefs)
-    .where(and(eq(practiceDebriefs.id, id), eq(practiceDebriefs.userId, userId)))
-    .limit(1);
-  if (!row) throw notFound(DEBRIEF_NOT_FOUND);
-  return toDto(row);
-}
-
-export async function deletePracticeDebrief(db: Db, userId: string, id: string): Promise<void> {
-  const gone = await db
-    .delete(practiceDebriefs)
-    .where(and(eq(practiceDebriefs.id, id), eq(practiceDebriefs.userId, userId)))
-    .returning({ id: practiceDebriefs.id });
-  if (!gone.length) throw notFound(DEBRIEF_NOT_FOUND);
-}
+export * from './practice';

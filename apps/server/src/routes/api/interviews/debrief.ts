@@ -1,6 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { debriefSchema, practiceDebriefCreateSchema, practiceDebriefSchema } from '@app/shared';
+import {
+  debriefSchema,
+  practiceDebriefCreateSchema,
+  practiceDebriefSchema,
+  practiceDebriefSummarySchema,
+} from '@app/shared';
 import {
   deletePracticeDebrief,
   getPracticeDebrief,
@@ -8,7 +13,12 @@ import {
   keepPracticeDebrief,
   listPracticeDebriefs,
 } from '../../../services/debrief';
+import { debriefSealFor } from '../../../services/debrief/seal';
+import { AppError } from '../../../lib/http-errors';
 import { idParams } from '../schemas';
+
+/** A practice takes minutes: this many keeps an hour is far beyond real use (decision 0171). */
+export const PRACTICE_DEBRIEF_KEEP_LIMIT = { max: 30, timeWindow: '1 hour' };
 
 /**
  * GET /api/interviews/{id}/debrief (the admin; the candidate once decided, when the job shares
@@ -16,6 +26,7 @@ import { idParams } from '../schemas';
  */
 const debriefRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preHandler', app.authenticate);
+  const seals = debriefSealFor(app.config);
 
   app.get(
     '/interviews/:id/debrief',
@@ -23,16 +34,29 @@ const debriefRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => interviewDebrief(app.db, request.params.id, request.auth!),
   );
 
-  app.get('/practice-debriefs', { schema: { response: { 200: z.array(practiceDebriefSchema) } } }, async (request) =>
-    listPracticeDebriefs(app.db, request.auth!.sub),
+  app.get(
+    '/practice-debriefs',
+    { schema: { response: { 200: z.array(practiceDebriefSummarySchema) } } },
+    async (request) => listPracticeDebriefs(app.db, request.auth!.sub),
   );
 
   app.post(
     '/practice-debriefs',
-    { schema: { body: practiceDebriefCreateSchema, response: { 201: practiceDebriefSchema } } },
+    {
+      schema: { body: practiceDebriefCreateSchema, response: { 201: practiceDebriefSchema } },
+      config: {
+        rateLimit: {
+          ...PRACTICE_DEBRIEF_KEEP_LIMIT,
+          keyGenerator: (request) => `practice-debrief:${request.auth?.sub ?? request.ip}`,
+          hook: 'preHandler',
+          errorResponseBuilder: (_req, ctx) =>
+            new AppError(429, `Too many debriefs kept in the last hour. Please try again in ${ctx.after}.`),
+        },
+      },
+    },
     async (request, reply) => {
       reply.code(201);
-      return keepPracticeDebrief(app.db, request.auth!.sub, request.body.debrief);
+      return keepPracticeDebrief(app.db, seals, request.auth!.sub, request.body);
     },
   );
 

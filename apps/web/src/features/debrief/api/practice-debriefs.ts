@@ -1,10 +1,14 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import type { Debrief, PracticeDebrief } from '@app/shared';
+import type { PracticeDebrief } from '@app/shared';
 import { apiRequest } from '../../../lib/api-client';
+import type { SealedDebrief } from '../../../lib/practice-debrief';
 
-/** POST /api/practice-debriefs: the candidate keeps the practice debrief (theirs; deleted with the account). */
-export const keepPracticeDebrief = (debrief: Debrief) =>
-  apiRequest<PracticeDebrief>('/practice-debriefs', { method: 'POST', body: { debrief } });
+/**
+ * POST /api/practice-debriefs: the candidate keeps the practice debrief (theirs; deleted with the
+ * account), sent with the live session's seal (decision 0171).
+ */
+export const keepPracticeDebrief = (sealed: SealedDebrief) =>
+  apiRequest<PracticeDebrief>('/practice-debriefs', { method: 'POST', body: sealed });
 
 export const useKeepPracticeDebrief = () => useMutation({ mutationFn: keepPracticeDebrief });
 

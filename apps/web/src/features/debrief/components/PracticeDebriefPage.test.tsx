@@ -51,11 +51,14 @@ const debrief: Debrief = {
   ],
 };
 
+/** What the live session signed the debrief with (decision 0171). */
+const seal = 'c2VhbGVkLWJ5LXRoZS1zZXJ2ZXI';
+
 afterEach(() => clearPracticeDebrief());
 
 describe('PracticeDebriefPage', { timeout: 15_000 }, () => {
   it('shows delivery with the usual band, marks the fillers, and judges nothing where the audio was unclear', async () => {
-    savePracticeDebrief(debrief);
+    savePracticeDebrief({ debrief, seal });
     mockApi({});
     renderPage('/interview-prep/debrief', '/interview-prep/debrief', <PracticeDebriefPage />);
     const delivery = await screen.findByRole('region', { name: 'Delivery' });
@@ -72,7 +75,7 @@ describe('PracticeDebriefPage', { timeout: 15_000 }, () => {
 
   it('keeps the debrief on request and opens the kept one', async () => {
     const user = userEvent.setup();
-    savePracticeDebrief(debrief);
+    savePracticeDebrief({ debrief, seal });
     const api = mockApi({
       'POST /practice-debriefs': { status: 201, body: { id: 'd-1', created_at: '2026-03-01T00:00:00Z', debrief } },
     });
@@ -80,7 +83,19 @@ describe('PracticeDebriefPage', { timeout: 15_000 }, () => {
     await user.click(await screen.findByRole('button', { name: 'Keep this debrief' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/debriefs/d-1'));
     const post = api.mock.calls.find(([, init]) => init?.method === 'POST')!;
-    expect(JSON.parse(String(post[1]!.body))).toEqual({ debrief });
+    // The debrief goes back with the live session's seal: the server keeps only what it computed.
+    expect(JSON.parse(String(post[1]!.body))).toEqual({ debrief, seal });
+  });
+
+  it("shows the server's refusal and stays on the page", async () => {
+    const user = userEvent.setup();
+    savePracticeDebrief({ debrief, seal });
+    const detail = 'This debrief did not come from a practice interview on this account, so it cannot be kept.';
+    mockApi({ 'POST /practice-debriefs': { status: 400, body: { detail } } });
+    renderPage('/interview-prep/debrief', '/interview-prep/debrief', <PracticeDebriefPage />);
+    await user.click(await screen.findByRole('button', { name: 'Keep this debrief' }));
+    expect(await screen.findByText(detail)).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/interview-prep/debrief');
   });
 
   it('says so when there is no practice debrief in this window', async () => {

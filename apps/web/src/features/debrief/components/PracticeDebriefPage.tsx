@@ -18,11 +18,11 @@ const secondary =
  * on the server until the candidate keeps it (decision 0161).
  */
 export function PracticeDebriefPage() {
-  const [debrief] = useState(readPracticeDebrief);
+  const [sealed] = useState(readPracticeDebrief);
   const keep = useKeepPracticeDebrief();
   const navigate = useNavigate();
 
-  if (!debrief) {
+  if (!sealed) {
     return (
       <DebriefPage title="Practice debrief" subtitle="There is no practice debrief in this window.">
         <p className="text-slate-700">Take a practice interview: its debrief appears here when it ends.</p>
@@ -38,7 +38,7 @@ export function PracticeDebriefPage() {
       subtitle="Nothing from this practice is stored unless you keep this debrief."
     >
       <DebriefView
-        debrief={debrief}
+        debrief={sealed.debrief}
         actions={
           <div className="space-y-3">
             <ErrorBanner message={keep.error ? describeError(keep.error, 'Could not keep the debrief') : null} />
@@ -48,7 +48,7 @@ export function PracticeDebriefPage() {
                 className={primary}
                 disabled={keep.isPending}
                 onClick={() =>
-                  keep.mutate(debrief, { onSuccess: (kept) => navigate(`/debriefs/${kept.id}`, { replace: true }) })
+                  keep.mutate(sealed, { onSuccess: (kept) => navigate(`/debriefs/${kept.id}`, { replace: true }) })
                 }
               >
                 {keep.isPending ? 'Keeping...' : 'Keep this debrief'}

@@ -71,7 +71,7 @@ export function handleServerMessage(rt: SessionRuntime, raw: unknown, hooks: Ser
       return;
     case 'debrief':
       // Practice: the debrief so far, for the page the practice ends on.
-      savePracticeDebrief(msg.debrief);
+      savePracticeDebrief({ debrief: msg.debrief, seal: msg.seal });
       return;
   }
 }

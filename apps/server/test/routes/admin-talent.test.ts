@@ -5,7 +5,8 @@ import { seedInterview } from '../assessment/fixtures';
 import { readOutbox } from '../helpers/outbox';
 import { annotationTasks, interviews, transcriptTurns } from '../../src/db/schema';
 import { acceptedCandidate, postJob, sampleTask, type Candidate } from '../helpers/work-fixtures';
-import { talentSearchLog } from '../../src/db/schema-talent';
+import { savedSearches, talentSearchLog } from '../../src/db/schema-talent';
+import { SAVED_SEARCHES_PER_ADMIN } from '../../src/services/talent/saved-searches';
 import { makePdfResume } from '../fixtures/resumes';
 
 type Person = { token: string; user: { id: string; email: string } };
@@ -366,4 +367,80 @@ describe('shortlists, invitations and saved searches', () => {
     expect((await t.get('/api/admin/talent/saved-searches', admin)).json()[0].new_matches).toBe(0);
     expect((await t.delete(`/api/admin/talent/saved-searches/${saved.id}`, admin)).statusCode).toBe(204);
   });
+  it('stores and reopens only the filters that were set: empty ones are unset, never 0', async () => {
+    // What the console's page sent: every filter, the unset ones as "".
+    const blank = Object.fromEntries(
+      [
+        'q',
+        'skills',
+        'country',
+        'work_authorization',
+        'decision',
+        'min_score',
+        'max_gold_error',
+        'min_agreement',
+        'job_id',
+      ].map((k) => [k, '']),
+    );
+    const everyone = await search(q('photographer'));
+    expect(everyone.total).toBeGreaterThan(1);
+    // The search itself reads "" as unset too.
+    const withBlanks = new URLSearchParams({ ...blank, q: 'photographer' }).toString();
+    expect((await search(withBlanks)).total).toBe(everyone.total);
+
+    const created = await t.post('/api/admin/talent/saved-searches', admin, {
+      name: 'Photographers',
+      params: { ...blank, q: 'photographer', country: '  ' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().params).toEqual({ q: 'photographer' });
+    // The record filters left empty do not come back as 0 and hide people.
+    const rated = await t.post('/api/admin/talent/saved-searches', admin, {
+      name: 'Photographers, record filters empty',
+      params: { q: 'photographer', max_gold_error: '', min_agreement: '', min_score: null },
+    });
+    expect(rated.statusCode, rated.body).toBe(201);
+    const opened = (await t.post(`/api/admin/talent/saved-searches/${rated.json().id}/open`, admin, {})).json();
+    expect(opened.params).toEqual({ q: 'photographer' });
+    expect((await search(new URLSearchParams(opened.params).toString())).total).toBe(everyone.total);
+    // A filter that was set, 0 included, is kept as set.
+    const strict = await t.post('/api/admin/talent/saved-searches', admin, {
+      name: 'Spot on',
+      params: { ...blank, max_gold_error: '0', min_score: '4' },
+    });
+    expect(strict.json().params).toEqual({ max_gold_error: '0', min_score: '4' });
+    for (const s of [created, rated, strict]) {
+      expect((await t.delete(`/api/admin/talent/saved-searches/${s.json().id}`, admin)).statusCode).toBe(204);
+    }
+  });
+
+  it(`keeps at most ${SAVED_SEARCHES_PER_ADMIN} saved searches per account: a 409 with a detail beyond`, async () => {
+    const adminId = (await t.get('/api/profile/me', admin)).json().id as string;
+    await t.database.db.insert(savedSearches).values(
+      Array.from({ length: SAVED_SEARCHES_PER_ADMIN - 1 }, (_, i) => ({
+        adminId,
+        name: `Search ${i}`,
+        params: { q: `word${i}` },
+      })),
+    );
+    const last = await t.post('/api/admin/talent/saved-searches', admin, {
+      name: 'The last one',
+      params: { q: 'ring' },
+    });
+    expect(last.statusCode, last.body).toBe(201);
+    const beyond = await t.post('/api/admin/talent/saved-searches', admin, { name: 'One more', params: { q: 'ring' } });
+    expect(beyond.statusCode).toBe(409);
+    expect(beyond.json()).toEqual({
+      detail: `You have ${SAVED_SEARCHES_PER_ADMIN} saved searches, the most you can keep. Delete one to save another.`,
+    });
+    const list = (await t.get('/api/admin/talent/saved-searches', admin)).json() as { name: string }[];
+    expect(list).toHaveLength(SAVED_SEARCHES_PER_ADMIN);
+    expect(list.map((s) => s.name)).not.toContain('One more');
+    // Deleting one makes room.
+    expect((await t.delete(`/api/admin/talent/saved-searches/${last.json().id}`, admin)).statusCode).toBe(204);
+    expect(
+      (await t.post('/api/admin/talent/saved-searches', admin, { name: 'One more', params: { q: 'ring' } })).statusCode,
+    ).toBe(201);
+    await t.database.db.delete(savedSearches).where(eq(savedSearches.adminId, adminId));
+  }, 60_000);
 });

@@ -3,7 +3,6 @@
  * (decision 0165). GET /api/admin/talent and its saved searches and shortlists.
  */
 import { z } from 'zod';
-import { optionalUuid } from './common';
 
 export const TALENT_SEARCH_MAX_LIMIT = 50;
 export const TALENT_DECISIONS = ['approved', 'rejected', 'none'] as const;
@@ -20,33 +19,43 @@ export const TALENT_SEARCH_FILTERS = [
   'job_id',
 ] as const;
 
-const optionalFilter = z.string().trim().max(200).optional();
+/**
+ * A filter left empty (`""` or blanks from a form or an address, or null) is no filter at all: an
+ * empty number would otherwise read as 0 and narrow the search (issue 32, decision 0171).
+ */
+const unsetIfEmpty = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v), schema.optional());
+
+const optionalFilter = unsetIfEmpty(z.string().trim().max(200));
 
 /** GET /api/admin/talent query. `skills` is a comma-separated list; every one must match. */
 export const talentSearchQuerySchema = z.object({
-  q: z.string().trim().max(500, 'The search is at most 500 characters').optional(),
-  skills: z.string().trim().max(1000).optional(),
+  q: unsetIfEmpty(z.string().trim().max(500, 'The search is at most 500 characters')),
+  skills: unsetIfEmpty(z.string().trim().max(1000)),
   country: optionalFilter,
   work_authorization: optionalFilter,
-  decision: z.enum(TALENT_DECISIONS, { message: 'decision must be approved, rejected or none' }).optional(),
-  min_score: z.coerce
-    .number({ message: 'min_score must be a number' })
-    .min(1, 'min_score is between 1 and 5')
-    .max(5, 'min_score is between 1 and 5')
-    .optional(),
+  decision: unsetIfEmpty(z.enum(TALENT_DECISIONS, { message: 'decision must be approved, rejected or none' })),
+  min_score: unsetIfEmpty(
+    z.coerce
+      .number({ message: 'min_score must be a number' })
+      .min(1, 'min_score is between 1 and 5')
+      .max(5, 'min_score is between 1 and 5'),
+  ),
   /** The rating record (issue 26): at most this mean error against gold items (0-4). */
-  max_gold_error: z.coerce
-    .number({ message: 'max_gold_error must be a number' })
-    .min(0, 'max_gold_error is between 0 and 4')
-    .max(4, 'max_gold_error is between 0 and 4')
-    .optional(),
+  max_gold_error: unsetIfEmpty(
+    z.coerce
+      .number({ message: 'max_gold_error must be a number' })
+      .min(0, 'max_gold_error is between 0 and 4')
+      .max(4, 'max_gold_error is between 0 and 4'),
+  ),
   /** At least this share (0-1) of ratings within one point of the other raters' median. */
-  min_agreement: z.coerce
-    .number({ message: 'min_agreement must be a number' })
-    .min(0, 'min_agreement is between 0 and 1')
-    .max(1, 'min_agreement is between 0 and 1')
-    .optional(),
-  job_id: optionalUuid('job_id'),
+  min_agreement: unsetIfEmpty(
+    z.coerce
+      .number({ message: 'min_agreement must be a number' })
+      .min(0, 'min_agreement is between 0 and 1')
+      .max(1, 'min_agreement is between 0 and 1'),
+  ),
+  job_id: unsetIfEmpty(z.uuid({ message: 'job_id must be a UUID' })),
   limit: z.coerce
     .number()
     .int('limit must be a whole number')

@@ -2,16 +2,19 @@
  * An admin's saved talent searches. Each remembers when its owner last opened it; the list says how
  * many people match now who entered the index since then (decision 0165).
  */
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { SavedSearch, savedSearchCreateSchema } from '@app/shared';
 import type { Db } from '../../db/client';
+import { users } from '../../db/schema';
 import { savedSearches } from '../../db/schema-talent';
-import { notFound } from '../../lib/http-errors';
+import { conflict, notFound } from '../../lib/http-errors';
 import { countMatches, searchParams } from './search';
 
 export const SAVED_SEARCH_NOT_FOUND = 'Saved search not found';
-const SAVED_SEARCHES_PER_ADMIN = 100;
+/** The most saved searches one account keeps (decision 0171): far beyond use, and the list stays one page. */
+export const SAVED_SEARCHES_PER_ADMIN = 100;
+export const TOO_MANY_SAVED_SEARCHES = `You have ${SAVED_SEARCHES_PER_ADMIN} saved searches, the most you can keep. Delete one to save another.`;
 
 type Row = typeof savedSearches.$inferSelect;
 
@@ -41,11 +44,19 @@ export async function createSavedSearch(
   adminId: string,
   input: z.output<typeof savedSearchCreateSchema>,
 ): Promise<SavedSearch> {
-  const [row] = await db
-    .insert(savedSearches)
-    .values({ adminId, name: input.name, params: searchParams(input.params) })
-    .returning();
-  return toDto(db, row!);
+  const row = await db.transaction(async (tx) => {
+    // One save at a time per account, so two at once cannot both see room under the cap.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, adminId)).for('update');
+    const [saved] = await tx.select({ n: count() }).from(savedSearches).where(eq(savedSearches.adminId, adminId));
+    if (saved!.n >= SAVED_SEARCHES_PER_ADMIN) throw conflict(TOO_MANY_SAVED_SEARCHES);
+    // Only the filters that were set: an empty one is dropped, never stored as "" or 0.
+    const [inserted] = await tx
+      .insert(savedSearches)
+      .values({ adminId, name: input.name, params: searchParams(input.params) })
+      .returning();
+    return inserted!;
+  });
+  return toDto(db, row);
 }
 
 /** Opening a saved search: its matches from now on are no longer new. Returns it as it was. */

@@ -6,6 +6,10 @@ import { qs } from './query';
 /** The search's filters as they stand in the address bar and in a saved search. */
 export type TalentFilters = Partial<Record<(typeof TALENT_SEARCH_FILTERS)[number], string>>;
 
+/** Only the filters that were set: an empty one is no filter, and is neither sent nor saved (issue 32). */
+export const setFilters = (f: TalentFilters): TalentFilters =>
+  Object.fromEntries(Object.entries(f).filter(([, value]) => value?.trim())) as TalentFilters;
+
 export const talentKeys = {
   search: (f: TalentFilters) => ['admin', 'talent', 'search', f] as const,
   saved: ['admin', 'talent', 'saved'] as const,
@@ -31,8 +35,11 @@ export function useSavedSearchActions() {
   const refresh = () => qc.invalidateQueries({ queryKey: talentKeys.saved });
   return {
     save: useMutation({
-      mutationFn: (body: { name: string; params: TalentFilters }) =>
-        apiRequest<SavedSearch>('/admin/talent/saved-searches', { method: 'POST', body }),
+      mutationFn: ({ name, params }: { name: string; params: TalentFilters }) =>
+        apiRequest<SavedSearch>('/admin/talent/saved-searches', {
+          method: 'POST',
+          body: { name, params: setFilters(params) },
+        }),
       onSuccess: refresh,
     }),
     open: useMutation({

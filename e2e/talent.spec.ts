@@ -5,6 +5,7 @@ import { expect, test } from './fixtures';
 import {
   agreeToRecording,
   api,
+  bearer,
   completeViaApi,
   fakeMediaWithMic,
   mailsTo,
@@ -151,4 +152,66 @@ test('the provider finds people by what they said, shortlists two and invites on
   await signInWithToken(tobiasPage, tobias!.token, '/');
   const card = tobiasPage.getByTestId('job-card').filter({ hasText: activeJob.title });
   await expect(card.getByText('Applied')).toBeVisible();
+});
+
+test('the provider saves a search with some filters set and reopens it with only those, phone and desktop', async ({
+  browser,
+  request,
+  admin,
+}) => {
+  const word = tag();
+  const people = [
+    { name: 'Ada Quinn', country: 'Canada' },
+    { name: 'Bea Marsh', country: 'Canada' },
+    { name: 'Cyd Olsen', country: 'Canada' },
+    { name: 'Dov Perez', country: 'France' },
+  ];
+  for (const p of people) {
+    const account = await registerViaApi(request, uniqueEmail('saved'));
+    await completeViaApi(request, account.token, {
+      name: p.name,
+      bio: `Packshot photographer, ${word} studio`,
+      expertise: ['Photography'],
+      position: 'Packshot photographer',
+      skills: ['Capture One'],
+      country: p.country,
+      work_authorization: 'citizen',
+    });
+  }
+
+  for (const width of [390, 1280]) {
+    const page = await (await browser.newContext({ viewport: { width, height: 900 } })).newPage();
+    await signInWithToken(page, admin.token, `/admin/talent?q=${word}`);
+    await expect(page.getByText('4 people')).toBeVisible();
+    await page.getByRole('button', { name: 'Canada 3' }).click();
+    await expect(page.getByText('3 people')).toBeVisible();
+
+    // Saved with only the query and the country: no rating-record filter made up from the unset ones.
+    const name = `Canada ${word} ${width}`;
+    await page.getByPlaceholder('Name this search').fill(name);
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    const open = page.getByRole('button', { name, exact: true });
+    await expect(open).toBeVisible();
+    const saved = await api<{ id: string; name: string; params: Record<string, string> }[]>(
+      request,
+      'get',
+      '/api/admin/talent/saved-searches',
+      admin.token,
+    );
+    const mine = saved.find((s) => s.name === name)!;
+    expect(mine.params).toEqual({ q: word, country: 'Canada' });
+
+    // Reopened from another search: the same filters and the same three people.
+    await page.goto('/admin/talent?decision=approved');
+    await open.click();
+    await expect(page).toHaveURL(new RegExp(`/admin/talent\\?q=${word}&country=Canada$`));
+    await expect(page.getByText('3 people')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Canada 3' })).toHaveAttribute('aria-pressed', 'true');
+    await page.screenshot({ path: test.info().outputPath(`talent-saved-search-${width}.png`), fullPage: true });
+    const deleted = await request.delete(`/api/admin/talent/saved-searches/${mine.id}`, {
+      headers: bearer(admin.token),
+    });
+    expect(deleted.status()).toBe(204);
+    await page.context().close();
+  }
 });

@@ -50,6 +50,8 @@ export default defineConfig({
       LOGIN_LIMIT_PER_IP: '1000',
       // The journeys sign up far more people from one address than the production limit allows.
       REGISTER_LIMIT_PER_IP: '1000',
+      // Practice runs from one address are limited per hour (decision 0169); the journeys start several.
+      INTERVIEW_PRACTICE_PER_ADDRESS_PER_HOUR: '1000',
       // Every job the journeys save would build a recognition model (~30 s of CPU) beside the browsers.
       STT_JOB_MODELS: 'false',
     },

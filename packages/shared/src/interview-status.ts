@@ -80,3 +80,18 @@ export function findBlockingInterview<T extends InterviewLike>(
       (INTERVIEW_BLOCKING_STATUSES as readonly string[]).includes(i.status ?? ''),
   );
 }
+
+/**
+ * The candidate's application for this job that has not started yet (invited, or allowed a retake):
+ * starting the interview starts this one, not a new one (docs/decisions/0169-one-application-and-practice-slots.md).
+ */
+export function findOpenApplication<T extends InterviewLike & { id: string }>(
+  interviews: readonly T[] | null | undefined,
+  jobId: string,
+  candidateId: string,
+): T | undefined {
+  return (interviews ?? []).find(
+    (i) =>
+      i.job_id === jobId && i.candidate_id === candidateId && (i.status === 'not_started' || i.status === 'scheduled'),
+  );
+}

@@ -53,6 +53,20 @@ export function classifyJobs<I extends ClassifiableInterview, T extends Classifi
   return { active, completed };
 }
 
+/**
+ * Applications that wait for the candidate's interview: not started (or scheduled) for a job, and
+ * not yet accepted (an invitation from talent search, or a retake the provider allowed). Your Jobs
+ * shows them with a Start above its tabs (docs/decisions/0169-one-application-and-practice-slots.md).
+ */
+export function waitingApplications<I extends ClassifiableInterview & { status: string }>(interviews: I[]): I[] {
+  return interviews.filter(
+    (i) =>
+      i.job_id !== null &&
+      i.acceptance_status !== 'accepted' &&
+      (i.status === 'not_started' || i.status === 'scheduled'),
+  );
+}
+
 /** Badge colours; the web app maps each to its classes. */
 export type BadgeColor = 'grey' | 'blue' | 'yellow' | 'green' | 'purple' | 'red';
 export type Badge = { label: string; color: BadgeColor };

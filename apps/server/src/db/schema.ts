@@ -28,6 +28,7 @@ import {
   TASK_STATUSES,
   type Debrief,
 } from '@app/shared';
+import { sql } from 'drizzle-orm';
 import { at, belongsTo, createdAt, id, jsonList, mentions, updatedAt } from './columns';
 
 export const users = pgTable(
@@ -126,6 +127,11 @@ export const interviews = pgTable(
   (t) => [
     index('interviews_candidate_idx').on(t.candidateId, t.createdAt),
     index('interviews_job_idx').on(t.jobId, t.status),
+    // One application per candidate and job (decision 0169): a rejected one is closed history, so
+    // starting again after a rejection opens a new one; a job's removal leaves rows without a job.
+    uniqueIndex('interviews_one_per_candidate_job')
+      .on(t.candidateId, t.jobId)
+      .where(sql`${t.jobId} is not null and ${t.status} <> 'rejected'`),
   ],
 );
 

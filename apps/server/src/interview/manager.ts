@@ -15,8 +15,10 @@ import {
   appendTurn,
   jobIdOfInterview,
   jobStatus,
+  hasCompleteProfile,
   listTurns,
   loadPlanInput,
+  ownInterviewStatus,
   updateTurnText,
   type StoredTurn,
 } from './store';
@@ -35,6 +37,11 @@ export type ManagerOptions = {
    * INTERVIEWERS_BUSY before it starts, so the ones in progress keep their latency (decision 0124).
    */
   maxLive?: number;
+  /**
+   * Practice starts from one address: seconds to wait when it has started too many lately, else 0
+   * (cluster/counters.ts, shared through Redis when configured; decision 0169).
+   */
+  practiceLimit?: (address: string) => Promise<number>;
   settings?: Partial<SessionSettings>;
   log?: PipelineLog;
   clock?: Clock;
@@ -74,7 +81,17 @@ export type LiveSession = {
   socket?: SocketHandle;
 };
 
+/** A practice start from an account that has not finished onboarding (decision 0169). */
+export const PRACTICE_NEEDS_PROFILE = 'Complete your profile before starting a practice interview.';
+export const PRACTICE_BUSY =
+  'All practice interviewers are busy right now. Your practice has not started: please try again in a few minutes.';
+export const practiceTooOften = (seconds: number) =>
+  `Too many practice interviews from your network. Please try again in ${Math.max(1, Math.ceil(seconds / 60))} minutes.`;
+
 const PRACTICE_QUESTIONS = 2;
+
+/** The live sessions practice may hold: half of the instance's, at least one (decision 0169). */
+export const practiceShare = (maxLive: number) => Math.max(1, Math.floor(maxLive / 2));
 
 /**
  * Live sessions by session id. A session survives its socket for a grace period, so a client that
@@ -114,6 +131,7 @@ export class SessionManager {
     send: (m: ServerMessage) => void,
     detachSocket: () => void,
     socket?: SocketHandle,
+    address = 'unknown',
   ): Promise<InterviewSession | null> {
     // A refused start leaves no session behind: fatal for this connection.
     const fail = (message: string) => {
@@ -141,7 +159,7 @@ export class SessionManager {
     if (this.starting.has(userId)) return fail(ONE_LIVE_SESSION);
     this.starting.add(userId);
     try {
-      return await this.startNew(msg, userId, send, detachSocket, socket, fail);
+      return await this.startNew(msg, userId, send, detachSocket, socket, fail, address);
     } finally {
       this.starting.delete(userId);
     }
@@ -153,13 +171,28 @@ export class SessionManager {
   }
 
   /**
-   * The candidate's own interview that already has turns (a reconnect after a restart or from
-   * another instance): it is let in even when full, so nobody is cut off in the middle.
+   * A recorded start of the candidate's own interview that is in progress and has turns (a reconnect
+   * after a restart or from another instance): it is let in even when full, so nobody is cut off in
+   * the middle. Never a practice start, whatever interview it names (decision 0169).
    */
-  private async resumesStartedInterview(interviewId: string, userId: string): Promise<boolean> {
-    if (!isUuid(interviewId)) return false;
-    if (!(await jobIdOfInterview(this.opts.db, interviewId, userId))) return false;
-    return (await listTurns(this.opts.db, interviewId)).length > 0;
+  private async resumesStartedInterview(msg: StartMessage, userId: string): Promise<boolean> {
+    if (msg.practice === true || !isUuid(msg.interview_id)) return false;
+    if ((await ownInterviewStatus(this.opts.db, msg.interview_id, userId)) !== 'in_progress') return false;
+    return (await listTurns(this.opts.db, msg.interview_id)).length > 0;
+  }
+
+  /**
+   * Why a practice start may not run, or null: practice needs a finished profile, holds at most its
+   * share of the slots and is rate-limited per address (decision 0169). `own` sessions are replaced.
+   */
+  private async practiceRefusal(userId: string, address: string, own: Entry[]): Promise<string | null> {
+    if (!(await hasCompleteProfile(this.opts.db, userId))) return PRACTICE_NEEDS_PROFILE;
+    if (this.opts.maxLive !== undefined) {
+      const others = [...this.sessions.values()].filter((e) => e.practice && !own.includes(e));
+      if (others.length >= practiceShare(this.opts.maxLive)) return PRACTICE_BUSY;
+    }
+    const wait = (await this.opts.practiceLimit?.(address)) ?? 0;
+    return wait > 0 ? practiceTooOften(wait) : null;
   }
 
   private async startNew(
@@ -169,6 +202,7 @@ export class SessionManager {
     detachSocket: () => void,
     socket: SocketHandle | undefined,
     fail: (message: string) => null,
+    address: string,
   ): Promise<InterviewSession | null> {
     const { db } = this.opts;
     const practice = msg.practice === true;
@@ -190,6 +224,10 @@ export class SessionManager {
         const status = await jobStatus(db, jobId);
         if (status && status !== 'active') return fail(JOB_NOT_ACCEPTING_INTERVIEWS);
       }
+      if (practice) {
+        const refusal = await this.practiceRefusal(userId, address, own);
+        if (refusal) return fail(refusal);
+      }
       // One slot per account (decision 0143): the account's own session waiting for a reconnect
       // is let go now, as its grace timer would, instead of holding a second slot. Its interview
       // stays in progress and resumable from its stored turns with its session id. (One that is
@@ -201,7 +239,7 @@ export class SessionManager {
         );
         this.release(entry);
       }
-      if (this.full() && !(await this.resumesStartedInterview(msg.interview_id, userId))) {
+      if (this.full() && !(await this.resumesStartedInterview(msg, userId))) {
         this.opts.log?.warn({ live: this.sessions.size }, 'interview refused: all interviewers busy');
         return fail(INTERVIEWERS_BUSY);
       }

@@ -70,6 +70,22 @@ export async function jobIdOfInterview(db: Db, interviewId: string, candidateId:
   return row?.jobId ?? null;
 }
 
+/** The status of an interview the candidate owns, or null when it is not theirs or does not exist. */
+export async function ownInterviewStatus(db: Db, interviewId: string, candidateId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ status: interviews.status })
+    .from(interviews)
+    .where(and(eq(interviews.id, interviewId), eq(interviews.candidateId, candidateId)))
+    .limit(1);
+  return row?.status ?? null;
+}
+
+/** True when the account has finished onboarding (its profile is complete). */
+export async function hasCompleteProfile(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db.select({ done: users.profileCompleted }).from(users).where(eq(users.id, userId)).limit(1);
+  return row?.done === true;
+}
+
 /** The job's status (interviews run only for `active` jobs), or null when there is no such job. */
 export async function jobStatus(db: Db, jobId: string): Promise<string | null> {
   const [row] = await db.select({ status: jobs.status }).from(jobs).where(eq(jobs.id, jobId)).limit(1);

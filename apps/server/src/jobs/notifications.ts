@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { AdminInterview, AdminTask, Payout, ShortlistEntry } from '@app/shared';
 import { interviews, jobs } from '../db/schema';
 import { hookRoutes } from '../lib/route-hooks';
+import { linkOrigin } from '../lib/link-origin';
 import {
   createMailer,
   decisionEmail,
@@ -11,6 +12,7 @@ import {
   jobInvitationEmail,
   payoutSentEmail,
   recipient,
+  retakeAllowedEmail,
   tasksAssignedEmail,
 } from '../services/email';
 
@@ -27,7 +29,11 @@ export async function interviewReceived(app: FastifyInstance, interviewId: strin
   await enqueueEmail(app.queue, interviewReceivedEmail(mailContext(app), to, row.jobTitle));
 }
 
-const mailContext = (app: FastifyInstance) => createMailer(app.config).context;
+/** Links in these e-mails point where every e-mailed link does (lib/link-origin.ts): PUBLIC_URL or the bound address. */
+const mailContext = (app: FastifyInstance) => ({
+  ...createMailer(app.config).context,
+  publicUrl: linkOrigin(app.config, app.server.address()),
+});
 
 type Notifier = (app: FastifyInstance, body: unknown) => Promise<void>;
 
@@ -46,6 +52,14 @@ const NOTIFIERS: Record<string, Notifier> = {
     };
     const message = decisionEmail(mailContext(app), to, interview.status, interview.job_title, interview.decision_note);
     await enqueueEmail(app.queue, message);
+  },
+  'POST /api/admin/interviews/:id/retake': async (app, body) => {
+    const interview = body as AdminInterview;
+    const to = (await recipient(app.db, interview.candidate_id)) ?? {
+      email: interview.candidate_email,
+      name: interview.candidate_name,
+    };
+    await enqueueEmail(app.queue, retakeAllowedEmail(mailContext(app), to, interview.job_title, interview.id));
   },
   'POST /api/admin/jobs/:id/tasks': async (app, body) => notifyAssignees(app, body as AdminTask[]),
   'POST /api/admin/tasks/:id/assign': async (app, body) => notifyAssignees(app, [body as AdminTask]),

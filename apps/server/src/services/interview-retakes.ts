@@ -2,15 +2,18 @@
  * Starting an interview again (decision 0149): the provider allows a retake, and a live interview
  * ended before any answer goes back to not started instead of to review.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { interviewRetakes, interviews, transcriptTurns } from '../db/schema';
 import type { Executor } from '../db/types';
 import { conflict, notFound } from '../lib/http-errors';
-import { COMPLETABLE, INTERVIEW_NOT_FOUND, NOT_STARTED } from './interview-rules';
+import { COMPLETABLE, INTERVIEW_NOT_FOUND, NOT_STARTED, lockCandidate } from './interview-rules';
 
 export const RETAKE_WHILE_RUNNING = 'This interview is still running; a retake can be allowed once it has ended.';
 export const RETAKE_NOT_TAKEN = 'This interview has not been taken yet, so there is nothing to retake.';
+/** A rejected interview whose candidate has since applied again: the newer application is the one (decision 0169). */
+export const RETAKE_NEWER_APPLICATION =
+  'The candidate has applied to this job again since; decide on or allow a retake of the newer application.';
 
 /**
  * Puts an interview back to not started, as if it had never run: its turns, assessment and decision
@@ -67,14 +70,36 @@ export async function resetIfNothingAnswered(db: Db, id: string, candidateId: st
  */
 export async function allowRetake(db: Db, id: string, reason: string, adminId: string): Promise<void> {
   await db.transaction(async (tx) => {
+    const [found] = await tx
+      .select({ candidateId: interviews.candidateId })
+      .from(interviews)
+      .where(eq(interviews.id, id));
+    if (!found) throw notFound(INTERVIEW_NOT_FOUND);
+    // The candidate's lock first, as starting an interview takes it (services/interviews.ts).
+    await lockCandidate(tx, found.candidateId);
     const [row] = await tx
-      .select({ status: interviews.status })
+      .select({ status: interviews.status, jobId: interviews.jobId, candidateId: interviews.candidateId })
       .from(interviews)
       .where(eq(interviews.id, id))
       .for('update');
     if (!row) throw notFound(INTERVIEW_NOT_FOUND);
     if (row.status === 'in_progress') throw conflict(RETAKE_WHILE_RUNNING);
     if (NOT_STARTED.includes(row.status)) throw conflict(RETAKE_NOT_TAKEN);
+    if (row.jobId && row.status === 'rejected') {
+      // One application per candidate and job: a newer one beside this rejected one stays the one.
+      const [newer] = await tx
+        .select({ id: interviews.id })
+        .from(interviews)
+        .where(
+          and(
+            eq(interviews.candidateId, row.candidateId),
+            eq(interviews.jobId, row.jobId),
+            ne(interviews.status, 'rejected'),
+          ),
+        )
+        .limit(1);
+      if (newer) throw conflict(RETAKE_NEWER_APPLICATION);
+    }
     await resetToNotStarted(tx, id);
     await tx
       .insert(interviewRetakes)

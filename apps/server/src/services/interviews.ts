@@ -18,7 +18,7 @@ import type { Executor } from '../db/types';
 import type { AppEvents } from '../lib/app-events';
 import type { Caller } from '../lib/authz';
 import { conflict, notFound } from '../lib/http-errors';
-import { COMPLETABLE, INTERVIEW_NOT_FOUND, NOT_STARTED } from './interview-rules';
+import { COMPLETABLE, INTERVIEW_NOT_FOUND, NOT_STARTED, lockCandidate } from './interview-rules';
 import { resetIfNothingAnswered } from './interview-retakes';
 
 export type InterviewRow = typeof interviews.$inferSelect;
@@ -145,11 +145,16 @@ export async function createInterview(
  * Starts the interview a live session is about to run, or resumes it when the same session
  * reconnects. Refuses (409) when the candidate already has an interview for the job that is
  * in progress in another session, completed, under review or approved; not_started, scheduled and
- * rejected ones do not block. An unused not_started/scheduled interview for the job is reused
- * rather than duplicated.
+ * rejected ones do not block.
+ *
+ * A candidate has one application per job (decision 0169): their not_started or scheduled
+ * interview for the job (invited, retaken, or left before any answer) is the one started, whatever
+ * `interviewId` the page sent; the reply names it. A new row is made only when there is none (the
+ * page's id, when it is free, becomes its id).
  *
  * Runs in one transaction that locks the candidate's user row, so two simultaneous starts for the
- * same candidate cannot both create an interview.
+ * same candidate cannot both create an interview (the unique index interviews_one_per_candidate_job
+ * stands behind it).
  */
 export async function createOrResumeInterview(
   db: Db,
@@ -159,7 +164,7 @@ export async function createOrResumeInterview(
   if (input.interviewId !== undefined && !isUuid(input.interviewId)) throw notFound(INTERVIEW_NOT_FOUND);
   if (!isUuid(input.candidateId)) throw notFound('User not found');
   return db.transaction(async (tx) => {
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, input.candidateId)).for('update');
+    await lockCandidate(tx, input.candidateId);
 
     const [job] = await tx.select({ id: jobs.id }).from(jobs).where(eq(jobs.id, input.jobId)).limit(1);
     if (!job) throw notFound('Job not found');
@@ -179,30 +184,29 @@ export async function createOrResumeInterview(
       throw conflict(blocking.status === 'in_progress' ? INTERVIEW_IN_OTHER_SESSION : ALREADY_INTERVIEWED);
     }
 
-    let target: InterviewRow | undefined;
-    if (input.interviewId) {
+    const open = existing.find((i) => (NOT_STARTED as readonly string[]).includes(i.status));
+    let newId = input.interviewId;
+    if (!open && input.interviewId) {
       const [byId] = await tx.select().from(interviews).where(eq(interviews.id, input.interviewId)).limit(1);
       if (byId) {
         // Someone else's id, or an interview for another job, is never taken over.
         if (byId.candidateId !== input.candidateId) throw notFound(INTERVIEW_NOT_FOUND);
         if (byId.jobId !== input.jobId) throw conflict('This interview belongs to a different job.');
-        if (!['not_started', 'scheduled'].includes(byId.status)) throw conflict('This interview has already ended.');
-        target = byId;
+        // The candidate's rejected interview stays as it was; a new application is made beside it.
+        newId = undefined;
       }
-    } else {
-      target = existing.find((i) => i.status === 'not_started' || i.status === 'scheduled');
     }
 
     const now = new Date();
-    if (target) {
+    if (open) {
       await tx
         .update(interviews)
         .set({ status: 'in_progress', sessionId: input.sessionId, startedAt: now, updatedAt: now })
-        .where(eq(interviews.id, target.id));
-      return loadDto(tx, target.id);
+        .where(eq(interviews.id, open.id));
+      return loadDto(tx, open.id);
     }
-    const { interviewId: id, jobId, candidateId, sessionId } = input;
-    return createInterview(tx, { id, jobId, candidateId, sessionId, status: 'in_progress', startedAt: now });
+    const { jobId, candidateId, sessionId } = input;
+    return createInterview(tx, { id: newId, jobId, candidateId, sessionId, status: 'in_progress', startedAt: now });
   });
 }
 

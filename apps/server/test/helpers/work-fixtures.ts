@@ -5,11 +5,16 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Interview } from '@app/shared';
 import type { Db } from '../../src/db/client';
-import { annotationTasks, earnings, jobs } from '../../src/db/schema';
+import { annotationTasks, earnings, jobs, users } from '../../src/db/schema';
 import { createInterview } from '../../src/services/interviews';
 import { bearer, type TestContext } from './build';
 
 export type Candidate = { token: string; user: { id: string; email: string } };
+
+/** Marks the account's onboarding finished (practice interviews need it; decision 0169). */
+export async function markProfileComplete(db: Db, userId: string) {
+  await db.update(users).set({ profileCompleted: true }).where(eq(users.id, userId));
+}
 
 /** A job written straight to the database, for tests that need one without going through the provider API. */
 export async function insertJob(db: Db, values: Partial<typeof jobs.$inferInsert> = {}) {

@@ -183,7 +183,8 @@ describe('POST /api/admin/interviews/{id}/retake', () => {
     expect(live.statusCode).toBe(409);
     expect(live.json()).toEqual({ detail: RETAKE_WHILE_RUNNING });
     again.client.close();
-    const fresh = await createInterview(t.database.db, { jobId: j.id, candidateId: user.id });
+    // (for another job: one application per candidate and job, decision 0169)
+    const fresh = await createInterview(t.database.db, { jobId: (await job()).id, candidateId: user.id });
     expect((await t.post(`/api/admin/interviews/${fresh.id}/retake`, admin, { reason: 'r' })).statusCode).toBe(409);
     const unknown = await t.post(`/api/admin/interviews/${crypto.randomUUID()}/retake`, admin, { reason: 'r' });
     expect(unknown.statusCode).toBe(404);

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { buildSocketTestApp, type TestContext } from '../helpers/build';
-import { insertJob } from '../helpers/work-fixtures';
+import { insertJob, markProfileComplete } from '../helpers/work-fixtures';
 import { interviews } from '../../src/db/schema';
 import { InterviewClient } from './ws-client';
 import { consentTo } from '../helpers/consent';
@@ -20,6 +20,8 @@ beforeAll(
     ({ t, ws: base } = await buildSocketTestApp({
       INTERVIEW_MAX_LIVE: String(MAX_LIVE),
       INTERVIEW_RESUME_GRACE_SECONDS: '3600',
+      // Thirty practice starts from one address here: this file is about slots, not that limit.
+      INTERVIEW_PRACTICE_PER_ADDRESS_PER_HOUR: '1000',
     })),
 );
 afterAll(async () => t.close());
@@ -51,6 +53,7 @@ describe('one live-interview slot per account', () => {
     const job = await insertJob(t.database.db, { status: 'active' });
     const attacker = await t.signUp();
     await consentTo(t.app, attacker.token, job.id);
+    await markProfileComplete(t.database.db, attacker.user.id);
 
     // A recorded interview first, dropped: it waits for its candidate in the grace period.
     const recorded = newIds();

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { SOCKET_CLOSE, type ServerMessage } from '@app/shared';
 import { buildSocketTestApp, type TestContext } from '../helpers/build';
-import { insertJob } from '../helpers/work-fixtures';
+import { insertJob, markProfileComplete } from '../helpers/work-fixtures';
 import { interviews } from '../../src/db/schema';
 import { createInterview } from '../../src/services/interviews';
 import { appendTurn } from '../../src/interview/store';
@@ -159,6 +159,7 @@ describe('/ws/session', () => {
 
   it('a practice session creates no interview and stores nothing', async () => {
     const { token, user } = await t.signUp();
+    await markProfileComplete(t.database.db, user.id);
     const j = await job();
     const client = await InterviewClient.connect(`${base}?token=${token}`);
     const interviewId = crypto.randomUUID();

@@ -9,18 +9,22 @@ import type { InterviewStatus } from '@app/shared';
 let t: TestContext;
 let admin: string;
 let adminId: string;
-let jobId: string;
 let cand: Candidate;
 
 beforeAll(async () => {
   ({ t, admin, adminId } = await buildTestAppWithAdmin());
-  jobId = (await postJob(t, admin, { title: 'Motion Design Critic', position_type: 'Contract' })).id;
   cand = await t.signUp();
 });
 afterAll(() => t.close());
 
-const interviewIn = (status: InterviewStatus) =>
-  createInterview(t.database.db, { jobId, candidateId: cand.user.id, status, completedAt: new Date() });
+/** An interview of `cand` for a job of its own (one application per candidate and job, decision 0169). */
+const interviewIn = async (status: InterviewStatus) =>
+  createInterview(t.database.db, {
+    jobId: (await postJob(t, admin, { title: 'Motion Design Critic', position_type: 'Contract' })).id,
+    candidateId: cand.user.id,
+    status,
+    completedAt: new Date(),
+  });
 const decide = (token: string | null, id: string, payload: unknown) =>
   t.post(`/api/admin/interviews/${id}/decision`, token, payload as object);
 

@@ -339,6 +339,8 @@ describe('shortlists, invitations and saved searches', () => {
     const mail = readOutbox(t.config.dataDir).filter((m) => m.includes('To: bruno@talent.test'));
     expect(mail).toHaveLength(1);
     expect(mail[0]).toContain("You're invited to apply: Jewelry Photo Rater");
+    // A link that opens the job's application, from where every e-mailed link points (lib/link-origin.ts).
+    expect(mail[0]).toContain(`Apply to this job: http://127.0.0.1:${t.config.PORT}/apply?jobId=${jobId}`);
 
     // Not shortlisted, or a candidate calling: refused.
     expect(

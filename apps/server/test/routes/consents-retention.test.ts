@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { INTERVIEW_RECORDING_CONSENT } from '@app/shared';
 import { bearer, buildSocketTestApp, type TestContext } from '../helpers/build';
-import { insertJob } from '../helpers/work-fixtures';
+import { insertJob, markProfileComplete } from '../helpers/work-fixtures';
 import { InterviewClient } from '../interview/ws-client';
 import { files, interviews } from '../../src/db/schema';
 import { createInterview } from '../../src/services/interviews';
@@ -72,6 +72,7 @@ describe('consents', () => {
     expect(await again.event('error')).toMatchObject({ message: CONSENT_REQUIRED });
     again.close();
 
+    await markProfileComplete(t.app.db, user.id);
     const practice = await InterviewClient.connect(`${ws}?token=${token}`);
     practice.send(start({ practice: true }));
     await practice.event('session_ready');

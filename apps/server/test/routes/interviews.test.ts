@@ -23,6 +23,9 @@ let otherJob: Awaited<ReturnType<typeof postJob>>;
 let alice: Candidate;
 let bob: Candidate;
 
+/** A job of its own, so a test's interview is the candidate's one application to it (decision 0169). */
+const anotherJob = () => postJob(t, admin, { title: 'Podcast Critic', position_type: 'Contract' });
+
 beforeAll(async () => {
   ({ t, admin } = await buildTestAppWithAdmin());
   job = await postJob(t, admin, { title: 'Podcast Critic', position_type: 'Contract' });
@@ -108,7 +111,7 @@ describe('GET /api/interviews', () => {
 
 describe('GET /api/interviews/{id}', () => {
   it('returns the owner their interview and hides it from everyone else', async () => {
-    const mine = await createInterview(t.database.db, { jobId: job.id, candidateId: alice.user.id });
+    const mine = await createInterview(t.database.db, { jobId: (await anotherJob()).id, candidateId: alice.user.id });
     const own = await t.get(`/api/interviews/${mine.id}`, alice.token);
     expect(own.statusCode).toBe(200);
     expect(own.json().id).toBe(mine.id);
@@ -132,7 +135,7 @@ describe('POST /api/interviews/{id}/complete', () => {
       completedIds.push(id);
     });
     const live = await createInterview(t.database.db, {
-      jobId: job.id,
+      jobId: (await anotherJob()).id,
       candidateId: alice.user.id,
       status: 'in_progress',
       startedAt: new Date(),
@@ -157,7 +160,11 @@ describe('POST /api/interviews/{id}/complete', () => {
     async (status) => {
       const completedIds: string[] = [];
       const off = t.app.events.on('interview.completed', ({ interviewId }) => void completedIds.push(interviewId));
-      const iv = await createInterview(t.database.db, { jobId: job.id, candidateId: alice.user.id, status });
+      const iv = await createInterview(t.database.db, {
+        jobId: (await anotherJob()).id,
+        candidateId: alice.user.id,
+        status,
+      });
       const res = await complete(alice.token, iv.id);
       expect(res.statusCode).toBe(409);
       expect(res.json()).toEqual({ detail: INTERVIEW_NOT_STARTED });
@@ -174,7 +181,7 @@ describe('POST /api/interviews/{id}/complete', () => {
     const heardElsewhere: string[] = [];
     const off = other.events.on('interview.completed', ({ interviewId }) => void heardElsewhere.push(interviewId));
     const live = await createInterview(t.database.db, {
-      jobId: job.id,
+      jobId: (await anotherJob()).id,
       candidateId: alice.user.id,
       status: 'in_progress',
       startedAt: new Date(),
@@ -187,7 +194,11 @@ describe('POST /api/interviews/{id}/complete', () => {
   });
 
   it.each(['under_review', 'approved', 'rejected'] as const)('leaves a %s interview as it is', async (status) => {
-    const iv = await createInterview(t.database.db, { jobId: job.id, candidateId: alice.user.id, status });
+    const iv = await createInterview(t.database.db, {
+      jobId: (await anotherJob()).id,
+      candidateId: alice.user.id,
+      status,
+    });
     const res = await complete(alice.token, iv.id);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status, completed_at: null });
@@ -195,7 +206,7 @@ describe('POST /api/interviews/{id}/complete', () => {
 
   it("refuses to complete another user's interview (404) and leaves it untouched", async () => {
     const bobs = await createInterview(t.database.db, {
-      jobId: job.id,
+      jobId: (await anotherJob()).id,
       candidateId: bob.user.id,
       status: 'in_progress',
     });
@@ -287,7 +298,7 @@ describe('createOrResumeInterview (used by the live interview socket)', () => {
 
   it("never takes over someone else's interview id, and needs an existing job", async () => {
     const gus = await t.signUp();
-    const bobs = await createInterview(t.database.db, { jobId: job.id, candidateId: bob.user.id });
+    const bobs = await createInterview(t.database.db, { jobId: (await anotherJob()).id, candidateId: bob.user.id });
     const stolen = await rejection(
       createOrResumeInterview(t.database.db, {
         interviewId: bobs.id,

@@ -24,6 +24,7 @@ import { activeJobRecognitionText } from '../../interview/store';
 import { prepareActiveJobModels } from '../../interview/recognition/active-jobs';
 import { buildProviders, type Providers } from '../../interview/providers';
 import { recordRecognizerQueueWait } from '../../cluster/metrics';
+import { WindowLimit } from '../../cluster/counters';
 import type { InterviewSession } from '../../interview/session';
 
 declare module 'fastify' {
@@ -80,6 +81,13 @@ async function interviewSocketRoutes(app: FastifyInstance, opts: InterviewSocket
         onShed: (waitedMs) => app.log.warn({ waitedMs }, 'speech segment refused: every recognizer stayed busy'),
       },
     });
+  // Practice runs from one address, counted across instances when Redis is configured (decision 0169).
+  const practiceStarts = new WindowLimit(
+    app.counters,
+    'practice:address',
+    config.INTERVIEW_PRACTICE_PER_ADDRESS_PER_HOUR,
+    60 * 60_000,
+  );
   const manager = new SessionManager({
     db: app.db,
     events: app.events,
@@ -88,6 +96,7 @@ async function interviewSocketRoutes(app: FastifyInstance, opts: InterviewSocket
     maxQuestions: config.INTERVIEW_MAX_QUESTIONS,
     graceMs: config.INTERVIEW_RESUME_GRACE_SECONDS * 1000,
     maxLive: config.INTERVIEW_MAX_LIVE ?? os.availableParallelism() * 4,
+    practiceLimit: (address) => practiceStarts.hit(address),
     settings: {
       windows: { base: config.INTERVIEW_SILENCE_MS, unfinished: config.INTERVIEW_SILENCE_MS * 3, waiting: 15000 },
     },
@@ -191,7 +200,7 @@ async function interviewSocketRoutes(app: FastifyInstance, opts: InterviewSocket
         if (session || starting) return refuse('The session has already started.');
         starting = true;
         void manager
-          .start(msg, user.sub, send, owner, { send, close: (code, reason) => socket.close(code, reason) })
+          .start(msg, user.sub, send, owner, { send, close: (code, reason) => socket.close(code, reason) }, request.ip)
           .then((s) => {
             session = s;
             if (s && socket.readyState !== socket.OPEN) manager.detach(s, owner);

@@ -120,6 +120,24 @@ export function tasksAssignedEmail(
   });
 }
 
+/** The provider lets the candidate take an interview again (decision 0149): the link starts it (decision 0169). */
+export function retakeAllowedEmail(
+  ctx: EmailContext,
+  r: Recipient,
+  jobTitle: string | null,
+  interviewId: string,
+): EmailMessage {
+  const role = jobTitle ? ` for ${jobTitle}` : '';
+  return render(ctx, r, {
+    subject: `You can take your interview${role} again`,
+    paragraphs: [
+      `Good news: the hiring team has allowed you to take your interview${role} again.`,
+      'Your application is waiting on your status page. Start the interview whenever you are ready; your earlier attempt is not counted.',
+    ],
+    action: { label: 'Start your interview', path: `/status?interviewId=${encodeURIComponent(interviewId)}` },
+  });
+}
+
 /** The provider invites a person found in talent search to apply to a job (decision 0165). */
 export function jobInvitationEmail(ctx: EmailContext, r: Recipient, jobTitle: string, jobId: string): EmailMessage {
   return render(ctx, r, {

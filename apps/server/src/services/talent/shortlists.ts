@@ -3,7 +3,7 @@
  * them (an interview not yet started, as when they open the job themselves) and the route queues
  * the e-mail with the job's link (jobs/notifications.ts).
  */
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { ShortlistEntry } from '@app/shared';
 import type { Db } from '../../db/client';
 import type { Executor } from '../../db/types';
@@ -11,6 +11,7 @@ import { interviews, jobs, users } from '../../db/schema';
 import { shortlistEntries } from '../../db/schema-talent';
 import { AppError, conflict, notFound } from '../../lib/http-errors';
 import { createInterview } from '../interviews';
+import { lockCandidate } from '../interview-rules';
 
 export const NOT_A_CANDIDATE = 'Candidate not found';
 export const NOT_ON_SHORTLIST = 'This person is not on the shortlist of this job.';
@@ -121,10 +122,15 @@ export async function inviteFromShortlist(db: Db, jobId: string, candidateId: st
       .for('update');
     if (!entry) throw notFound(NOT_ON_SHORTLIST);
     if (entry.invitedAt) throw conflict(ALREADY_INVITED);
+    // One application per candidate and job (decision 0169), made under the lock a start takes too;
+    // a rejected one is closed, so an invitation opens a new one beside it.
+    await lockCandidate(tx, candidateId);
     const [existing] = await tx
       .select({ id: interviews.id })
       .from(interviews)
-      .where(and(eq(interviews.jobId, jobId), eq(interviews.candidateId, candidateId)))
+      .where(
+        and(eq(interviews.jobId, jobId), eq(interviews.candidateId, candidateId), ne(interviews.status, 'rejected')),
+      )
       .limit(1);
     if (!existing) await createInterview(tx, { jobId, candidateId });
     await tx

@@ -8,5 +8,6 @@ export function newInterviewId(): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 }
 
-export const interviewPath = (jobId: string | null) =>
-  `/realtime-interview/${newInterviewId()}${jobId ? `?jobId=${encodeURIComponent(jobId)}` : ''}`;
+/** The live interview's address: the candidate's open application for the job (decision 0169), else a new id. */
+export const interviewPath = (jobId: string | null, openId: string | null = null) =>
+  `/realtime-interview/${openId ?? newInterviewId()}${jobId ? `?jobId=${encodeURIComponent(jobId)}` : ''}`;

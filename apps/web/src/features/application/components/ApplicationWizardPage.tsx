@@ -119,19 +119,19 @@ export function ApplicationWizardPage() {
 
   const startInterview = async () => {
     if (!user) return;
-    const earlier = jobId ? await findEarlierInterview(jobId, user.id) : 'none';
-    if (earlier === 'found') {
+    const earlier = jobId ? await findEarlierInterview(jobId, user.id) : { kind: 'none', openId: null };
+    if (earlier.kind === 'found') {
       setBlocked(true);
       setError(APPLICATION_ERRORS.existingInterview);
       return;
     }
-    if (earlier === 'check_failed') {
+    if (earlier.kind === 'check_failed') {
       setError(APPLICATION_ERRORS.statusCheck);
       return;
     }
     if (jobId && !(await recordConsent(jobId, setError))) return;
     media.stop();
-    navigate(interviewPath(jobId));
+    navigate(interviewPath(jobId, earlier.openId));
   };
 
   const onNext = async () => {

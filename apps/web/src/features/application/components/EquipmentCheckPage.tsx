@@ -81,18 +81,22 @@ export function EquipmentCheckPage() {
     if (!canStart || !jobId || !user) return;
     setError(null);
     setStarting(true);
+    let openId: string | null = null;
     try {
       const earlier = await findEarlierInterview(jobId, user.id);
-      if (earlier !== 'none') {
-        setError(earlier === 'found' ? EQUIPMENT_CHECK_ERRORS.existingInterview : EQUIPMENT_CHECK_ERRORS.statusCheck);
+      if (earlier.kind !== 'none') {
+        setError(
+          earlier.kind === 'found' ? EQUIPMENT_CHECK_ERRORS.existingInterview : EQUIPMENT_CHECK_ERRORS.statusCheck,
+        );
         return;
       }
+      openId = earlier.openId;
       if (!(await recordConsent(jobId, setError))) return;
     } finally {
       setStarting(false);
     }
     media.stop();
-    navigate(interviewPath(jobId));
+    navigate(interviewPath(jobId, openId));
   };
 
   return (

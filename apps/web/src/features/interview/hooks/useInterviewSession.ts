@@ -103,7 +103,9 @@ export function useInterviewSession({ interviewId, jobId, practice = false }: In
     async (trigger: 'user' | 'ai') => {
       if (rt.finalizing) return;
       rt.finalizing = true;
-      const { interviewId: id, practice: isPractice } = optsRef.current;
+      const { interviewId: pageId, practice: isPractice } = optsRef.current;
+      // The interview the server started (session_ready), which may differ from the page's id.
+      const id = (!isPractice && rt.recorder.interviewId) || pageId;
       try {
         act({ type: 'ended' });
         rt.player?.clear();
@@ -118,7 +120,7 @@ export function useInterviewSession({ interviewId, jobId, practice = false }: In
           await submitInterview({ recording, interviewId: id });
           submitted = await wentToReview(id);
         }
-        forgetTabSession(id);
+        forgetTabSession(pageId);
         console.info(`Interview ended (${trigger})`);
         act({ type: 'finished', submitted });
       } catch (err) {

@@ -27,6 +27,9 @@ export function handleServerMessage(rt: SessionRuntime, raw: unknown, hooks: Ser
     case 'session_ready':
       act({ type: 'session_ready' });
       if (rt.sessionStart === null) rt.sessionStart = rt.ctx?.currentTime ?? 0;
+      // The server starts the candidate's one application for the job, whatever id the page had
+      // (decision 0169): the recording and the completion go to the interview it names.
+      if (!hooks.practice()) rt.recorder.interviewId = msg.interview_id;
       if (!hooks.practice() && startSessionRecording(rt)) act({ type: 'recording', on: true });
       act({ type: 'mic_started' });
       return;

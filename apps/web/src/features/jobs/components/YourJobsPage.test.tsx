@@ -75,6 +75,17 @@ describe('YourJobsPage', () => {
     expect(within(done).getByText('Completed on Mar 2, 2026')).toBeInTheDocument();
   });
 
+  it('shows the applications waiting for their interview (invited or retaken), each with a Start', async () => {
+    const user = userEvent.setup();
+    mockApi(API);
+    renderPage('/jobs', '/jobs', <YourJobsPage />);
+    const waiting = await screen.findAllByTestId('waiting-application');
+    expect(waiting.map((w) => within(w).getByRole('heading').textContent)).toEqual(['Job j3']);
+    expect(screen.getByRole('heading', { name: 'Waiting for your interview' })).toBeInTheDocument();
+    await user.click(within(waiting[0]!).getByRole('button', { name: 'Start Interview' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/job-application-onboarding?jobId=j3');
+  });
+
   it('shows the empty states', async () => {
     const user = userEvent.setup();
     mockApi({ ...API, 'GET /interviews': { body: [] } });

@@ -6,6 +6,7 @@ import {
   classifyJobs,
   interviewBadge,
   ownInterviews,
+  waitingApplications,
   payPerHourText,
   timeAgoText,
   type AnnotationTask,
@@ -20,6 +21,7 @@ import { useJobs } from '../../../api/jobs/get-jobs';
 import { useUserTasks } from '../../../api/tasks/get-user-tasks';
 import { JobDetailView } from './JobDetailView';
 import { TabList } from '../../../components/TabList';
+import { StartInterviewButton } from '../../../components/StartInterviewButton';
 
 type Tab = 'active' | 'completed';
 type Row = { interview: Interview; tasks: AnnotationTask[] };
@@ -69,6 +71,42 @@ function JobRowCard({ row, job, tab, onOpen }: { row: Row; job: Job | undefined;
   );
 }
 
+/**
+ * The candidate's applications waiting for their interview (invited from talent search, or allowed a
+ * retake), each with its Start (docs/product/screens/your-jobs.md, decision 0169).
+ */
+function WaitingApplications({ waiting, jobsById }: { waiting: Interview[]; jobsById: Map<string, Job> }) {
+  if (waiting.length === 0) return null;
+  return (
+    <section aria-labelledby="waiting-title" className="mt-6">
+      <h2 id="waiting-title" className="text-lg font-semibold text-slate-900">
+        Waiting for your interview
+      </h2>
+      <ul className="mt-3 grid grid-cols-1 gap-3 md:grid-cols-2">
+        {waiting.map((interview) => {
+          const pay = payPerHourText(interview.job_id ? jobsById.get(interview.job_id)?.pay_per_hour : undefined);
+          return (
+            <li
+              key={interview.id}
+              data-testid="waiting-application"
+              className="rounded-xl border border-brand-100 bg-white p-4 shadow-sm"
+            >
+              <div className="flex items-start justify-between gap-3">
+                <h3 className="font-semibold text-slate-900">{titleOf(interview)}</h3>
+                {pay && <span className="shrink-0 text-sm font-medium text-slate-900">{pay}</span>}
+              </div>
+              <p className="mt-1 text-sm text-slate-600">
+                Your application is ready: start the interview when you are.
+              </p>
+              {interview.job_id && <StartInterviewButton jobId={interview.job_id} className="mt-3 w-full sm:w-auto" />}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
 /** Your Jobs (docs/product/screens/your-jobs.md). The open job is kept in ?job={interviewId}. */
 export function YourJobsPage() {
   const { user } = useAuth();
@@ -93,6 +131,10 @@ export function YourJobsPage() {
         ? { active: [], completed: [] }
         : classifyJobs(ownInterviews(interviewsQuery.data ?? [], user?.id), tasksQuery.data ?? []),
     [loading, interviewsQuery.data, tasksQuery.data, user?.id],
+  );
+  const waiting = useMemo(
+    () => waitingApplications(ownInterviews(interviewsQuery.data ?? [], user?.id)),
+    [interviewsQuery.data, user?.id],
   );
   const jobsById = useMemo(() => new Map((jobsQuery.data ?? []).map((j) => [j.id, j])), [jobsQuery.data]);
   const openRow = [...active, ...completed].find((r) => r.interview.id === openId);
@@ -125,6 +167,8 @@ export function YourJobsPage() {
           View earnings
         </Link>
       </div>
+
+      <WaitingApplications waiting={waiting} jobsById={jobsById} />
 
       <TabList label="Your Jobs" tabs={tabs} selected={tab} onSelect={setTab} className="mt-6" panelClassName="mt-6">
         {loading ? (

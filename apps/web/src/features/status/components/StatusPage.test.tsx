@@ -51,6 +51,16 @@ describe('StatusPage', () => {
     expect(screen.getByText('Next Steps')).toBeInTheDocument();
   });
 
+  it('a not-started application (invited or retaken) has a Start that opens the equipment check for its job', async () => {
+    const user = userEvent.setup();
+    mockApi({ 'GET /interviews': { body: [iv('again', 'not_started', '2026-01-01T00:00:00Z')] } });
+    renderPage('/status?interviewId=again', '/status', <StatusPage />);
+    expect(await screen.findByText('Interview ready to begin')).toBeInTheDocument();
+    expect(screen.getByText('Your interview is set up. Start it when you are ready.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Start Interview' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/job-application-onboarding?jobId=j-again');
+  });
+
   it('explains a rejection with the support contact', async () => {
     mockApi({ 'GET /interviews': { body: [iv('r', 'rejected', '2026-01-01T00:00:00Z')] } });
     renderPage('/status?interviewId=r', '/status', <StatusPage />);

@@ -15,6 +15,7 @@ import {
 import { BackButton } from '../../../components/BackButton';
 import { Badge } from '../../../components/Badge';
 import { NavButton } from '../../../components/NavButton';
+import { StartInterviewButton } from '../../../components/StartInterviewButton';
 import { formatDate } from '../../../lib/format';
 import { useAuth } from '../../../lib/auth';
 import { useInterviews } from '../../../api/interviews/get-interviews';
@@ -30,7 +31,7 @@ const BADGE_COLORS: Record<string, BadgeColor> = {
 const badgeColor = (label: string) => BADGE_COLORS[label] ?? 'grey';
 
 type StatusItem = Pick<Interview, 'id' | 'status' | 'created_at'> &
-  Partial<Pick<Interview, 'job_title' | 'position' | 'completed_at'>>;
+  Partial<Pick<Interview, 'job_id' | 'job_title' | 'position' | 'completed_at'>>;
 
 const TIMELINE = [
   { icon: Brain, title: 'AI analysis', text: 'Our AI analyzes your responses.' },
@@ -105,7 +106,10 @@ export function StatusPage() {
               </div>
 
               {view.kind === 'ready' && (
-                <p className="mt-2 text-sm text-slate-600">Your interview is set up. Start it when you are ready.</p>
+                <>
+                  <p className="mt-2 text-sm text-slate-600">Your interview is set up. Start it when you are ready.</p>
+                  {selected.job_id && <StartInterviewButton jobId={selected.job_id} className="mt-4" />}
+                </>
               )}
 
               {view.kind === 'review' && (

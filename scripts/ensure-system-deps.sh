@@ -2,7 +2,8 @@
 # Installs the Debian packages the app needs when they are missing.
 #   runtime: pocketsphinx (offline speech recognition for the live interview), sphinxbase-utils
 #            (sphinx_lm_convert: the job-aware language models) and flite (t2p: pronunciations of the
-#            job's words the dictionary lacks)
+#            job's words the dictionary lacks), sphinxtrain (bw, mllr_solve: the careful second pass's
+#            speaker transform, decision 0172)
 #   test:    the runtime packages plus chromium (browser journeys) and nginx (npm run cluster:demo)
 # Without root or apt-get it says what to install and carries on.
 set -euo pipefail
@@ -13,6 +14,7 @@ command -v pocketsphinx_continuous >/dev/null 2>&1 || need+=(pocketsphinx)
 [ -d /usr/share/pocketsphinx/model/en-us ] || need+=(pocketsphinx-en-us)
 command -v sphinx_lm_convert >/dev/null 2>&1 || need+=(sphinxbase-utils)
 command -v t2p >/dev/null 2>&1 || need+=(flite)
+[ -x /usr/lib/sphinxtrain/bw ] || need+=(sphinxtrain)
 if [ "$mode" = "test" ]; then
   [ -x /usr/bin/chromium ] || need+=(chromium)
   [ -x /usr/sbin/nginx ] || need+=(nginx)

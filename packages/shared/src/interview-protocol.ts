@@ -173,6 +173,12 @@ export const transcriptTurnSchema = z.object({
   started_at: z.string(),
   ended_at: z.string(),
   offset_seconds: z.number().int(),
+  /** What the live recognizer heard, when the careful pass wrote a different `text` (decision 0172). */
+  live_text: z.string().optional(),
+  /** The careful pass's words: posterior confidence in [0, 1], seconds into the answer's audio. */
+  words: z
+    .array(z.object({ text: z.string(), confidence: z.number(), start_seconds: z.number(), end_seconds: z.number() }))
+    .optional(),
 });
 export type TranscriptTurn = z.infer<typeof transcriptTurnSchema>;
 

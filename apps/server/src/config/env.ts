@@ -63,6 +63,13 @@ export const envSchema = z.object({
   STT_MODEL: z.string().min(1).default('whisper-1'),
   /** The offline recognizer hears each job with a language model of the job's own text (decision 0117). */
   STT_JOB_MODELS: booleanFromString.default(true),
+  /**
+   * After an interview, its kept answer audio is transcribed again, carefully, before the assessment
+   * (decision 0172); off: answers are not kept and the live transcript is the record.
+   */
+  CAREFUL_PASS: booleanFromString.default(true),
+  /** The careful pass's time limit per interview (model build included); beyond it the live text stands. */
+  CAREFUL_PASS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(1500).default(600),
   /** Offline recognizer processes shared by all live interviews (~100 MB each); default two per core. */
   STT_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   /** Interviewer chain: auto (OpenAI-compatible chat when LLM_BASE_URL is set, then the built-in one) or a list. */

@@ -121,6 +121,10 @@ export const interviews = pgTable(
     decidedAt: at('decided_at'),
     startedAt: at('started_at'),
     completedAt: at('completed_at'),
+    /** Which pass wrote the candidate turns: the live recognizer, or the careful pass after the interview (decision 0172). */
+    transcriptPass: text('transcript_pass', { enum: ['live', 'careful'] })
+      .notNull()
+      .default('live'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -148,10 +152,37 @@ export const transcriptTurns = pgTable(
     endedAt: at('ended_at').notNull(),
     /** Seconds from the start of the interview, for seeking in the recording. */
     offsetSeconds: integer('offset_seconds').notNull().default(0),
-    /** The recognizer's words and confidences for a candidate turn (null: the engine gave none). */
-    words: jsonb('words').$type<{ text: string; confidence: number }[]>(),
+    /**
+     * The recognizer's words and confidences for a candidate turn (null: the engine gave none); the
+     * careful pass adds each word's place in its answer's audio (decision 0172).
+     */
+    words: jsonb('words').$type<TurnWord[]>(),
+    /** What the live recognizer heard, kept when the careful pass wrote a different `text`. */
+    liveText: text('live_text'),
   },
   (t) => [uniqueIndex('transcript_turns_interview_seq').on(t.interviewId, t.seq)],
+);
+
+/** A word of a candidate turn: confidence in [0, 1]; seconds from the start of its answer's audio. */
+export type TurnWord = { text: string; confidence: number; start_seconds?: number; end_seconds?: number };
+
+/**
+ * The candidate's audio between two interviewer turns (16 kHz mono WAV, a `files` row the candidate
+ * owns), kept for the careful pass (decision 0172). `turns` are the candidate turns the live pass
+ * cut from it, with where each began in this audio.
+ */
+export const answerAudio = pgTable(
+  'answer_audio',
+  {
+    id: id(),
+    interviewId: belongsTo('interview_id', () => interviews.id),
+    seq: integer('seq').notNull(),
+    fileId: belongsTo('file_id', () => files.id),
+    durationMs: integer('duration_ms').notNull(),
+    turns: jsonb('turns').$type<{ seq: number; start_seconds: number }[]>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('answer_audio_interview_seq').on(t.interviewId, t.seq)],
 );
 
 /**

@@ -23,12 +23,18 @@ import {
   type StoredTurn,
 } from './store';
 import { CONSENT_REQUIRED, hasRecordingConsent } from '../services/consents';
+import { storeAnswerAudio } from '../services/answer-audio';
+import type { Storage } from '../services/storage';
 
 export type ManagerOptions = {
   db: Db;
   /** The app's events: completing an interview announces it there. */
   events: AppEvents;
   providers: Providers;
+  /** Where answer audio is kept for the careful pass (decision 0172); absent: none is kept. */
+  storage?: Storage;
+  /** False: no answer audio is kept (the careful pass is off). */
+  keepAnswers?: boolean;
   maxMinutes: number;
   maxQuestions: number;
   graceMs: number;
@@ -282,6 +288,10 @@ export class SessionManager {
         tts: this.opts.providers.tts,
         interviewers: this.opts.providers.interviewers(plan),
         sink,
+        keepAnswer:
+          practice || !this.opts.storage || this.opts.keepAnswers === false
+            ? undefined
+            : (answer) => storeAnswerAudio(db, this.opts.storage!, { id, candidateId: userId }, answer),
         previousTurns,
         settings: this.opts.settings,
         log: this.opts.log,

@@ -1,5 +1,6 @@
 import type { ServerMessage, TurnLatency } from '@app/shared';
 import { systemClock, type Clock } from '../lib/clock';
+import { AnswerAudioKeeper, type StoreAnswer } from './answer-audio';
 import { pcmFromBase64 } from './audio';
 import type { SilenceWindows } from './endpointing';
 import { Bus, type PipelineEvents } from './events';
@@ -52,6 +53,8 @@ export type SessionDeps = {
   onEnd?: (reason: 'user_ended' | 'conversation_ended') => Promise<void>;
   log?: PipelineLog;
   clock?: Clock;
+  /** Keeps each answer's audio for the careful pass (decision 0172); absent: nothing is kept (practice). */
+  keepAnswer?: StoreAnswer;
   /** Lets go of per-session resources (the job's recognizer); runs when the session ends or is disposed. */
   release?: () => void;
 };
@@ -76,6 +79,7 @@ export class InterviewSession {
   private readonly candidate: CandidateTurnStage;
   private readonly dialogue: DialogueStage;
   private readonly speaker: AiTurnStage;
+  private readonly answers: AnswerAudioKeeper;
 
   constructor(
     readonly sessionId: string,
@@ -111,7 +115,12 @@ export class InterviewSession {
     const previous = deps.previousTurns ?? [];
     const conductor = new Conductor(deps.plan);
     if (previous.length) conductor.restore(previous.filter((t) => t.speaker === 'ai').length);
-    this.transcript = new TranscriptStore(deps.sink, previous, startedAt, { interviewId, log: deps.log });
+    this.answers = new AnswerAudioKeeper(deps.keepAnswer, clock, { interviewId, log: deps.log });
+    this.transcript = new TranscriptStore(deps.sink, previous, startedAt, {
+      interviewId,
+      log: deps.log,
+      onUserTurn: (turn) => this.answers.noteTurn(turn.seq, turn.startedAt.getTime()),
+    });
     this.speaker = new AiTurnStage(ctx, {
       interviewer,
       tts,
@@ -174,6 +183,7 @@ export class InterviewSession {
     this.send = () => {};
     this.bus.emit('interrupt', { reason: 'detached' });
     this.candidate.drop();
+    this.answers.close();
   }
 
   // ---- client events: each goes to the one stage it concerns ----
@@ -181,7 +191,12 @@ export class InterviewSession {
   micChunk(audioB64: string) {
     if (this.ended) return;
     const samples = pcmFromBase64(audioB64);
-    if (samples.length) this.candidate.push(samples);
+    if (!samples.length) return;
+    this.candidate.push(samples);
+    // The answer is the audio between two interviewer turns: kept while the interviewer is silent,
+    // stored when it speaks again (decision 0172). Only a list append here, never on this path.
+    if (this.speaker.speaking) this.answers.close();
+    else this.answers.add(samples);
   }
 
   aiChunkPlayed(seq: number) {
@@ -207,6 +222,9 @@ export class InterviewSession {
     const pending = await this.candidate.takePending();
     if (pending) await this.transcript.append('user', pending.text, pending.startedAt, pending.speechEndAt).written;
     await this.transcript.flushed();
+    // Stored before the interview completes: the careful pass that follows reads it.
+    this.answers.close();
+    await this.answers.flushed();
     try {
       await this.deps.onEnd?.(reason);
     } catch (err) {
@@ -223,6 +241,7 @@ export class InterviewSession {
     this.dialogue.clearIdle();
     this.bus.emit('interrupt', { reason: 'disposed' });
     this.candidate.drop();
+    this.answers.drop();
     for (const pool of this.pools) pool.close();
     this.deps.release?.();
   }

@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { TranscriptTurn } from '@app/shared';
 import type { Db } from '../db/client';
-import { interviews, jobs, profiles, transcriptTurns, users } from '../db/schema';
+import { interviews, jobs, profiles, transcriptTurns, users, type TurnWord } from '../db/schema';
 import type { JobText } from './recognition/job-model';
 import type { PlanInput } from './plan';
 
@@ -19,7 +19,8 @@ export type StoredTurn = {
   endedAt: Date;
   offsetSeconds: number;
   /** The recognizer's words and confidences for a candidate turn, when the engine gives them (debrief). */
-  words?: { text: string; confidence: number }[] | null;
+  words?: TurnWord[] | null;
+  liveText?: string | null;
 };
 
 export async function appendTurn(db: Db, interviewId: string, turn: StoredTurn): Promise<void> {
@@ -43,6 +44,8 @@ export async function listTurns(db: Db, interviewId: string): Promise<StoredTurn
       startedAt: transcriptTurns.startedAt,
       endedAt: transcriptTurns.endedAt,
       offsetSeconds: transcriptTurns.offsetSeconds,
+      words: transcriptTurns.words,
+      liveText: transcriptTurns.liveText,
     })
     .from(transcriptTurns)
     .where(eq(transcriptTurns.interviewId, interviewId))
@@ -57,6 +60,23 @@ export function toTranscriptDto(turn: StoredTurn): TranscriptTurn {
     started_at: turn.startedAt.toISOString(),
     ended_at: turn.endedAt.toISOString(),
     offset_seconds: turn.offsetSeconds,
+    ...carefulParts({ liveText: turn.liveText ?? null, words: turn.words ?? null }),
+  };
+}
+
+/** The live text and the careful words of a turn the careful pass rewrote (decision 0172). */
+export function carefulParts(t: { liveText: string | null; words: TurnWord[] | null }) {
+  const words = t.words?.every((w) => w.start_seconds !== undefined) ? t.words : undefined;
+  return {
+    ...(t.liveText !== null && { live_text: t.liveText }),
+    ...(words && {
+      words: words.map((w) => ({
+        text: w.text,
+        confidence: w.confidence,
+        start_seconds: w.start_seconds!,
+        end_seconds: w.end_seconds!,
+      })),
+    }),
   };
 }
 

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { BossQueue, type JobQueue } from './queue';
 import { registerAssessmentJob } from './assessment';
+import { registerCarefulTranscriptJob } from './careful-transcript';
 import { registerEmailJob } from './email';
 import { registerRetentionJob, scheduleRetention } from './retention';
 import { registerNotifications, interviewReceived } from './notifications';
@@ -13,7 +14,7 @@ declare module 'fastify' {
 }
 
 /**
- * Background work on the app's own database (pg-boss): interview assessment and e-mail. Starts when
+ * Background work on the app's own database (pg-boss): the careful transcript, interview assessment and e-mail. Starts when
  * the app is ready, stops (letting the running job finish) when it closes.
  */
 export default fp(
@@ -23,6 +24,7 @@ export default fp(
     app.decorate('queue', queue as JobQueue);
 
     registerAssessmentJob(app, queue);
+    registerCarefulTranscriptJob(app, queue);
     registerEmailJob(app, queue);
     registerRetentionJob(app, queue);
     registerNotifications(app);
@@ -33,7 +35,8 @@ export default fp(
       await scheduleRetention(queue);
       unsubscribe = app.events.on('interview.completed', ({ interviewId }) =>
         queue.track(async () => {
-          await queue.send('assess-interview', { interviewId });
+          // The careful pass comes first and queues the assessment itself (decision 0172).
+          await queue.send(app.config.CAREFUL_PASS ? 'careful-transcript' : 'assess-interview', { interviewId });
           await interviewReceived(app, interviewId);
         }),
       );

@@ -9,6 +9,14 @@ export const QUEUES = {
     name: 'assess-interview',
     options: { retryLimit: 3, retryDelay: 15, retryBackoff: true, expireInSeconds: 600 },
   },
+  /**
+   * Transcribes a completed interview's kept answers again, then queues its assessment (decision
+   * 0172). Never fails on its own account (the live text stands); one retry after a crash.
+   */
+  carefulTranscript: {
+    name: 'careful-transcript',
+    options: { retryLimit: 1, retryDelay: 30, expireInSeconds: 1800 },
+  },
   /** Delivers one e-mail; an unreachable SMTP server is retried with backoff for about half an hour. */
   sendEmail: {
     name: 'send-email',

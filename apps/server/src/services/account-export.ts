@@ -12,7 +12,7 @@ import { exportPracticeDebriefs } from './debrief';
 import { getEarningsSummary, listTransactions } from './earnings';
 import { listInterviews } from './interviews';
 import { getProfileMe } from './profiles';
-import { fileUrl } from './storage';
+import { INTERVIEW_MEDIA, fileUrl } from './storage';
 import { listTasksForUser } from './tasks';
 
 export const EXPORT_FORMAT = 'account-export/1';
@@ -80,8 +80,9 @@ export async function exportAccount(db: Db, userId: string, baseUrl: string) {
       size_bytes: f.sizeBytes,
       original_name: f.originalName,
       created_at: f.createdAt.toISOString(),
-      // Recordings are fetched through their interview (GET /api/interviews/{id}/recording).
-      url: f.purpose === 'interview_recording' ? null : `${baseUrl}${fileUrl(f.id)}`,
+      // Recordings are fetched through their interview (GET /api/interviews/{id}/recording); kept
+      // answer audio is not served at all (decision 0172).
+      url: INTERVIEW_MEDIA.includes(f.purpose) ? null : `${baseUrl}${fileUrl(f.id)}`,
     })),
     interviews: interviewsOut,
     tasks: await listTasksForUser(db, userId),

@@ -3,11 +3,14 @@
  * ended before any answer goes back to not started instead of to review.
  */
 import { and, eq, ne } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { interviewRetakes, interviews, transcriptTurns } from '../db/schema';
 import type { Executor } from '../db/types';
 import { conflict, notFound } from '../lib/http-errors';
 import { COMPLETABLE, INTERVIEW_NOT_FOUND, NOT_STARTED, lockCandidate } from './interview-rules';
+import { deleteAnswerAudioRows, deleteStoredBytes } from './answer-audio';
+import type { Storage } from './storage';
 
 export const RETAKE_WHILE_RUNNING = 'This interview is still running; a retake can be allowed once it has ended.';
 export const RETAKE_NOT_TAKEN = 'This interview has not been taken yet, so there is nothing to retake.';
@@ -18,10 +21,12 @@ export const RETAKE_NEWER_APPLICATION =
 /**
  * Puts an interview back to not started, as if it had never run: its turns, assessment and decision
  * go, so a new session starts a fresh conversation (the recording stays until the next one replaces
- * it, or retention removes it). Callers hold the interview row locked.
+ * it, or retention removes it). The kept answer audio goes too (decision 0172): the storage keys of
+ * its bytes are returned for deleting after the transaction. Callers hold the interview row locked.
  */
-async function resetToNotStarted(tx: Executor, id: string) {
+async function resetToNotStarted(tx: Executor, id: string): Promise<string[]> {
   await tx.delete(transcriptTurns).where(eq(transcriptTurns.interviewId, id));
+  const audioKeys = await deleteAnswerAudioRows(tx, id);
   await tx
     .update(interviews)
     .set({
@@ -35,9 +40,11 @@ async function resetToNotStarted(tx: Executor, id: string) {
       decidedBy: null,
       decidedAt: null,
       acceptanceStatus: null,
+      transcriptPass: 'live',
       updatedAt: new Date(),
     })
     .where(eq(interviews.id, id));
+  return audioKeys;
 }
 
 /**
@@ -68,8 +75,15 @@ export async function resetIfNothingAnswered(db: Db, id: string, candidateId: st
  * reason is kept in interview_retakes with who allowed it and what the interview had been.
  * A running interview (or one never taken) is refused with 409.
  */
-export async function allowRetake(db: Db, id: string, reason: string, adminId: string): Promise<void> {
-  await db.transaction(async (tx) => {
+export async function allowRetake(
+  db: Db,
+  id: string,
+  reason: string,
+  adminId: string,
+  storage: Storage,
+  log?: FastifyBaseLogger,
+): Promise<void> {
+  const audioKeys = await db.transaction(async (tx) => {
     const [found] = await tx
       .select({ candidateId: interviews.candidateId })
       .from(interviews)
@@ -100,9 +114,11 @@ export async function allowRetake(db: Db, id: string, reason: string, adminId: s
         .limit(1);
       if (newer) throw conflict(RETAKE_NEWER_APPLICATION);
     }
-    await resetToNotStarted(tx, id);
+    const keys = await resetToNotStarted(tx, id);
     await tx
       .insert(interviewRetakes)
       .values({ interviewId: id, reason, previousStatus: row.status, allowedBy: adminId });
+    return keys;
   });
+  await deleteStoredBytes(storage, audioKeys, log);
 }

@@ -1,12 +1,13 @@
 /**
  * Recording retention: interview recordings older than RECORDING_RETENTION_DAYS are deleted (row
  * and bytes); the interview keeps its transcript and assessment and notes when the recording went.
+ * The answer audio kept for the careful pass goes at the same age (decision 0172).
  */
 import { and, eq, inArray, isNotNull, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { files, interviews } from '../db/schema';
-import type { Storage } from './storage';
+import { INTERVIEW_MEDIA, type Storage } from './storage';
 
 const BATCH = 100;
 
@@ -52,11 +53,12 @@ export async function purgeOldRecordings(
     }
     purged += batch.length;
   }
-  // Recordings uploaded but never attached to an interview, past the same age, go too.
+  // Recordings uploaded but never attached to an interview, past the same age, go too, and so does
+  // the kept answer audio (its answer_audio rows cascade).
   const orphans = await db
     .select({ id: files.id, storageKey: files.storageKey })
     .from(files)
-    .where(and(eq(files.purpose, 'interview_recording'), lt(files.createdAt, cutoff)));
+    .where(and(inArray(files.purpose, [...INTERVIEW_MEDIA]), lt(files.createdAt, cutoff)));
   for (const o of orphans) {
     await db.delete(files).where(eq(files.id, o.id));
     await storage.delete(o.storageKey).catch(() => {});

@@ -12,7 +12,16 @@ import { files, profiles } from '../db/schema';
 import { AppError, notFound, unauthorized, unprocessable } from '../lib/http-errors';
 import { readResume } from './resume';
 import { saveResumeText } from './talent/resume-text';
-import { FileTooLargeError, deleteFile, fileUrl, findFile, saveFile, type FileRow, type Storage } from './storage';
+import {
+  FileTooLargeError,
+  INTERVIEW_MEDIA,
+  deleteFile,
+  fileUrl,
+  findFile,
+  saveFile,
+  type FileRow,
+  type Storage,
+} from './storage';
 import { MarkerScanner, RESUME_TYPES, SNIFF_BYTES, TASK_MEDIA_TYPES, detectContentType } from './storage/sniff';
 
 type Caller = { sub: string; role: Role };
@@ -189,7 +198,7 @@ export async function findReadableFile(
   input: { id: string; caller: Caller | undefined; expires?: string; signature?: string },
 ): Promise<FileRow> {
   const row = isUuid(input.id) ? await findFile(db, input.id) : undefined;
-  if (!row || row.purpose === 'interview_recording') throw notFound('File not found');
+  if (!row || INTERVIEW_MEDIA.includes(row.purpose)) throw notFound('File not found');
   if (PUBLIC_PURPOSES.includes(row.purpose as FilePurpose)) return row;
   if (links.verify(row.id, input.expires, input.signature)) return row;
   if (!input.caller) throw unauthorized('Sign in to view this file');
@@ -204,7 +213,7 @@ export async function findReadableFile(
  */
 export async function createFileLink(db: Db, links: FileLinks, caller: Caller, id: string) {
   let row = isUuid(id) ? await findFile(db, id) : undefined;
-  if (!row || row.purpose === 'interview_recording') throw notFound('File not found');
+  if (!row || INTERVIEW_MEDIA.includes(row.purpose)) throw notFound('File not found');
   if (
     row.ownerId === null &&
     row.purpose === 'resume' &&

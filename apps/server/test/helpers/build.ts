@@ -93,6 +93,8 @@ export async function buildTestApp(
     SEED_SAMPLE_JOBS: 'false',
     // Job recognition models take ~30 s of CPU each; the tests that need one build it themselves.
     STT_JOB_MODELS: 'false',
+    // The careful pass builds a model and runs sphinxtrain per interview; its own tests turn it on.
+    CAREFUL_PASS: 'false',
     WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
     ...env,
   });

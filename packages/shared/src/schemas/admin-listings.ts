@@ -69,6 +69,8 @@ export const adminInterviewDetailSchema = adminInterviewListItemSchema.extend({
   assessment: assessmentSchema.nullable(),
   started_at: z.string().nullable(),
   has_recording: z.boolean(),
+  /** Which pass wrote the candidate turns (decision 0172). */
+  transcript_pass: z.enum(['live', 'careful']),
   transcript: z.array(adminTranscriptTurnSchema),
   candidate_position: z.string().nullable(),
 });

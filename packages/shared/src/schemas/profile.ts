@@ -235,7 +235,7 @@ export const resumePrefillSchema = z.object({
 });
 export type ResumePrefill = z.infer<typeof resumePrefillSchema>;
 
-export const FILE_PURPOSES = ['resume', 'task_media', 'interview_recording'] as const;
+export const FILE_PURPOSES = ['resume', 'task_media', 'interview_recording', 'interview_answer_audio'] as const;
 export const filePurposeSchema = z.enum(FILE_PURPOSES);
 export type FilePurpose = z.infer<typeof filePurposeSchema>;
 

@@ -22,7 +22,7 @@ export class TranscriptStore {
     private readonly sink: TurnSink,
     previous: StoredTurn[],
     startedAt: number,
-    private readonly log: { interviewId: string; log?: PipelineLog },
+    private readonly log: { interviewId: string; log?: PipelineLog; onUserTurn?: (turn: StoredTurn) => void },
   ) {
     const first = previous[0];
     this.offsetBase = first ? first.startedAt.getTime() - first.offsetSeconds * 1000 : startedAt;
@@ -48,6 +48,7 @@ export class TranscriptStore {
       ...(words?.length ? { words } : {}),
     };
     this.history.push({ role: speaker === 'ai' ? 'assistant' : 'user', content: text });
+    if (speaker === 'user') this.log.onUserTurn?.(turn);
     return { seq: turn.seq, written: this.persist(() => this.sink.append(turn)) };
   }
 

@@ -92,6 +92,8 @@ async function interviewSocketRoutes(app: FastifyInstance, opts: InterviewSocket
     db: app.db,
     events: app.events,
     providers,
+    storage: app.storage,
+    keepAnswers: config.CAREFUL_PASS,
     maxMinutes: config.INTERVIEW_MAX_MINUTES,
     maxQuestions: config.INTERVIEW_MAX_QUESTIONS,
     graceMs: config.INTERVIEW_RESUME_GRACE_SECONDS * 1000,

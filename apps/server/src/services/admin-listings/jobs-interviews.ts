@@ -11,6 +11,7 @@ import type {
 } from '@app/shared';
 import type { Db } from '../../db/client';
 import { annotationTasks, interviews, jobs, profiles, transcriptTurns, users } from '../../db/schema';
+import { carefulParts } from '../../interview/store';
 import { notFound } from '../../lib/http-errors';
 import { toJobDto } from '../jobs';
 import { JOB_ID, type Paging, int, search, countWhere, pageFrom } from './query';
@@ -142,7 +143,14 @@ export async function getAdminInterviewDetail(db: Db, id: string): Promise<Admin
     assessment: (r.interview.assessment as Assessment | null) ?? null,
     started_at: r.interview.startedAt?.toISOString() ?? null,
     has_recording: Boolean(r.interview.recordingFileId),
-    transcript: turns.map((t) => ({ seq: t.seq, speaker: t.speaker, text: t.text, offset_seconds: t.offsetSeconds })),
+    transcript_pass: r.interview.transcriptPass,
+    transcript: turns.map((t) => ({
+      seq: t.seq,
+      speaker: t.speaker,
+      text: t.text,
+      offset_seconds: t.offsetSeconds,
+      ...carefulParts(t),
+    })),
     candidate_position: r.candidatePosition ?? null,
   };
 }

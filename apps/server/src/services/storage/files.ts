@@ -68,5 +68,11 @@ export async function deleteFile(db: Db, storage: Storage, row: FileRow): Promis
   await storage.delete(row.storageKey);
 }
 
+/**
+ * Files served only through their interview's own routes (or not at all), never by GET /api/files:
+ * the recording and the answer audio kept for the careful pass (decision 0172).
+ */
+export const INTERVIEW_MEDIA: readonly string[] = ['interview_recording', 'interview_answer_audio'];
+
 /** The address a client uses to fetch a file through GET /api/files/:id. */
 export const fileUrl = (id: string) => `/api/files/${id}`;

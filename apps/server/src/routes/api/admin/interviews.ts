@@ -30,7 +30,7 @@ const adminInterviewsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const admin = request.auth!.sub;
-      await allowRetake(app.db, request.params.id, request.body.reason, admin);
+      await allowRetake(app.db, request.params.id, request.body.reason, admin, app.storage, app.log);
       request.log.info({ interviewId: request.params.id, adminId: admin }, 'interview retake allowed');
       return getAdminInterview(app.db, request.params.id);
     },

@@ -110,6 +110,7 @@ const interview: AdminInterviewDetail = {
   assessed_at: '2026-11-20T10:21:00Z',
   started_at: '2026-11-20T10:00:00Z',
   has_recording: true,
+  transcript_pass: 'live',
   candidate_resume_url: '/api/files/r1',
   candidate_position: 'Illustrator',
   transcript: [

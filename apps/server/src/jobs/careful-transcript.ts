@@ -1,0 +1,41 @@
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { JobModels } from '../interview/recognition/job-model';
+import { carefulTranscript } from '../services/careful-transcript';
+import type { BossQueue } from './queue';
+
+/**
+ * The careful pass, then the assessment (decision 0172): whatever happens to the pass, the
+ * interview moves on to its assessment; a failure or an overrun is logged with its reason and the
+ * live text stands.
+ */
+export function registerCarefulTranscriptJob(app: FastifyInstance, queue: BossQueue) {
+  const recognition = path.join(app.config.dataDir, 'recognition');
+  const models = new JobModels(recognition, {
+    log: (msg, err) => app.log.warn({ err }, msg),
+  });
+  queue.handle<{ interviewId: string }>('careful-transcript', async ({ interviewId }) => {
+    const started = process.cpuUsage();
+    try {
+      const outcome = await carefulTranscript(
+        {
+          db: app.db,
+          storage: app.storage,
+          models,
+          adaptDir: path.join(recognition, 'adapt-am'),
+          timeoutMs: app.config.CAREFUL_PASS_TIMEOUT_SECONDS * 1000,
+          onNote: (note) => app.log.info({ interviewId, note }, 'careful pass note'),
+        },
+        interviewId,
+      );
+      // No transcript text in logs: only the outcome.
+      app.log.info({ interviewId, ...outcome }, 'careful pass done');
+    } catch (err) {
+      app.log.warn(
+        { err, interviewId, cpu: process.cpuUsage(started) },
+        'careful pass failed: the live transcript stands',
+      );
+    }
+    await queue.send('assess-interview', { interviewId });
+  });
+}

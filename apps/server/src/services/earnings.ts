@@ -81,6 +81,15 @@ export function isoWeekOf(date: Date): string {
 }
 
 /**
+ * Locks the rater's user row until the transaction ends: the lock that orders one rater's
+ * submissions, and that a pause or a withdrawn acceptance takes too, so a submit either commits
+ * before them or sees them (decision 0170).
+ */
+export async function lockRater(tx: Executor, userId: string): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+}
+
+/**
  * Records the earning for a task just submitted, inside the caller's transaction. Locks the
  * candidate's user row first, so a rater's submissions are billed one after the other: each sees
  * the intervals the earlier ones billed (time is billed once) and the seconds already billed that
@@ -90,7 +99,7 @@ export async function recordTaskEarning(
   tx: Executor,
   task: { id: string; jobId: string; userId: string; startedAt: Date; submittedAt: Date },
 ): Promise<typeof earnings.$inferSelect> {
-  await tx.select({ id: users.id }).from(users).where(eq(users.id, task.userId)).for('update');
+  await lockRater(tx, task.userId);
   const [job] = await tx.select({ rate: jobs.payPerHourCents }).from(jobs).where(eq(jobs.id, task.jobId));
   const isoWeek = isoWeekOf(task.submittedAt);
   const [billed] = await tx

@@ -8,6 +8,7 @@ import { interviewRetakes, interviews, transcriptTurns } from '../db/schema';
 import type { Executor } from '../db/types';
 import { conflict, notFound } from '../lib/http-errors';
 import { COMPLETABLE, INTERVIEW_NOT_FOUND, NOT_STARTED } from './interview-rules';
+import { acceptanceWithdrawn } from './quality/raters';
 
 export const RETAKE_WHILE_RUNNING = 'This interview is still running; a retake can be allowed once it has ended.';
 export const RETAKE_NOT_TAKEN = 'This interview has not been taken yet, so there is nothing to retake.';
@@ -63,12 +64,18 @@ export async function resetIfNothingAnswered(db: Db, id: string, candidateId: st
 /**
  * The provider lets the candidate take an interview again: it goes back to not started and the
  * reason is kept in interview_retakes with who allowed it and what the interview had been.
- * A running interview (or one never taken) is refused with 409.
+ * A running interview (or one never taken) is refused with 409. A withdrawn acceptance hands the
+ * rater's unstarted tasks of the job back to distribution (decision 0170).
  */
 export async function allowRetake(db: Db, id: string, reason: string, adminId: string): Promise<void> {
   await db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ status: interviews.status })
+      .select({
+        status: interviews.status,
+        jobId: interviews.jobId,
+        candidateId: interviews.candidateId,
+        acceptance: interviews.acceptanceStatus,
+      })
       .from(interviews)
       .where(eq(interviews.id, id))
       .for('update');
@@ -76,6 +83,8 @@ export async function allowRetake(db: Db, id: string, reason: string, adminId: s
     if (row.status === 'in_progress') throw conflict(RETAKE_WHILE_RUNNING);
     if (NOT_STARTED.includes(row.status)) throw conflict(RETAKE_NOT_TAKEN);
     await resetToNotStarted(tx, id);
+    // A withdrawn acceptance holds the rater's work like a pause (decision 0170).
+    if (row.acceptance === 'accepted' && row.jobId) await acceptanceWithdrawn(tx, row.jobId, row.candidateId);
     await tx
       .insert(interviewRetakes)
       .values({ interviewId: id, reason, previousStatus: row.status, allowedBy: adminId });

@@ -8,6 +8,7 @@ import { interviewRetakes, interviews, transcriptTurns } from '../db/schema';
 import type { Executor } from '../db/types';
 import { conflict, notFound } from '../lib/http-errors';
 import { COMPLETABLE, INTERVIEW_NOT_FOUND, NOT_STARTED } from './interview-rules';
+import { lockRater } from './earnings';
 import { acceptanceWithdrawn } from './quality/raters';
 
 export const RETAKE_WHILE_RUNNING = 'This interview is still running; a retake can be allowed once it has ended.';
@@ -69,6 +70,12 @@ export async function resetIfNothingAnswered(db: Db, id: string, candidateId: st
  */
 export async function allowRetake(db: Db, id: string, reason: string, adminId: string): Promise<void> {
   await db.transaction(async (tx) => {
+    // The candidate's lock before the interview row, in the order an interview start takes them.
+    const [owner] = await tx
+      .select({ candidateId: interviews.candidateId })
+      .from(interviews)
+      .where(eq(interviews.id, id));
+    if (owner) await lockRater(tx, owner.candidateId);
     const [row] = await tx
       .select({
         status: interviews.status,

@@ -155,7 +155,9 @@ test('a three-rater job with gold items: quality view, automatic pause, review q
   const alpha = provider.getByRole('region', { name: "Krippendorff's alpha" });
   await expect(alpha).toContainText(/-?\d\.\d{3}/);
   await expect(alpha).toContainText('Over 8 of 8 items (interval)');
-  await expect(provider.getByRole('region', { name: 'Review queue' })).toContainText(/^Review queue\s*5\s*Open/);
+  // Five of Carol's gold misses, and item 6: Carol's open task keeps it incomplete, so Ada's and Bob's
+  // ratings wait too (approval only once an item's ratings are all in; decision 0170).
+  await expect(provider.getByRole('region', { name: 'Review queue' })).toContainText(/^Review queue\s*6\s*Open/);
   const raters = provider.getByRole('table', { name: 'Raters' });
   const carolRow = raters.getByRole('row').filter({ hasText: 'Carol Careless' });
   await expect(carolRow).toContainText('Paused');
@@ -175,22 +177,34 @@ test('a three-rater job with gold items: quality view, automatic pause, review q
   await shot(provider, '03-quality-phone');
   await provider.setViewportSize({ width: 1280, height: 900 });
 
-  // --- The review queue, cleared with the keyboard: two approvals, three rejections with a reason.
+  // --- The review queue, cleared with the keyboard: item 6 (the oldest waiting), then Carol's five
+  // misses: two approvals, three rejections with a reason.
   await provider.getByRole('link', { name: 'Open the review queue' }).click();
   await expect(provider.getByRole('heading', { name: `Review queue: ${job.title}` })).toBeVisible();
   const position = provider.getByTestId('review-position');
-  await expect(position).toHaveText('Item 1 of 5');
+  await expect(position).toHaveText('Item 1 of 6');
   await expect(provider.getByLabel('Keyboard shortcuts')).toContainText('A approve');
   const itemHeading = provider.getByRole('region', { name: 'Item' }).getByRole('heading');
   const first = await itemHeading.textContent();
   await provider.keyboard.press('j');
-  await expect(position).toHaveText('Item 2 of 5');
-  await provider.keyboard.press('k');
-  await expect(itemHeading).toHaveText(first!);
+  await expect(position).toHaveText('Item 2 of 6');
   await expect(provider.getByTestId('review-rating').filter({ hasText: 'Carol Careless' })).toContainText(
     'Waiting for review',
   );
+  await provider.keyboard.press('k');
+  await expect(itemHeading).toHaveText(first!);
+  await expect(itemHeading).toContainText('6');
+  await expect(provider.getByTestId('review-rating').filter({ hasText: 'Ada Lovelace' })).toContainText(
+    'Waiting for review',
+  );
   await shot(provider, '04-review');
+  // Ada's and Bob's ratings of item 6, both within a point of gold: approved.
+  await provider.keyboard.press('a');
+  await expect(provider.getByTestId('review-rating').filter({ hasText: 'Ada Lovelace' })).not.toContainText(
+    'Waiting for review',
+  );
+  await provider.keyboard.press('a');
+  await expect(itemHeading).not.toHaveText(first!);
   const reasons: string[] = [];
   for (let i = 0; i < 5; i++) {
     await expect(position).toHaveText(`Item 1 of ${5 - i}`);

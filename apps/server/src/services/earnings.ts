@@ -7,9 +7,10 @@
  */
 import { and, desc, eq, inArray, ne, sql, sum } from 'drizzle-orm';
 import { DEFAULT_HOURLY_PAY, WEEKLY_HOURS_CAP, type EarningsSummary, type EarningsTransaction } from '@app/shared';
-import { annotationTasks, earnings, jobs, users } from '../db/schema';
+import { annotationTasks, earnings, jobs } from '../db/schema';
 import { centsToDollars } from '../lib/money';
 import { conflict } from '../lib/http-errors';
+import { lockCandidate } from './interview-rules';
 import type { Executor } from '../db/types';
 
 /** The most time one task can bill, however long it stayed open (a forgotten tab is not work). */
@@ -81,6 +82,13 @@ export function isoWeekOf(date: Date): string {
 }
 
 /**
+ * Locks the rater's user row until the transaction ends (the same lock as lockCandidate): the lock
+ * that orders one rater's submissions, and that a pause, a withdrawn acceptance and an interview
+ * start or retake take too, so a submit either commits before them or sees them (decision 0170).
+ */
+export const lockRater = lockCandidate;
+
+/**
  * Records the earning for a task just submitted, inside the caller's transaction. Locks the
  * candidate's user row first, so a rater's submissions are billed one after the other: each sees
  * the intervals the earlier ones billed (time is billed once) and the seconds already billed that
@@ -90,7 +98,7 @@ export async function recordTaskEarning(
   tx: Executor,
   task: { id: string; jobId: string; userId: string; startedAt: Date; submittedAt: Date },
 ): Promise<typeof earnings.$inferSelect> {
-  await tx.select({ id: users.id }).from(users).where(eq(users.id, task.userId)).for('update');
+  await lockRater(tx, task.userId);
   const [job] = await tx.select({ rate: jobs.payPerHourCents }).from(jobs).where(eq(jobs.id, task.jobId));
   const isoWeek = isoWeekOf(task.submittedAt);
   const [billed] = await tx

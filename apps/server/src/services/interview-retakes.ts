@@ -10,6 +10,7 @@ import type { Executor } from '../db/types';
 import { conflict, notFound } from '../lib/http-errors';
 import { COMPLETABLE, INTERVIEW_NOT_FOUND, NOT_STARTED, lockCandidate } from './interview-rules';
 import { deleteAnswerAudioRows, deleteStoredBytes } from './answer-audio';
+import { acceptanceWithdrawn } from './quality/raters';
 import type { Storage } from './storage';
 
 export const RETAKE_WHILE_RUNNING = 'This interview is still running; a retake can be allowed once it has ended.';
@@ -73,7 +74,8 @@ export async function resetIfNothingAnswered(db: Db, id: string, candidateId: st
 /**
  * The provider lets the candidate take an interview again: it goes back to not started and the
  * reason is kept in interview_retakes with who allowed it and what the interview had been.
- * A running interview (or one never taken) is refused with 409.
+ * A running interview (or one never taken) is refused with 409. A withdrawn acceptance hands the
+ * rater's unstarted tasks of the job back to distribution (decision 0170).
  */
 export async function allowRetake(
   db: Db,
@@ -89,10 +91,15 @@ export async function allowRetake(
       .from(interviews)
       .where(eq(interviews.id, id));
     if (!found) throw notFound(INTERVIEW_NOT_FOUND);
-    // The candidate's lock first, as starting an interview takes it (services/interviews.ts).
+    // The candidate's lock first, as starting an interview and submitting a task take it.
     await lockCandidate(tx, found.candidateId);
     const [row] = await tx
-      .select({ status: interviews.status, jobId: interviews.jobId, candidateId: interviews.candidateId })
+      .select({
+        status: interviews.status,
+        jobId: interviews.jobId,
+        candidateId: interviews.candidateId,
+        acceptance: interviews.acceptanceStatus,
+      })
       .from(interviews)
       .where(eq(interviews.id, id))
       .for('update');
@@ -115,6 +122,8 @@ export async function allowRetake(
       if (newer) throw conflict(RETAKE_NEWER_APPLICATION);
     }
     const keys = await resetToNotStarted(tx, id);
+    // A withdrawn acceptance holds the rater's work like a pause (decision 0170).
+    if (row.acceptance === 'accepted' && row.jobId) await acceptanceWithdrawn(tx, row.jobId, row.candidateId);
     await tx
       .insert(interviewRetakes)
       .values({ interviewId: id, reason, previousStatus: row.status, allowedBy: adminId });

@@ -11,10 +11,10 @@ import { annotationItems, annotationTasks, interviews, jobs, users } from '../db
 import { AppError, conflict, notFound, unprocessable } from '../lib/http-errors';
 import type { Executor } from '../db/types';
 import type { Caller } from '../lib/authz';
-import { acceptedForJob, isAcceptedForJob } from './interviews';
-import { overruleAutomaticApproval, recordTaskEarning, settleTaskEarning } from './earnings';
+import { acceptedForJob, isAcceptedForJob } from './acceptance';
+import { lockRater, overruleAutomaticApproval, recordTaskEarning, settleTaskEarning } from './earnings';
 import { afterSubmission } from './quality/approval';
-import { assertNotPaused, isPaused } from './quality/raters';
+import { assertMayWork, isPaused } from './quality/raters';
 
 type TaskRow = typeof annotationTasks.$inferSelect;
 type ParsedItemCreate = z.output<typeof itemCreateSchema>;
@@ -137,13 +137,14 @@ export async function getTaskForUser(db: Executor, id: string, caller: Caller): 
 
 /**
  * Starts the assignee's task: assigned → in_progress, starting the paid clock. Starting an
- * in-progress task again changes nothing. Only tasks of active projects can be started.
+ * in-progress task again changes nothing. Only tasks of active projects can be started, by a rater
+ * who is neither paused nor withdrawn (decisions 0155, 0170).
  */
 export async function startTask(db: Db, id: string, userId: string): Promise<AnnotationTask> {
   const row = await loadTaskFor(db, id, { sub: userId, role: 'candidate' });
   const blocked = JOB_NOT_WORKABLE[row.jobStatus];
   if (blocked) throw new AppError(400, blocked);
-  await assertNotPaused(db, row.task.jobId, userId);
+  await assertMayWork(db, row.task.jobId, userId);
   if (row.task.status === 'in_progress') return toTaskDto(row);
   if (row.task.status !== 'assigned') throw conflict(TASK_ALREADY_SUBMITTED);
 
@@ -161,7 +162,8 @@ export async function startTask(db: Db, id: string, userId: string): Promise<Ann
 /**
  * Submits the assignee's rating and notes: in_progress → completed, and records the earning in the
  * same transaction. The conditional UPDATE (status must still be in_progress) means two
- * simultaneous submits cannot both succeed, so a task is never paid twice.
+ * simultaneous submits cannot both succeed, so a task is never paid twice. What the rater gets back
+ * is the same for gold and plain items until the item is complete (decision 0170).
  */
 export async function submitTask(
   db: Db,
@@ -170,12 +172,15 @@ export async function submitTask(
   input: { quality_rating: number; feedback_notes: string },
 ): Promise<AnnotationTask> {
   await db.transaction(async (tx) => {
+    // The rater's lock first: a parallel submit that pauses them, or a retake that withdraws their
+    // acceptance, has then committed and is seen by the check below (decision 0170).
+    await lockRater(tx, userId);
     const now = new Date();
     const [own] = await tx
       .select({ jobId: annotationTasks.jobId })
       .from(annotationTasks)
       .where(and(eq(annotationTasks.id, id), eq(annotationTasks.assigneeId, userId)));
-    if (own) await assertNotPaused(tx, own.jobId, userId);
+    if (own) await assertMayWork(tx, own.jobId, userId);
     const [updated] = await tx
       .update(annotationTasks)
       .set({

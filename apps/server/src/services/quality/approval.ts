@@ -1,10 +1,10 @@
 /**
- * Automatic approval (issue 26, decision 0157), run in the submit transaction. A submission on a
- * gold item within one point of gold is approved at once (on gold items only gold decides). On an
- * item without gold rated by two or more raters, once every task of the item is submitted, each
- * submission within one point of the item's consensus is approved. The rest wait for a hand review.
- * An item rated by one rater is never approved by its own rating: single-rater jobs without gold
- * work as before, every submission reviewed by hand.
+ * Automatic approval (issue 26, decision 0157), run in the submit transaction. Once every task of an
+ * item rated by two or more raters is submitted, each submission within one point of the item's gold
+ * (on gold items only gold decides) or, without gold, of its consensus is approved. Until then a gold
+ * item looks to its raters exactly like any other (decision 0170): nothing is approved earlier, so a
+ * rater cannot tell gold items or learn their answers from what their submit returns. An item rated
+ * by one rater is never approved automatically, gold or not: the rest waits for a hand review.
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import { CONSENSUS_RECORD_MIN_ITEMS } from '@app/shared';
@@ -28,11 +28,7 @@ export async function afterSubmission(tx: Executor, task: Submitted): Promise<vo
     .where(eq(annotationItems.id, task.itemId))
     .for('update');
   if (!item) return;
-  if (item.gold !== null) {
-    if (Math.abs(task.rating - item.gold) <= AUTO_APPROVE_WITHIN) await approveAutomatically(tx, [task.id]);
-    await applyPauseRule(tx, task.jobId, task.assigneeId);
-    return;
-  }
+  if (item.gold !== null) await applyPauseRule(tx, task.jobId, task.assigneeId);
   const tasks = await tx
     .select({
       id: annotationTasks.id,
@@ -44,21 +40,28 @@ export async function afterSubmission(tx: Executor, task: Submitted): Promise<vo
     .where(eq(annotationTasks.itemId, task.itemId));
   const complete = tasks.every((t) => (SUBMITTED as readonly string[]).includes(t.status));
   if (tasks.length < 2 || !complete) return;
-  const ratings = tasks.map((t) => ({ raterId: t.raterId!, rating: t.rating! }));
-  const { consensus } = summarizeItem(
-    ratings,
-    await itemWeights(
-      tx,
-      task.jobId,
-      ratings.map((r) => r.raterId),
-    ),
-  );
-  if (consensus === null) return;
-  const near = tasks.filter((t) => t.status === 'completed' && Math.abs(t.rating! - consensus) <= AUTO_APPROVE_WITHIN);
+  const reference = item.gold ?? (await itemConsensus(tx, task.jobId, tasks));
+  if (reference === null) return;
+  const near = tasks.filter((t) => t.status === 'completed' && Math.abs(t.rating! - reference) <= AUTO_APPROVE_WITHIN);
   await approveAutomatically(
     tx,
     near.map((t) => t.id),
   );
+}
+
+/** The consensus of a complete item without gold (decision 0156). */
+async function itemConsensus(
+  tx: Executor,
+  jobId: string,
+  tasks: { raterId: string | null; rating: number | null }[],
+): Promise<number | null> {
+  const ratings = tasks.map((t) => ({ raterId: t.raterId!, rating: t.rating! }));
+  const weights = await itemWeights(
+    tx,
+    jobId,
+    ratings.map((r) => r.raterId),
+  );
+  return summarizeItem(ratings, weights).consensus;
 }
 
 /** The reliability weights, when every rater of the item has a record; otherwise the plain median is used. */

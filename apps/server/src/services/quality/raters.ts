@@ -1,13 +1,15 @@
 /**
  * A rater's standing on a job (issue 26, decision 0155): active unless paused, automatically by the
  * gold rule or by the provider. A paused rater cannot start or submit the job's tasks, and their
- * unstarted tasks go back to distribution; their submitted ratings stay.
+ * unstarted tasks go back to distribution; their submitted ratings stay. A rater whose acceptance a
+ * retake withdrew is held the same way until accepted again (decision 0170).
  */
 import { and, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { QualityRater } from '@app/shared';
 import type { Db } from '../../db/client';
 import { annotationItems, annotationTasks, interviews, jobRaters, jobs, users } from '../../db/schema';
-import { acceptedForJob } from '../interviews';
+import { acceptedForJob, isAcceptedForJob } from '../acceptance';
+import { lockRater } from '../earnings';
 import type { Executor } from '../../db/types';
 import { AppError, notFound } from '../../lib/http-errors';
 import { raterStats, type RaterStats } from './consensus';
@@ -30,16 +32,21 @@ export async function assertNotPaused(db: Executor, jobId: string, userId: strin
   if (await isPaused(db, jobId, userId)) throw new AppError(403, RATER_PAUSED);
 }
 
-/** Pauses the rater on the job and hands their unstarted tasks back to distribution. */
-export async function pauseRater(tx: Executor, jobId: string, userId: string, reason: string): Promise<void> {
-  const now = new Date();
-  await tx
-    .insert(jobRaters)
-    .values({ jobId, userId, status: 'paused', pausedReason: reason, pausedAt: now, updatedAt: now })
-    .onConflictDoUpdate({
-      target: [jobRaters.jobId, jobRaters.userId],
-      set: { status: 'paused', pausedReason: reason, pausedAt: now, updatedAt: now },
-    });
+/** What a rater whose acceptance was withdrawn (a retake) is told when they try to start or submit a task. */
+export const ACCEPTANCE_WITHDRAWN =
+  'Your acceptance for this project was withdrawn while you take its interview again, so its tasks cannot be started or submitted now. Your submitted ratings are kept. You can continue once you are accepted again.';
+
+/**
+ * May the rater start or submit the job's tasks: not paused, and still accepted for the job. Callers
+ * that submit hold the rater's lock (lockRater) first, so a pause or withdrawal committed meanwhile is seen.
+ */
+export async function assertMayWork(db: Executor, jobId: string, userId: string): Promise<void> {
+  await assertNotPaused(db, jobId, userId);
+  if (!(await isAcceptedForJob(db, userId, jobId))) throw new AppError(403, ACCEPTANCE_WITHDRAWN);
+}
+
+/** The rater's assigned, unstarted tasks of the job go back to distribution; started ones stay theirs. */
+async function releaseUnstartedTasks(tx: Executor, jobId: string, userId: string): Promise<void> {
   await tx
     .update(annotationTasks)
     .set({ assigneeId: null, status: 'pending' })
@@ -50,6 +57,31 @@ export async function pauseRater(tx: Executor, jobId: string, userId: string, re
         eq(annotationTasks.status, 'assigned'),
       ),
     );
+}
+
+/**
+ * After a retake withdrew an acceptance (decision 0170): unless another interview of the candidate
+ * still holds an acceptance for the job, their unstarted tasks go back to distribution, as in a pause.
+ * The rater's lock orders this with their submissions.
+ */
+export async function acceptanceWithdrawn(tx: Executor, jobId: string, userId: string): Promise<void> {
+  await lockRater(tx, userId);
+  if (await isAcceptedForJob(tx, userId, jobId)) return;
+  await releaseUnstartedTasks(tx, jobId, userId);
+}
+
+/** Pauses the rater on the job and hands their unstarted tasks back to distribution. */
+export async function pauseRater(tx: Executor, jobId: string, userId: string, reason: string): Promise<void> {
+  await lockRater(tx, userId);
+  const now = new Date();
+  await tx
+    .insert(jobRaters)
+    .values({ jobId, userId, status: 'paused', pausedReason: reason, pausedAt: now, updatedAt: now })
+    .onConflictDoUpdate({
+      target: [jobRaters.jobId, jobRaters.userId],
+      set: { status: 'paused', pausedReason: reason, pausedAt: now, updatedAt: now },
+    });
+  await releaseUnstartedTasks(tx, jobId, userId);
 }
 
 /**

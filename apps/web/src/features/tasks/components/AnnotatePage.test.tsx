@@ -123,6 +123,34 @@ describe('AnnotatePage', () => {
     expect(screen.getByTestId('location')).toHaveTextContent('/annotate/t1');
   });
 
+  // A rater whose work is held (paused, or acceptance withdrawn by a retake; decision 0170) learns why.
+  const HELD = 'Your acceptance for this project was withdrawn while you take its interview again.';
+
+  it('a refused start (403) alerts the server reason and returns to /jobs', async () => {
+    mockApi({
+      'GET /annotations/t1': { body: task({ status: 'assigned' }) },
+      'POST /annotations/t1/start': { status: 403, body: { detail: HELD } },
+    });
+    open();
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/jobs'));
+    expect(alertSpy).toHaveBeenCalledExactlyOnceWith(HELD);
+  });
+
+  it('a refused submit (403) alerts the failure with the server reason and stays on the task', async () => {
+    const user = userEvent.setup();
+    mockApi({
+      'GET /annotations/t1': { body: task() },
+      'POST /annotations/t1/submit': { status: 403, body: { detail: HELD } },
+    });
+    open();
+    await user.click(await screen.findByRole('button', { name: '2 - Needs Improvement' }));
+    await user.type(screen.getByRole('textbox', { name: 'Feedback' }), 'Muddy');
+    await user.click(screen.getByRole('button', { name: 'Submit Feedback' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(alertSpy).toHaveBeenCalledWith(`Failed to submit annotation. ${HELD}`));
+    expect(screen.getByTestId('location')).toHaveTextContent('/annotate/t1');
+  });
+
   it('shows a transcript when the item has no type', async () => {
     mockApi({
       'GET /annotations/t1': {

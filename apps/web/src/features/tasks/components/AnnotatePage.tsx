@@ -8,6 +8,8 @@ import {
   prettify,
   type AnnotationTask,
 } from '@app/shared';
+import { ApiError } from '../../../lib/api-client';
+import { serverDetailOr } from '../../../lib/describe-error';
 import { BackButton } from '../../../components/BackButton';
 import { Badge } from '../../../components/Badge';
 import { NavButton } from '../../../components/NavButton';
@@ -16,6 +18,18 @@ import { useSubmitTask } from '../api/submit-task';
 import { useOpenTask } from '../hooks/use-open-task';
 import { ContentPreview } from './ContentPreview';
 import { RatingInput } from './RatingInput';
+
+const SUBMIT_FAILED = 'Failed to submit annotation';
+
+/**
+ * The alert for a failed submit (docs/product/errors.md): 'Failed to submit annotation', and for a 403
+ * (the rater's work is held: paused, or acceptance withdrawn; decision 0170) the server's reason after it.
+ */
+function submitFailureText(err: unknown): string {
+  if (!(err instanceof ApiError) || err.status !== 403) return SUBMIT_FAILED;
+  const reason = serverDetailOr('')(err);
+  return reason ? `${SUBMIT_FAILED}. ${reason}` : SUBMIT_FAILED;
+}
 
 /** The creative task screen (docs/product/screens/task.md). */
 export function AnnotatePage() {
@@ -65,7 +79,7 @@ function TaskWorkspace({ task }: { task: AnnotationTask }) {
     } catch (err) {
       console.error('Failed to submit annotation', err);
       setConfirming(false);
-      window.alert('Failed to submit annotation');
+      window.alert(submitFailureText(err));
     }
   };
 

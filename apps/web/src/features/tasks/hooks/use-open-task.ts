@@ -10,8 +10,11 @@ import { startTask } from '../api/start-task';
 export type OpenTaskState =
   { state: 'loading' } | { state: 'not_found' } | { state: 'ready'; task: AnnotationTask } | { state: 'leaving' };
 
-/** Text of the alert for an HTTP 400: the server's detail, else 'Cannot start this task'. */
-function badRequestText(err: ApiError): string {
+/**
+ * Text of the alert for an HTTP 400 (the project is not workable) or 403 (the rater's work is held:
+ * paused, or acceptance withdrawn; decision 0170): the server's detail, else 'Cannot start this task'.
+ */
+function refusedText(err: ApiError): string {
   const detail = (err.body as { detail?: unknown } | null)?.detail;
   return typeof detail === 'string' && detail ? detail : 'Cannot start this task';
 }
@@ -19,7 +22,7 @@ function badRequestText(err: ApiError): string {
 /**
  * Opens a task by the rules of docs/product/rules.md ("Opening a task"), docs/product/errors.md:
  * a job that is pending, completed or archived alerts and returns to /jobs; an assigned task is
- * started (assigned → in_progress). A 400 alerts the server's detail (or 'Cannot start this task');
+ * started (assigned → in_progress). A 400 or 403 alerts the server's detail (or 'Cannot start this task');
  * every load error returns to /jobs, except a 404, which shows 'Task not found'.
  */
 export function useOpenTask(taskId: string): OpenTaskState {
@@ -52,7 +55,7 @@ export function useOpenTask(taskId: string): OpenTaskState {
       } catch (err) {
         if (err instanceof ApiError && err.status === 404) return setResult({ state: 'not_found' });
         console.error('Failed to load task', err);
-        leave(err instanceof ApiError && err.status === 400 ? badRequestText(err) : undefined);
+        leave(err instanceof ApiError && (err.status === 400 || err.status === 403) ? refusedText(err) : undefined);
       }
     })();
   }, [taskId, navigate, qc]);

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { BossQueue, type JobQueue } from './queue';
 import { registerAssessmentJob } from './assessment';
 import { registerEmailJob } from './email';
+import { registerRemuxJob } from './remux';
 import { registerRetentionJob, scheduleRetention } from './retention';
 import { registerNotifications, interviewReceived } from './notifications';
 
@@ -13,7 +14,7 @@ declare module 'fastify' {
 }
 
 /**
- * Background work on the app's own database (pg-boss): interview assessment and e-mail. Starts when
+ * Background work on the app's own database (pg-boss): interview assessment, joining its recording, e-mail. Starts when
  * the app is ready, stops (letting the running job finish) when it closes.
  */
 export default fp(
@@ -24,6 +25,7 @@ export default fp(
 
     registerAssessmentJob(app, queue);
     registerEmailJob(app, queue);
+    registerRemuxJob(app, queue);
     registerRetentionJob(app, queue);
     registerNotifications(app);
 
@@ -34,6 +36,7 @@ export default fp(
       unsubscribe = app.events.on('interview.completed', ({ interviewId }) =>
         queue.track(async () => {
           await queue.send('assess-interview', { interviewId });
+          await queue.send('remux-recording', { interviewId });
           await interviewReceived(app, interviewId);
         }),
       );

@@ -14,6 +14,14 @@ export const QUEUES = {
     name: 'send-email',
     options: { retryLimit: 6, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 },
   },
+  /**
+   * Joins an ended interview's recording into one seekable file (decision 0168). Only storage or
+   * database trouble is retried; the time limit (REMUX_TIME_LIMIT_MS) stays inside the expiry.
+   */
+  remuxRecording: {
+    name: 'remux-recording',
+    options: { retryLimit: 2, retryDelay: 60, retryBackoff: true, expireInSeconds: 1800 },
+  },
   /** Deletes interview recordings older than RECORDING_RETENTION_DAYS; scheduled daily. */
   purgeRecordings: {
     name: 'purge-recordings',

@@ -6,6 +6,8 @@
 export type AppEventMap = {
   /** An interview moved to completed (once per interview, after the change is committed). */
   'interview.completed': { interviewId: string };
+  /** The remux job finished with an interview's recording: joined into one file, or left as segments (decision 0168). */
+  'recording.remuxed': { interviewId: string; remuxed: boolean };
   /** The provider created or edited a job (after the change is committed). */
   'job.saved': { jobId: string };
 };

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { BossQueue, type JobQueue } from './queue';
 import { registerAssessmentJob } from './assessment';
 import { registerEmailJob } from './email';
-import { registerRemuxJob } from './remux';
+import { queueJoin, registerRemuxJob } from './remux';
 import { registerRetentionJob, scheduleRetention } from './retention';
 import { registerNotifications, interviewReceived } from './notifications';
 
@@ -29,20 +29,27 @@ export default fp(
     registerRetentionJob(app, queue);
     registerNotifications(app);
 
-    let unsubscribe: (() => void) | null = null;
+    let unsubscribe: (() => void)[] = [];
     app.addHook('onReady', async () => {
       await queue.start();
       await scheduleRetention(queue);
-      unsubscribe = app.events.on('interview.completed', ({ interviewId }) =>
-        queue.track(async () => {
-          await queue.send('assess-interview', { interviewId });
-          await queue.send('remux-recording', { interviewId });
-          await interviewReceived(app, interviewId);
-        }),
-      );
+      unsubscribe = [
+        app.events.on('interview.completed', ({ interviewId }) =>
+          queue.track(async () => {
+            await queue.send('assess-interview', { interviewId });
+            await queueJoin(app, queue, interviewId);
+            await interviewReceived(app, interviewId);
+          }),
+        ),
+        app.events.on('recording.chunk-after-end', ({ interviewId }) =>
+          queue.track(async () => {
+            await queueJoin(app, queue, interviewId, true);
+          }),
+        ),
+      ];
     });
     app.addHook('onClose', async () => {
-      unsubscribe?.();
+      for (const off of unsubscribe) off();
       await queue.stop();
     });
   },

@@ -33,8 +33,8 @@ export type QueueName = (typeof QUEUES)[keyof typeof QUEUES]['name'];
 export type JobHandler<T> = (data: T, job: { id: string; retryCount: number }) => Promise<void>;
 
 export type JobQueue = {
-  /** Adds a job; it runs after the current request, never inside it. */
-  send: (name: QueueName, data: object) => Promise<string | null>;
+  /** Adds a job; it runs after the current request, never inside it (or later: `options.startAfter`). */
+  send: (name: QueueName, data: object, options?: PgBoss.SendOptions) => Promise<string | null>;
   /** Waits until nothing is queued or running (tests and the e2e seed use it). */
   settle: (timeoutMs?: number) => Promise<void>;
 };
@@ -168,8 +168,8 @@ export class BossQueue implements JobQueue {
     this.detached = true;
   }
 
-  async send(name: QueueName, data: object) {
-    const id = await this.boss.send(name, data);
+  async send(name: QueueName, data: object, options: PgBoss.SendOptions = {}) {
+    const id = await this.boss.send(name, data, options);
     // Wake the worker now instead of at its next poll.
     const worker = this.workerIds.get(name);
     if (worker) this.boss.notifyWorker(worker);

@@ -14,3 +14,21 @@ export function registerRemuxJob(app: FastifyInstance, queue: BossQueue) {
     app.events.emit('recording.remuxed', { interviewId, remuxed: outcome.remuxed });
   });
 }
+
+/**
+ * Queues the join of an interview's recording a little later, when its last slices are in: when it
+ * ends, and again after a slice that came later still. Slices of one time slot share one job, which
+ * starts after the slot's last slice (the slot is as long as the delay); a job finding the join
+ * current does nothing.
+ */
+export function queueJoin(app: FastifyInstance, queue: BossQueue, interviewId: string, afterLateChunk = false) {
+  const delay = app.config.RECORDING_JOIN_DELAY_SECONDS;
+  return queue.send(
+    'remux-recording',
+    { interviewId },
+    {
+      startAfter: delay,
+      ...(afterLateChunk && delay > 0 && { singletonKey: interviewId, singletonSeconds: delay }),
+    },
+  );
+}

@@ -84,17 +84,20 @@ const isUniqueViolation = (err: unknown) => {
 
 export type ChunkInput = { interviewId: string; segment: string; seq: number; elapsedMs: number; body: Buffer };
 export type ChunkReply = { stored: boolean; next_seq: number };
+/** The reply, and whether the interview had already ended (a join made before this slice is stale, decision 0168). */
+export type ChunkResult = ChunkReply & { afterEnd: boolean };
 
 /**
  * Appends chunk `seq` of `segment`. In order only: the next chunk is stored, one already stored is
  * acknowledged and not stored again (a resend after a lost reply), one beyond the next is refused
  * with 409 saying which chunk the segment needs. The first chunk must be the WebM head.
  */
-export async function appendChunk(db: Db, storage: Storage, caller: Caller, input: ChunkInput): Promise<ChunkReply> {
+export async function appendChunk(db: Db, storage: Storage, caller: Caller, input: ChunkInput): Promise<ChunkResult> {
   const interview = await recordableInterview(db, caller, input.interviewId);
+  const afterEnd = interview.status !== 'in_progress';
   const { segment, seq } = input;
   const next = await chunkCount(db, interview.id, segment);
-  if (seq < next) return { stored: false, next_seq: next };
+  if (seq < next) return { stored: false, next_seq: next, afterEnd };
   if (seq > next) throw conflict(outOfOrder(seq, next));
   if (input.body.length === 0) throw new AppError(400, 'The chunk is empty');
   if (seq === 0 && !input.body.subarray(0, EBML_MAGIC.length).equals(EBML_MAGIC)) throw new AppError(415, NOT_WEBM);
@@ -121,7 +124,9 @@ export async function appendChunk(db: Db, storage: Storage, caller: Caller, inpu
   } catch (err) {
     await deleteFile(db, storage, file);
     // The same chunk, sent twice at once (a retry racing its original): the other copy is stored.
-    if (isUniqueViolation(err)) return { stored: false, next_seq: await chunkCount(db, interview.id, segment) };
+    if (isUniqueViolation(err)) {
+      return { stored: false, next_seq: await chunkCount(db, interview.id, segment), afterEnd };
+    }
     throw err;
   }
   // The first chunk of the recording stands for it where the app asks "is there a recording"
@@ -132,7 +137,7 @@ export async function appendChunk(db: Db, storage: Storage, caller: Caller, inpu
       .set({ recordingFileId: file.id, updatedAt: new Date() })
       .where(and(eq(interviews.id, interview.id), sql`${interviews.recordingFileId} is null`));
   }
-  return { stored: true, next_seq: seq + 1 };
+  return { stored: true, next_seq: seq + 1, afterEnd };
 }
 
 type ChunkRow = typeof recordingChunks.$inferSelect;

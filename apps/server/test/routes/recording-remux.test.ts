@@ -25,7 +25,8 @@ const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'remux-test-'));
 const tools = { ffmpeg: 'ffmpeg', ffprobe: 'ffprobe' };
 
 beforeAll(async () => {
-  ({ t, admin } = await buildTestAppWithAdmin());
+  // Joined as soon as the interview ends (in production a little later, when the last slices are in).
+  ({ t, admin } = await buildTestAppWithAdmin({ RECORDING_JOIN_DELAY_SECONDS: '0' }));
   parts = SECONDS.map((s, i) => recordedWebm(s, 440 + 220 * i));
 }, 120_000);
 afterAll(async () => {
@@ -47,24 +48,35 @@ function remuxed(interviewId: string) {
   });
 }
 
-/** The candidate's interview, recorded as two segments of three slices each (a reload in between). */
-async function recordedInterview() {
+/**
+ * The candidate's interview, recorded as two segments of three slices each (a reload in between).
+ * With `holdBack`, the last slice is left out and returned as a call that sends it.
+ */
+async function recordedInterview(opts: { holdBack?: boolean } = {}) {
   const { token, user } = await t.signUp();
   const [row] = await t.database.db
     .insert(interviews)
     .values({ candidateId: user.id, status: 'in_progress' })
     .returning();
   const id = row!.id;
+  const put = (segment: string, seq: number, elapsedMs: number, body: Buffer) =>
+    t.app.inject({
+      method: 'PUT',
+      url: `/api/interviews/${id}/recording/chunks/${seq}?segment=${segment}&elapsed_ms=${elapsedMs}`,
+      headers: { ...bearer(token), 'content-type': 'application/octet-stream' },
+      payload: body,
+    });
+  let sendLast = async () => {};
   for (const [i, part] of parts.entries()) {
     const segment = crypto.randomUUID();
     const pieces = slices(part, 3);
     for (const [seq, body] of pieces.entries()) {
-      const res = await t.app.inject({
-        method: 'PUT',
-        url: `/api/interviews/${id}/recording/chunks/${seq}?segment=${segment}&elapsed_ms=${Math.round((SECONDS[i]! * 1000 * (seq + 1)) / pieces.length)}`,
-        headers: { ...bearer(token), 'content-type': 'application/octet-stream' },
-        payload: body,
-      });
+      const elapsedMs = Math.round((SECONDS[i]! * 1000 * (seq + 1)) / pieces.length);
+      if (opts.holdBack && i === parts.length - 1 && seq === pieces.length - 1) {
+        sendLast = async () => expect((await put(segment, seq, elapsedMs, body)).statusCode).toBe(201);
+        continue;
+      }
+      const res = await put(segment, seq, elapsedMs, body);
       expect(res.statusCode, res.body).toBe(201);
     }
     // The first part was recorded a minute before the reload (slices arrive as they are recorded).
@@ -75,7 +87,7 @@ async function recordedInterview() {
         .where(eq(recordingChunks.segment, segment));
     }
   }
-  return { token, user, id };
+  return { token, user, id, sendLast };
 }
 
 /** Ends the interview and waits for the join the ending queues. */
@@ -177,6 +189,24 @@ describe('the recording once the interview has ended', () => {
     expect(runs.filter((r) => r.remuxed)).not.toHaveLength(0);
     expect((await recordingFiles(user.id)).length).toBe(7);
     expect((await playlist(token, id)).file).not.toBeNull();
+  });
+
+  it('is joined again with a slice that arrives after the end', async () => {
+    const { token, user, id, sendLast } = await recordedInterview({ holdBack: true });
+    // The server ends the interview (the socket) while the browser still sends its last slice.
+    expect(await complete(token, id)).toMatchObject({ remuxed: true });
+    const early = (await remuxRow(id))!;
+    const again = remuxed(id);
+    await sendLast();
+    expect(await again).toMatchObject({ remuxed: true });
+    const res = await getRecording(token, id);
+    const file = path.join(tmp, `${id}-late.webm`);
+    fs.writeFileSync(file, res.rawPayload);
+    expect(probedSeconds(file)).toBeGreaterThan(SECONDS[0]! + SECONDS[1]! - 0.1);
+    expect((await remuxRow(id))!.chunkCount).toBe(6);
+    // The earlier join is gone: six slices and one joined file.
+    expect(await fileRow(early.fileId)).toBeUndefined();
+    expect((await recordingFiles(user.id)).length).toBe(7);
   });
 
   it('stays a playlist when ffmpeg is missing', async () => {

@@ -129,12 +129,25 @@ test.describe('a reload mid-interview', () => {
       .catch((err: unknown) => {
         throw new Error(`${String(err)}\n${problems.join('\n')}`);
       });
+    // An answer is in the transcript, so ending sends the interview to review (an interview without
+    // one goes back to not started, decision 0149, and is neither reviewed nor joined).
+    await expect
+      .poll(
+        async () => {
+          const res = await request.get(`/api/admin/interviews/${interviewId}`, { headers: auth(admin.token) });
+          const body = (await res.json()) as { transcript?: { speaker: string }[] };
+          return (body.transcript ?? []).some((t) => t.speaker === 'user');
+        },
+        { timeout: 90_000 },
+      )
+      .toBe(true);
     const endAt = Date.now();
     await endInterview(page);
 
-    // The server joins the two parts once the interview has ended (a background job).
+    // The server joins the two parts once the interview has ended and its last slices are in (a
+    // background job, RECORDING_JOIN_DELAY_SECONDS after the end).
     await expect
-      .poll(async () => (await playlist(request, token, interviewId)).file !== null, { timeout: 60_000 })
+      .poll(async () => (await playlist(request, token, interviewId)).file !== null, { timeout: 120_000 })
       .toBe(true);
     const list = await playlist(request, token, interviewId);
     expect(list.segments).toHaveLength(2);

@@ -8,11 +8,19 @@ import { writeFakeMicWav } from './support/fake-mic';
 /**
  * The recording survives a reload and keeps a muted stretch private (decisions 0145, 0146): the
  * browser sends it in 5 s slices while the interview runs; the stored audio is decoded in Chromium
- * and measured.
+ * and measured. Once the interview has ended, the server joins the parts into one seekable file
+ * that the console plays on one timeline (decision 0168).
  */
 type Playlist = {
   duration_seconds: number | null;
-  segments: { url: string; offset_seconds: number; duration_seconds: number | null; size_bytes: number }[];
+  file: { url: string; duration_seconds: number; size_bytes: number } | null;
+  segments: {
+    url: string;
+    offset_seconds: number;
+    duration_seconds: number | null;
+    size_bytes: number;
+    file_offset_seconds: number | null;
+  }[];
 };
 
 const SLICE_S = 5;
@@ -32,7 +40,7 @@ test.beforeAll(async () => {
 
 async function playlist(request: APIRequestContext, token: string, interviewId: string): Promise<Playlist> {
   const res = await request.get(`/api/interviews/${interviewId}/recording/playlist`, { headers: auth(token) });
-  if (res.status() === 404) return { duration_seconds: 0, segments: [] };
+  if (res.status() === 404) return { duration_seconds: 0, file: null, segments: [] };
   expect(res.status()).toBe(200);
   return (await res.json()) as Playlist;
 }
@@ -121,9 +129,26 @@ test.describe('a reload mid-interview', () => {
       .catch((err: unknown) => {
         throw new Error(`${String(err)}\n${problems.join('\n')}`);
       });
+    // An answer is in the transcript, so ending sends the interview to review (an interview without
+    // one goes back to not started, decision 0149, and is neither reviewed nor joined).
+    await expect
+      .poll(
+        async () => {
+          const res = await request.get(`/api/admin/interviews/${interviewId}`, { headers: auth(admin.token) });
+          const body = (await res.json()) as { transcript?: { speaker: string }[] };
+          return (body.transcript ?? []).some((t) => t.speaker === 'user');
+        },
+        { timeout: 90_000 },
+      )
+      .toBe(true);
     const endAt = Date.now();
     await endInterview(page);
 
+    // The server joins the two parts once the interview has ended and its last slices are in (a
+    // background job, RECORDING_JOIN_DELAY_SECONDS after the end).
+    await expect
+      .poll(async () => (await playlist(request, token, interviewId)).file !== null, { timeout: 120_000 })
+      .toBe(true);
     const list = await playlist(request, token, interviewId);
     expect(list.segments).toHaveLength(2);
     const decoded = [];
@@ -151,16 +176,32 @@ test.describe('a reload mid-interview', () => {
     expect(lost).toBeLessThanOrEqual(reloadGap + SLICE_S + ENCODER_BACKLOG_S);
     // On the interview's clock the recording ends where the interview did (within a slice).
     expect(Math.abs(list.duration_seconds! - list.segments[0]!.offset_seconds - span)).toBeLessThanOrEqual(SLICE_S);
+    // The joined file holds both parts end to end, the second starting where the first ends.
+    const joined = await decodeSegment(page, list.file!.url);
+    console.log(
+      `joined file: ${joined.duration.toFixed(1)} s (${list.file!.size_bytes} bytes), second part at ` +
+        `${list.segments[1]!.file_offset_seconds} s of it`,
+    );
+    expect(Math.abs(joined.duration - stored)).toBeLessThanOrEqual(1);
+    expect(Math.abs(list.segments[1]!.file_offset_seconds! - decoded[0]!.duration)).toBeLessThanOrEqual(1);
 
-    // The console plays it from the signed links with byte ranges, and a late line seeks into the
-    // second segment.
+    // The console plays the joined file from its signed link with byte ranges, on one timeline, and a
+    // late line seeks to its moment in the second part.
     const console_ = await page.context().newPage();
     const segmentRequests: { url: string; range: string | undefined }[] = [];
     console_.on('request', (r) => {
       if (r.url().includes('/recording')) segmentRequests.push({ url: r.url(), range: r.headers()['range'] });
     });
     await signInWithToken(console_, admin.token, `/admin/interviews/${interviewId}`);
-    await expect(console_.getByTestId('recording-part')).toContainText('Part 1 of 2');
+    const video = console_.getByTestId('interview-recording');
+    const joinedPath = new URL(list.file!.url, 'http://x').pathname;
+    await expect(video).toHaveAttribute('src', new RegExp(joinedPath.replace(/[/-]/g, '\\$&')));
+    // One timeline: the player's length is the whole interview's, and no "Part 1 of 2" line.
+    await expect
+      .poll(() => video.evaluate((v: HTMLVideoElement) => v.duration), { timeout: 30_000 })
+      .toBeGreaterThan(list.file!.duration_seconds - 1);
+    expect(await video.evaluate((v: HTMLVideoElement) => v.duration)).toBeLessThan(list.file!.duration_seconds + 1);
+    await expect(console_.getByTestId('recording-part')).toHaveCount(0);
     const turns = (await (
       await request.get(`/api/admin/interviews/${interviewId}`, { headers: auth(admin.token) })
     ).json()) as { transcript: { offset_seconds: number; text: string }[] };
@@ -172,18 +213,16 @@ test.describe('a reload mid-interview', () => {
       .filter({ hasText: late!.text.slice(0, 40) })
       .last()
       .click();
-    const video = console_.getByTestId('interview-recording');
-    const segmentPath = new URL(second.url, 'http://x').pathname;
-    await expect(video).toHaveAttribute('src', new RegExp(segmentPath.replace(/[/-]/g, '\\$&')));
-    await expect(console_.getByTestId('recording-part')).toContainText('Part 2 of 2');
+    await expect(video).toHaveAttribute('src', new RegExp(joinedPath.replace(/[/-]/g, '\\$&')));
+    const inFile = second.file_offset_seconds! + late!.offset_seconds - second.offset_seconds;
     await expect
       .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 30_000 })
-      .toBeGreaterThanOrEqual(late!.offset_seconds - second.offset_seconds - 1);
+      .toBeGreaterThanOrEqual(inFile - 1);
     const at = await video.evaluate((v: HTMLVideoElement) => v.currentTime);
-    expect(at).toBeLessThanOrEqual(late!.offset_seconds - second.offset_seconds + 3);
+    expect(at).toBeLessThanOrEqual(inFile + 3);
     console.log(
-      `console seek: line at ${late!.offset_seconds} s of the interview played at ${at.toFixed(1)} s of segment 2 ` +
-        `(which starts at ${second.offset_seconds} s)`,
+      `console seek: line at ${late!.offset_seconds} s of the interview played at ${at.toFixed(1)} s of the joined ` +
+        `file (the second part starts at ${second.offset_seconds} s of the interview, ${second.file_offset_seconds} s of the file)`,
     );
     // Played from the signed links in ranges, never the whole file through the bearer-token route.
     expect(segmentRequests.some((r) => r.url.includes('/recording/segments/') && r.range?.startsWith('bytes='))).toBe(

@@ -124,6 +124,11 @@ export const envSchema = z.object({
   LINKEDIN_BASE_URL: z.url().default('https://www.linkedin.com'),
   /** Password reset requests allowed per client address and hour. */
   PASSWORD_RESET_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(10),
+  /** ffmpeg and ffprobe (Debian's ffmpeg package): an ended interview's recording is joined into one seekable file. */
+  FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
+  FFPROBE_PATH: z.string().min(1).default('ffprobe'),
+  /** How long after an interview ends its recording is joined: the browser's last slices arrive meanwhile. */
+  RECORDING_JOIN_DELAY_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   /** Interview recordings older than this many days are deleted by a daily job. */
   RECORDING_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
   /** The privacy notice shown at /privacy (plain text, paragraphs separated by blank lines); unset uses the built-in one. */

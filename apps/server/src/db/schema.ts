@@ -257,6 +257,23 @@ export const recordingChunks = pgTable(
 );
 
 /**
+ * An ended interview's segments joined into one seekable WebM (stream copy, cues written), the
+ * file `/recording` serves and the console plays on one timeline (decision 0168). Made from
+ * `chunk_count` chunks: a chunk stored later makes it stale, and the segments play instead.
+ */
+export const recordingRemuxes = pgTable('recording_remuxes', {
+  interviewId: uuid('interview_id')
+    .primaryKey()
+    .references(() => interviews.id, { onDelete: 'cascade' }),
+  fileId: belongsTo('file_id', () => files.id),
+  chunkCount: integer('chunk_count').notNull(),
+  durationMs: integer('duration_ms').notNull(),
+  /** Where each segment (by the browser's name) starts in the joined file, in recording order. */
+  parts: jsonList<{ segment: string; start_ms: number; duration_ms: number }>('parts'),
+  createdAt: createdAt(),
+});
+
+/**
  * One uploaded entry of a job: rated by several raters, each through a task of their own. The gold
  * answer lives here, never on the task rows candidates read (issue 26, decision 0155).
  */

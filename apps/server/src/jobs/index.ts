@@ -4,6 +4,7 @@ import { BossQueue, type JobQueue } from './queue';
 import { registerAssessmentJob } from './assessment';
 import { registerCarefulTranscriptJob } from './careful-transcript';
 import { registerEmailJob } from './email';
+import { queueJoin, registerRemuxJob } from './remux';
 import { registerRetentionJob, scheduleRetention } from './retention';
 import { registerNotifications, interviewReceived } from './notifications';
 
@@ -14,7 +15,7 @@ declare module 'fastify' {
 }
 
 /**
- * Background work on the app's own database (pg-boss): the careful transcript, interview assessment and e-mail. Starts when
+ * Background work on the app's own database (pg-boss): the careful transcript, interview assessment, joining its recording, e-mail. Starts when
  * the app is ready, stops (letting the running job finish) when it closes.
  */
 export default fp(
@@ -26,23 +27,32 @@ export default fp(
     registerAssessmentJob(app, queue);
     registerCarefulTranscriptJob(app, queue);
     registerEmailJob(app, queue);
+    registerRemuxJob(app, queue);
     registerRetentionJob(app, queue);
     registerNotifications(app);
 
-    let unsubscribe: (() => void) | null = null;
+    let unsubscribe: (() => void)[] = [];
     app.addHook('onReady', async () => {
       await queue.start();
       await scheduleRetention(queue);
-      unsubscribe = app.events.on('interview.completed', ({ interviewId }) =>
-        queue.track(async () => {
-          // The careful pass comes first and queues the assessment itself (decision 0172).
-          await queue.send(app.config.CAREFUL_PASS ? 'careful-transcript' : 'assess-interview', { interviewId });
-          await interviewReceived(app, interviewId);
-        }),
-      );
+      unsubscribe = [
+        app.events.on('interview.completed', ({ interviewId }) =>
+          queue.track(async () => {
+            // The careful pass comes first and queues the assessment itself (decision 0172).
+            await queue.send(app.config.CAREFUL_PASS ? 'careful-transcript' : 'assess-interview', { interviewId });
+            await queueJoin(app, queue, interviewId);
+            await interviewReceived(app, interviewId);
+          }),
+        ),
+        app.events.on('recording.chunk-after-end', ({ interviewId }) =>
+          queue.track(async () => {
+            await queueJoin(app, queue, interviewId, true);
+          }),
+        ),
+      ];
     });
     app.addHook('onClose', async () => {
-      unsubscribe?.();
+      for (const off of unsubscribe) off();
       await queue.stop();
     });
   },

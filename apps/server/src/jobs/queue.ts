@@ -22,6 +22,14 @@ export const QUEUES = {
     name: 'send-email',
     options: { retryLimit: 6, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 },
   },
+  /**
+   * Joins an ended interview's recording into one seekable file (decision 0168). Only storage or
+   * database trouble is retried; the time limit (REMUX_TIME_LIMIT_MS) stays inside the expiry.
+   */
+  remuxRecording: {
+    name: 'remux-recording',
+    options: { retryLimit: 2, retryDelay: 60, retryBackoff: true, expireInSeconds: 1800 },
+  },
   /** Deletes interview recordings older than RECORDING_RETENTION_DAYS; scheduled daily. */
   purgeRecordings: {
     name: 'purge-recordings',
@@ -33,8 +41,8 @@ export type QueueName = (typeof QUEUES)[keyof typeof QUEUES]['name'];
 export type JobHandler<T> = (data: T, job: { id: string; retryCount: number }) => Promise<void>;
 
 export type JobQueue = {
-  /** Adds a job; it runs after the current request, never inside it. */
-  send: (name: QueueName, data: object) => Promise<string | null>;
+  /** Adds a job; it runs after the current request, never inside it (or later: `options.startAfter`). */
+  send: (name: QueueName, data: object, options?: PgBoss.SendOptions) => Promise<string | null>;
   /** Waits until nothing is queued or running (tests and the e2e seed use it). */
   settle: (timeoutMs?: number) => Promise<void>;
 };
@@ -168,8 +176,8 @@ export class BossQueue implements JobQueue {
     this.detached = true;
   }
 
-  async send(name: QueueName, data: object) {
-    const id = await this.boss.send(name, data);
+  async send(name: QueueName, data: object, options: PgBoss.SendOptions = {}) {
+    const id = await this.boss.send(name, data, options);
     // Wake the worker now instead of at its next poll.
     const worker = this.workerIds.get(name);
     if (worker) this.boss.notifyWorker(worker);

@@ -6,6 +6,10 @@
 export type AppEventMap = {
   /** An interview moved to completed (once per interview, after the change is committed). */
   'interview.completed': { interviewId: string };
+  /** A recording slice was stored after its interview had ended (its join is made again, decision 0168). */
+  'recording.chunk-after-end': { interviewId: string };
+  /** The remux job finished with an interview's recording: joined into one file, or left as segments (decision 0168). */
+  'recording.remuxed': { interviewId: string; remuxed: boolean };
   /** The provider created or edited a job (after the change is committed). */
   'job.saved': { jobId: string };
 };

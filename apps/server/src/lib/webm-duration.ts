@@ -5,9 +5,9 @@
  * chunks received and adds it on the way out (the stored bytes stay as the browser sent them).
  */
 
-const ID_SEGMENT = 0x18538067;
-const ID_INFO = 0x1549a966;
-const ID_CLUSTER = 0x1f43b675;
+export const ID_SEGMENT = 0x18538067;
+export const ID_INFO = 0x1549a966;
+export const ID_CLUSTER = 0x1f43b675;
 const ID_TIMECODE_SCALE = 0x2ad7b1;
 const ID_DURATION = 0x4489;
 
@@ -30,9 +30,10 @@ function readVint(buf: Buffer, pos: number, keepMarker: boolean): Vint | null {
   return { value, length, unknown: !keepMarker && allOnes };
 }
 
-type Element = { id: number; start: number; dataStart: number; end: number; unknownSize: boolean };
+export type Element = { id: number; start: number; dataStart: number; end: number; unknownSize: boolean };
 
-function readElement(buf: Buffer, pos: number): Element | null {
+/** The element whose header starts at `pos` (its body may reach past the buffer: check `end`). */
+export function readElement(buf: Buffer, pos: number): Element | null {
   const id = readVint(buf, pos, true);
   if (!id) return null;
   const size = readVint(buf, pos + id.length, false);
@@ -75,16 +76,34 @@ export function withWebmDuration(head: Buffer, durationMs: number): Buffer {
   return head;
 }
 
-function patchInfo(head: Buffer, info: Element, durationMs: number): Buffer {
+/** The Segment Info's TimecodeScale (ns per tick) and Duration element, or null when it does not parse. */
+function infoFields(buf: Buffer, info: Element): { scale: number; duration: Element | null } | null {
   let scale = 1_000_000;
-  let existing: Element | null = null;
+  let duration: Element | null = null;
   for (let pos = info.dataStart; pos < info.end;) {
-    const el = readElement(head, pos);
-    if (!el || el.end > info.end) return head;
-    if (el.id === ID_TIMECODE_SCALE) scale = readUint(head, el.dataStart, el.end) || scale;
-    if (el.id === ID_DURATION) existing = el;
+    const el = readElement(buf, pos);
+    if (!el || el.end > info.end) return null;
+    if (el.id === ID_TIMECODE_SCALE) scale = readUint(buf, el.dataStart, el.end) || scale;
+    if (el.id === ID_DURATION) duration = el;
     pos = el.end;
   }
+  return { scale, duration };
+}
+
+/** The Duration (ms) a Segment Info element held in `buf` states, or null without one. */
+export function infoDurationMs(buf: Buffer, info: Element): number | null {
+  const fields = infoFields(buf, info);
+  const el = fields?.duration;
+  if (!fields || !el) return null;
+  const width = el.end - el.dataStart;
+  const ticks = width === 8 ? buf.readDoubleBE(el.dataStart) : width === 4 ? buf.readFloatBE(el.dataStart) : null;
+  return ticks === null ? null : (ticks * fields.scale) / 1_000_000;
+}
+
+function patchInfo(head: Buffer, info: Element, durationMs: number): Buffer {
+  const fields = infoFields(head, info);
+  if (!fields) return head;
+  const { scale, duration: existing } = fields;
   const ticks = (durationMs * 1_000_000) / scale;
   if (existing) {
     const out = Buffer.from(head);

@@ -11,6 +11,7 @@ import type { Caller } from '../lib/authz';
 import { AppError, notFound } from '../lib/http-errors';
 import { deleteFile, findFile, saveFile, type FileRow, type Storage } from './storage';
 import { INTERVIEW_NOT_FOUND } from './interview-rules';
+import { discardRemux } from './recording-remux-store';
 
 export const RECORDING_PURPOSE = 'interview_recording';
 export const RECORDING_CONTENT_TYPE = 'video/webm';
@@ -128,8 +129,12 @@ export async function attachRecording(
   };
 }
 
-/** Removes the interview's chunked recording (rows and bytes), keeping `keep` (a file just attached). */
+/**
+ * Removes the interview's chunked recording (rows and bytes) and the file joined from it (decision
+ * 0168), keeping `keep` (a file just attached).
+ */
 export async function discardChunks(db: Db, storage: Storage, interviewId: string, keep?: string): Promise<void> {
+  await discardRemux(db, storage, interviewId);
   const rows = await db
     .select({ file: files })
     .from(recordingChunks)

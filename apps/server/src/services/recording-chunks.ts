@@ -24,7 +24,17 @@ import {
   findInterview,
   isRecordable,
 } from './interview-recordings';
-import { deleteFile, FileTooLargeError, findFile, openFile, saveFile, type ByteRange, type Storage } from './storage';
+import { currentRemux } from './recording-remux-store';
+import {
+  deleteFile,
+  FileTooLargeError,
+  findFile,
+  openFile,
+  saveFile,
+  type ByteRange,
+  type FileRow,
+  type Storage,
+} from './storage';
 import type { FileLinks } from './uploads';
 
 /** One chunk is a few seconds of video at about 1 Mbit/s; 16 MB leaves room for any browser's slices. */
@@ -33,6 +43,8 @@ export const CHUNK_MAX_BYTES = 16 * 1024 * 1024;
 export const SEGMENT_PATTERN = /^[A-Za-z0-9-]{8,64}$/;
 /** The playlist's name for a recording uploaded whole through POST /interviews/upload/video. */
 export const WHOLE_FILE_SEGMENT = 'file';
+/** The playlist's name for the segments joined into one file once the interview ended (decision 0168). */
+export const JOINED_SEGMENT = 'joined';
 /** Signed segment links stay valid this long beyond the segment's own length (seeking comes back later). */
 const LINK_GRACE_S = 10 * 60;
 
@@ -72,17 +84,20 @@ const isUniqueViolation = (err: unknown) => {
 
 export type ChunkInput = { interviewId: string; segment: string; seq: number; elapsedMs: number; body: Buffer };
 export type ChunkReply = { stored: boolean; next_seq: number };
+/** The reply, and whether the interview had already ended (a join made before this slice is stale, decision 0168). */
+export type ChunkResult = ChunkReply & { afterEnd: boolean };
 
 /**
  * Appends chunk `seq` of `segment`. In order only: the next chunk is stored, one already stored is
  * acknowledged and not stored again (a resend after a lost reply), one beyond the next is refused
  * with 409 saying which chunk the segment needs. The first chunk must be the WebM head.
  */
-export async function appendChunk(db: Db, storage: Storage, caller: Caller, input: ChunkInput): Promise<ChunkReply> {
+export async function appendChunk(db: Db, storage: Storage, caller: Caller, input: ChunkInput): Promise<ChunkResult> {
   const interview = await recordableInterview(db, caller, input.interviewId);
+  const afterEnd = interview.status !== 'in_progress';
   const { segment, seq } = input;
   const next = await chunkCount(db, interview.id, segment);
-  if (seq < next) return { stored: false, next_seq: next };
+  if (seq < next) return { stored: false, next_seq: next, afterEnd };
   if (seq > next) throw conflict(outOfOrder(seq, next));
   if (input.body.length === 0) throw new AppError(400, 'The chunk is empty');
   if (seq === 0 && !input.body.subarray(0, EBML_MAGIC.length).equals(EBML_MAGIC)) throw new AppError(415, NOT_WEBM);
@@ -109,7 +124,9 @@ export async function appendChunk(db: Db, storage: Storage, caller: Caller, inpu
   } catch (err) {
     await deleteFile(db, storage, file);
     // The same chunk, sent twice at once (a retry racing its original): the other copy is stored.
-    if (isUniqueViolation(err)) return { stored: false, next_seq: await chunkCount(db, interview.id, segment) };
+    if (isUniqueViolation(err)) {
+      return { stored: false, next_seq: await chunkCount(db, interview.id, segment), afterEnd };
+    }
     throw err;
   }
   // The first chunk of the recording stands for it where the app asks "is there a recording"
@@ -120,7 +137,7 @@ export async function appendChunk(db: Db, storage: Storage, caller: Caller, inpu
       .set({ recordingFileId: file.id, updatedAt: new Date() })
       .where(and(eq(interviews.id, interview.id), sql`${interviews.recordingFileId} is null`));
   }
-  return { stored: true, next_seq: seq + 1 };
+  return { stored: true, next_seq: seq + 1, afterEnd };
 }
 
 type ChunkRow = typeof recordingChunks.$inferSelect;
@@ -167,8 +184,12 @@ export type PlaylistEntry = {
   /** Null for a whole-file upload, whose length the player reads from the file. */
   duration_seconds: number | null;
   size_bytes: number;
+  /** Where the segment starts in the joined file; null while the segments are not joined. */
+  file_offset_seconds: number | null;
 };
-export type Playlist = { duration_seconds: number | null; segments: PlaylistEntry[] };
+/** The whole recording as one seekable file, once the interview ended and the segments were joined. */
+export type JoinedFile = { url: string; duration_seconds: number; size_bytes: number };
+export type Playlist = { duration_seconds: number | null; file: JoinedFile | null; segments: PlaylistEntry[] };
 
 const round3 = (s: number) => Math.round(s * 1000) / 1000;
 
@@ -214,26 +235,38 @@ export async function recordingPlaylist(db: Db, links: FileLinks, caller: Caller
     // A whole-file upload: one entry, of a length only the file knows (links last the longest interview).
     return {
       duration_seconds: null,
+      file: null,
       segments: [
         {
           url: signed(WHOLE_FILE_SEGMENT, 3 * 3600),
           offset_seconds: 0,
           duration_seconds: null,
           size_bytes: file.sizeBytes,
+          file_offset_seconds: null,
         },
       ],
     } satisfies Playlist;
   }
   const zero = (await transcriptZero(db, interview.id)) ?? segments[0]!.startedAt;
+  const joined = await currentRemux(db, interview.id, chunkTotal(segments));
+  const startInFile = new Map(joined?.row.parts.map((p) => [p.segment, p.start_ms / 1000]));
   const entries = segments.map((s) => ({
     url: signed(s.segment, s.durationMs / 1000),
     offset_seconds: round3(Math.max(0, (s.startedAt - zero) / 1000)),
     duration_seconds: round3(s.durationMs / 1000),
     size_bytes: s.chunks.reduce((n, c) => n + c.sizeBytes, 0),
+    file_offset_seconds: startInFile.has(s.segment) ? round3(startInFile.get(s.segment)!) : null,
   }));
   const last = entries[entries.length - 1]!;
   return {
     duration_seconds: round3(last.offset_seconds + last.duration_seconds!),
+    file: joined
+      ? {
+          url: signed(JOINED_SEGMENT, joined.row.durationMs / 1000),
+          duration_seconds: round3(joined.row.durationMs / 1000),
+          size_bytes: joined.file.sizeBytes,
+        }
+      : null,
     segments: entries,
   } satisfies Playlist;
 }
@@ -262,29 +295,48 @@ export async function openSegment(
   if (input.segment === WHOLE_FILE_SEGMENT) {
     const file = interview.recordingFileId ? await findFile(db, interview.recordingFileId) : undefined;
     if (!file) throw missing;
-    return { size: file.sizeBytes, contentType: file.contentType, open: (range) => openFile(storage, file, range) };
+    return fileBytes(storage, file);
   }
-  const segment = (await listSegments(db, interview.id)).find((s) => s.segment === input.segment);
+  const segments = await listSegments(db, interview.id);
+  if (input.segment === JOINED_SEGMENT) {
+    const joined = await currentRemux(db, interview.id, chunkTotal(segments));
+    if (!joined) throw missing;
+    return fileBytes(storage, joined.file);
+  }
+  const segment = segments.find((s) => s.segment === input.segment);
   if (!segment) throw missing;
   return segmentBytes(db, storage, segment);
 }
 
 /**
- * GET /interviews/{id}/recording for its candidate or an admin: a whole-file upload as stored, a
- * chunked recording's first segment (the console plays every segment through the playlist).
+ * GET /interviews/{id}/recording for its candidate or an admin: a whole-file upload as stored; a
+ * chunked recording joined into one seekable file once the interview ended (decision 0168), and
+ * before that (or when it could not be joined) its first segment (the playlist plays them all).
  */
-export async function recordingForCaller(db: Db, storage: Storage, caller: Caller, interviewId: string) {
+export async function recordingForCaller(
+  db: Db,
+  storage: Storage,
+  caller: Caller,
+  interviewId: string,
+): Promise<RecordingBytes> {
   const interview = await readableInterview(db, caller, interviewId);
-  const [first] = await listSegments(db, interview.id);
-  if (first) return segmentBytes(db, storage, first);
+  const segments = await listSegments(db, interview.id);
+  const joined = await currentRemux(db, interview.id, chunkTotal(segments));
+  if (joined) return fileBytes(storage, joined.file);
+  if (segments[0]) return segmentBytes(db, storage, segments[0]);
   const file = interview.recordingFileId ? await findFile(db, interview.recordingFileId) : undefined;
   if (!file) throw notFound(NO_RECORDING);
-  return {
-    size: file.sizeBytes,
-    contentType: file.contentType,
-    open: (range?: ByteRange) => openFile(storage, file, range),
-  };
+  return fileBytes(storage, file);
 }
+
+const fileBytes = (storage: Storage, file: FileRow): RecordingBytes => ({
+  size: file.sizeBytes,
+  contentType: file.contentType,
+  open: (range) => openFile(storage, file, range),
+});
+
+/** How many chunks the segments hold: what a joined file must have been made from to be current. */
+export const chunkTotal = (segments: Segment[]) => segments.reduce((n, s) => n + s.chunks.length, 0);
 
 async function segmentBytes(db: Db, storage: Storage, segment: Segment): Promise<RecordingBytes> {
   const missing = notFound(NO_RECORDING);

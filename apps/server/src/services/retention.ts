@@ -6,7 +6,7 @@
 import { and, eq, inArray, isNotNull, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
-import { files, interviews } from '../db/schema';
+import { files, interviews, recordingRemuxes } from '../db/schema';
 import { INTERVIEW_MEDIA, type Storage } from './storage';
 
 const BATCH = 100;
@@ -29,6 +29,18 @@ export async function purgeOldRecordings(
       .where(and(isNotNull(interviews.recordingFileId), lt(files.createdAt, cutoff)))
       .limit(BATCH);
     if (!batch.length) break;
+    // The file joined from the recording (decision 0168) goes with it, though it was made later.
+    const joined = await db
+      .select({ fileId: files.id, storageKey: files.storageKey })
+      .from(recordingRemuxes)
+      .innerJoin(files, eq(files.id, recordingRemuxes.fileId))
+      .where(
+        inArray(
+          recordingRemuxes.interviewId,
+          batch.map((b) => b.interviewId),
+        ),
+      );
+    const gone = [...batch, ...joined];
     await db.transaction(async (tx) => {
       await tx
         .update(interviews)
@@ -42,11 +54,11 @@ export async function purgeOldRecordings(
       await tx.delete(files).where(
         inArray(
           files.id,
-          batch.map((b) => b.fileId),
+          gone.map((b) => b.fileId),
         ),
       );
     });
-    for (const b of batch) {
+    for (const b of gone) {
       await storage.delete(b.storageKey).catch((err: unknown) => {
         log?.error({ err, storageKey: b.storageKey }, 'could not delete an expired recording from storage');
       });

@@ -25,16 +25,20 @@ export const recordingChunkQuerySchema = z.object({
 
 /**
  * GET /interviews/{id}/recording/playlist: the recording as the segments the browser recorded
- * (a reload starts a new one), each a short-lived signed link and its place on the transcript's clock.
+ * (a reload starts a new one), each a short-lived signed link and its place on the transcript's clock;
+ * once the interview ended and the segments were joined (decision 0168), `file` is the whole
+ * recording as one seekable file and each segment's `file_offset_seconds` is where it starts in it.
  */
 export const recordingPlaylistSchema = z.object({
   duration_seconds: z.number().nullable(),
+  file: z.object({ url: z.string(), duration_seconds: z.number(), size_bytes: z.number().int() }).nullable(),
   segments: z.array(
     z.object({
       url: z.string(),
       offset_seconds: z.number(),
       duration_seconds: z.number().nullable(),
       size_bytes: z.number().int(),
+      file_offset_seconds: z.number().nullable(),
     }),
   ),
 });

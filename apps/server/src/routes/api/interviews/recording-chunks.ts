@@ -81,13 +81,15 @@ const recordingChunkRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!Buffer.isBuffer(request.body)) {
         throw new AppError(415, 'Send the chunk as application/octet-stream (the recorded bytes as they are)');
       }
-      const result = await appendChunk(app.db, app.storage, request.auth!, {
+      const { afterEnd, ...result } = await appendChunk(app.db, app.storage, request.auth!, {
         interviewId: request.params.id,
         segment: request.query.segment,
         seq: request.params.seq,
         elapsedMs: request.query.elapsed_ms,
         body: request.body,
       });
+      // A slice that came after the end: the recording is joined again with it (decision 0168).
+      if (result.stored && afterEnd) app.events.emit('recording.chunk-after-end', { interviewId: request.params.id });
       return reply.status(result.stored ? 201 : 200).send(result);
     },
   );

@@ -213,4 +213,41 @@ describe('InterviewReviewPage', () => {
     await user.click(screen.getByRole('button', { name: 'Approve' }));
     await waitFor(() => expect(decided).toEqual({ decision: 'approved', note: 'Great posters.' }));
   });
+
+  it('plays the joined recording on one timeline once the interview has ended, a transcript line seeking in it', async () => {
+    const user = userEvent.setup();
+    mockApi({
+      'GET /admin/interviews/i1': { body: interview },
+      // The same reload, joined by the server into one file: the second part starts 45 s into it.
+      'GET /interviews/i1/recording/playlist': {
+        body: {
+          duration_seconds: 110,
+          file: {
+            url: '/api/interviews/i1/recording/segments/joined?expires=1&signature=c',
+            duration_seconds: 105,
+            size_bytes: 20,
+          },
+          segments: [
+            { url: '/s/1', offset_seconds: 0, duration_seconds: 45, size_bytes: 10, file_offset_seconds: 0 },
+            { url: '/s/2', offset_seconds: 50, duration_seconds: 60, size_bytes: 10, file_offset_seconds: 45 },
+          ],
+        },
+      },
+    });
+    renderPage('/admin/interviews/i1', '/admin/interviews/:interviewId', <InterviewReviewPage />);
+
+    const video = (await screen.findByTestId('interview-recording')) as HTMLVideoElement;
+    expect(video).toHaveAttribute('src', '/api/interviews/i1/recording/segments/joined?expires=1&signature=c');
+    const line = within(screen.getByRole('list', { name: 'Transcript' })).getByRole('button', {
+      name: /1:15 Candidate: I design festival posters/,
+    });
+    await user.click(line);
+    // 1:15 of the interview is 25 s into the second part, which starts 45 s into the file.
+    expect(video).toHaveAttribute('src', '/api/interviews/i1/recording/segments/joined?expires=1&signature=c');
+    expect(video.currentTime).toBe(70);
+    fireEvent.timeUpdate(video);
+    expect(line).toHaveAttribute('aria-current', 'true');
+    // One recording, so no "Part 2 of 2" line.
+    expect(screen.queryByTestId('recording-part')).not.toBeInTheDocument();
+  });
 });

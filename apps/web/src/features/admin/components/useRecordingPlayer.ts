@@ -1,13 +1,15 @@
 /**
  * The console's recording player: the recording's segments (decision 0145) played one after the
  * other in one <video>, straight from their signed links, so the browser fetches byte ranges as it
- * plays and seeks instead of downloading the whole file first. Time is the interview's clock.
+ * plays and seeks instead of downloading the whole file first. Once the interview ended and the
+ * server joined the segments (decision 0168), the one joined file plays instead: one timeline,
+ * seekable by its cue index. Time is the interview's clock.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { RecordingPlaylist } from '@app/shared';
 import { absoluteUrl } from '../../../lib/api-client';
 import { fetchRecordingPlaylist } from '../api/recording';
-import { interviewTime, locate } from '../lib/recording-timeline';
+import { fileTime, interviewTime, interviewTimeInFile, locate } from '../lib/recording-timeline';
 
 type Load = { playlist: RecordingPlaylist | null; error: string | null; loading: boolean };
 
@@ -39,13 +41,20 @@ export function useRecordingPlayer(interviewId: string, enabled: boolean) {
   }, [enabled, fetchPlaylist]);
 
   const segments = useMemo(() => load.playlist?.segments ?? [], [load.playlist]);
+  const joined = load.playlist?.file ?? null;
   const segment = segments[index];
+  const src = joined?.url ?? segment?.url;
 
   /** Plays the interview from `t` seconds, in whichever segment holds that moment. */
   const seekTo = useCallback(
     (t: number) => {
       const v = video.current;
       if (!v || !segments.length) return;
+      if (joined) {
+        v.currentTime = fileTime(segments, t);
+        void v.play().catch(() => undefined);
+        return;
+      }
       const target = locate(segments, t);
       if (target.index === index) {
         v.currentTime = target.at;
@@ -55,12 +64,12 @@ export function useRecordingPlayer(interviewId: string, enabled: boolean) {
         setIndex(target.index);
       }
     },
-    [index, segments],
+    [index, segments, joined],
   );
 
   const videoProps = {
     ref: video,
-    src: segment ? absoluteUrl(segment.url) : undefined,
+    src: src ? absoluteUrl(src) : undefined,
     onLoadedMetadata: () => {
       const v = video.current;
       const go = pending.current;
@@ -72,11 +81,12 @@ export function useRecordingPlayer(interviewId: string, enabled: boolean) {
     },
     onTimeUpdate: () => {
       const v = video.current;
-      if (v) setTime(interviewTime(segments, index, v.currentTime));
+      if (v)
+        setTime(joined ? interviewTimeInFile(segments, v.currentTime) : interviewTime(segments, index, v.currentTime));
     },
     onEnded: () => {
       // The next segment (after a reload in the interview) follows on.
-      if (index + 1 < segments.length) {
+      if (!joined && index + 1 < segments.length) {
         pending.current = { at: 0, play: true };
         setIndex(index + 1);
       }
@@ -93,11 +103,11 @@ export function useRecordingPlayer(interviewId: string, enabled: boolean) {
   return {
     ...load,
     /** Whether there is something to play. */
-    ready: Boolean(segment),
+    ready: Boolean(src),
     time,
     seekTo,
     videoProps,
-    part: segments.length > 1 ? { index, count: segments.length } : null,
+    part: !joined && segments.length > 1 ? { index, count: segments.length } : null,
     duration: load.playlist?.duration_seconds ?? null,
   };
 }

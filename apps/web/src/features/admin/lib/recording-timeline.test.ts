@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { interviewTime, locate } from './recording-timeline';
+import { fileTime, interviewTime, interviewTimeInFile, locate } from './recording-timeline';
 
 // A recording reloaded at 30 s: the first stream ran 0.5-28 s, the second from 33 s for 40 s.
 const segments = [
@@ -20,5 +20,18 @@ describe('recording timeline', () => {
     // Past the end: the last segment, where the player stops at its end.
     expect(locate(segments, 100)).toEqual({ index: 1, at: 67 });
     expect(locate([{ offset_seconds: 0, duration_seconds: null }], 42)).toEqual({ index: 0, at: 42 });
+  });
+
+  it('maps the interview clock onto the joined file, where the parts follow each other without the gap', () => {
+    const joined = [
+      { ...segments[0]!, file_offset_seconds: 0 },
+      { ...segments[1]!, file_offset_seconds: 27.5 },
+    ];
+    expect(fileTime(joined, 10)).toBe(9.5);
+    expect(fileTime(joined, 60)).toBe(54.5);
+    // A moment in the gap plays the second part's start.
+    expect(fileTime(joined, 30)).toBe(27.5);
+    expect(interviewTimeInFile(joined, 9.5)).toBe(10);
+    expect(interviewTimeInFile(joined, 54.5)).toBe(60);
   });
 });

@@ -6,6 +6,8 @@
 export type AppEventMap = {
   /** An interview moved to completed (once per interview, after the change is committed). */
   'interview.completed': { interviewId: string };
+  /** An interview went back to not started and its recording rows were dropped: the bytes under these keys go (decision 0167). */
+  'recording.discarded': { interviewId: string; storageKeys: string[] };
   /** The provider created or edited a job (after the change is committed). */
   'job.saved': { jobId: string };
 };

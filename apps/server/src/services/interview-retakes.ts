@@ -1,24 +1,28 @@
 /**
  * Starting an interview again (decision 0149): the provider allows a retake, and a live interview
- * ended before any answer goes back to not started instead of to review.
+ * ended before any answer goes back to not started instead of to review. Either way the earlier
+ * attempt's recording goes (decision 0167).
  */
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { interviewRetakes, interviews, transcriptTurns } from '../db/schema';
 import type { Executor } from '../db/types';
+import type { AppEvents } from '../lib/app-events';
 import { conflict, notFound } from '../lib/http-errors';
+import { dropRecording } from './interview-recordings';
 import { COMPLETABLE, INTERVIEW_NOT_FOUND, NOT_STARTED } from './interview-rules';
 
 export const RETAKE_WHILE_RUNNING = 'This interview is still running; a retake can be allowed once it has ended.';
 export const RETAKE_NOT_TAKEN = 'This interview has not been taken yet, so there is nothing to retake.';
 
 /**
- * Puts an interview back to not started, as if it had never run: its turns, assessment and decision
- * go, so a new session starts a fresh conversation (the recording stays until the next one replaces
- * it, or retention removes it). Callers hold the interview row locked.
+ * Puts an interview back to not started, as if it had never run: its turns, assessment, decision and
+ * recording go, so a new session starts a fresh conversation and a fresh recording (decision 0167).
+ * Callers hold the interview row locked; they announce the returned storage keys once committed.
  */
-async function resetToNotStarted(tx: Executor, id: string) {
+async function resetToNotStarted(tx: Executor, id: string): Promise<string[]> {
   await tx.delete(transcriptTurns).where(eq(transcriptTurns.interviewId, id));
+  const storageKeys = await dropRecording(tx, id);
   await tx
     .update(interviews)
     .set({
@@ -35,29 +39,42 @@ async function resetToNotStarted(tx: Executor, id: string) {
       updatedAt: new Date(),
     })
     .where(eq(interviews.id, id));
+  return storageKeys;
 }
+
+/** After the commit: the dropped recording's bytes are deleted by the recording routes' listener. */
+const announceDiscarded = (events: AppEvents, interviewId: string, storageKeys: string[]) => {
+  if (storageKeys.length) events.emit('recording.discarded', { interviewId, storageKeys });
+};
 
 /**
  * A running live interview (it has a session) in which the candidate has not answered anything goes
  * back to not started instead of to review. True when it did.
  */
-export async function resetIfNothingAnswered(db: Db, id: string, candidateId: string): Promise<boolean> {
-  return db.transaction(async (tx) => {
+export async function resetIfNothingAnswered(
+  db: Db,
+  events: AppEvents,
+  id: string,
+  candidateId: string,
+): Promise<boolean> {
+  const storageKeys = await db.transaction(async (tx) => {
     const [row] = await tx
       .select({ status: interviews.status, sessionId: interviews.sessionId })
       .from(interviews)
       .where(and(eq(interviews.id, id), eq(interviews.candidateId, candidateId)))
       .for('update');
-    if (!row || !row.sessionId || !(COMPLETABLE as readonly string[]).includes(row.status)) return false;
+    if (!row || !row.sessionId || !(COMPLETABLE as readonly string[]).includes(row.status)) return null;
     const [answer] = await tx
       .select({ id: transcriptTurns.id })
       .from(transcriptTurns)
       .where(and(eq(transcriptTurns.interviewId, id), eq(transcriptTurns.speaker, 'user')))
       .limit(1);
-    if (answer) return false;
-    await resetToNotStarted(tx, id);
-    return true;
+    if (answer) return null;
+    return resetToNotStarted(tx, id);
   });
+  if (!storageKeys) return false;
+  announceDiscarded(events, id, storageKeys);
+  return true;
 }
 
 /**
@@ -65,8 +82,14 @@ export async function resetIfNothingAnswered(db: Db, id: string, candidateId: st
  * reason is kept in interview_retakes with who allowed it and what the interview had been.
  * A running interview (or one never taken) is refused with 409.
  */
-export async function allowRetake(db: Db, id: string, reason: string, adminId: string): Promise<void> {
-  await db.transaction(async (tx) => {
+export async function allowRetake(
+  db: Db,
+  events: AppEvents,
+  id: string,
+  reason: string,
+  adminId: string,
+): Promise<void> {
+  const storageKeys = await db.transaction(async (tx) => {
     const [row] = await tx
       .select({ status: interviews.status })
       .from(interviews)
@@ -75,9 +98,11 @@ export async function allowRetake(db: Db, id: string, reason: string, adminId: s
     if (!row) throw notFound(INTERVIEW_NOT_FOUND);
     if (row.status === 'in_progress') throw conflict(RETAKE_WHILE_RUNNING);
     if (NOT_STARTED.includes(row.status)) throw conflict(RETAKE_NOT_TAKEN);
-    await resetToNotStarted(tx, id);
+    const keys = await resetToNotStarted(tx, id);
     await tx
       .insert(interviewRetakes)
       .values({ interviewId: id, reason, previousStatus: row.status, allowedBy: adminId });
+    return keys;
   });
+  announceDiscarded(events, id, storageKeys);
 }

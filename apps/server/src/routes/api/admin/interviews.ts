@@ -30,7 +30,7 @@ const adminInterviewsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const admin = request.auth!.sub;
-      await allowRetake(app.db, request.params.id, request.body.reason, admin);
+      await allowRetake(app.db, app.events, request.params.id, request.body.reason, admin);
       request.log.info({ interviewId: request.params.id, adminId: admin }, 'interview retake allowed');
       return getAdminInterview(app.db, request.params.id);
     },

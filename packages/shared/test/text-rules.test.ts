@@ -29,6 +29,30 @@ describe('the NUL rule', () => {
   });
 });
 
+describe('raw bodies (decision 0167)', () => {
+  // A probe: an enumerable own property that the walk would report if it looked inside the value.
+  const probed = <T extends object>(value: T) => Object.assign(value, { probe: 'x\u0000' });
+
+  it('never walks bytes or streams, only arrays and plain objects', () => {
+    const bytes = [
+      probed(new Uint8Array(16)),
+      probed(new Float64Array(4)),
+      probed(new DataView(new ArrayBuffer(8))),
+      probed(new ArrayBuffer(8)),
+      // What a stream is to the walk: an object of a class, here with an async iterator.
+      probed({ [Symbol.asyncIterator]: async function* () {}, pipe: () => {} } as object),
+    ];
+    Object.setPrototypeOf(bytes[4]!, { stream: true });
+    for (const value of bytes) {
+      expect(textRuleIssues(value)).toEqual([]);
+      expect(textRuleIssues({ body: value })).toEqual([]);
+    }
+    // Plain objects (also without a prototype, as parsed query strings are) are still walked.
+    expect(textRuleIssues(probed({}))).toHaveLength(1);
+    expect(textRuleIssues(probed(Object.create(null) as object))).toHaveLength(1);
+  });
+});
+
 describe('the nesting rule', () => {
   const nest = (depth: number): unknown => {
     let v: unknown = 'leaf';

@@ -10,6 +10,8 @@ export type AppEventMap = {
   'recording.chunk-after-end': { interviewId: string };
   /** The remux job finished with an interview's recording: joined into one file, or left as segments (decision 0168). */
   'recording.remuxed': { interviewId: string; remuxed: boolean };
+  /** An interview went back to not started and its recording rows were dropped: the bytes under these keys go (decision 0167). */
+  'recording.discarded': { interviewId: string; storageKeys: string[] };
   /** The provider created or edited a job (after the change is committed). */
   'job.saved': { jobId: string };
 };

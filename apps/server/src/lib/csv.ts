@@ -8,13 +8,18 @@
  * `csvLine` writes one row, so an export can stream its rows instead of building one large string.
  */
 
-/** Characters that make a spreadsheet read a cell as a formula (or, for tab and CR, hide one). */
-const TRIGGER = '[=+\\-@\\t\\r]';
+/**
+ * Characters that make a spreadsheet read a cell as a formula (or, for tab and CR, hide one), with
+ * their fullwidth forms, which some spreadsheets read as the ASCII ones (decision 0167).
+ */
+const TRIGGER = '[=+\\-@\\t\\r\\uff1d\\uff0b\\uff0d\\uff20]';
 /** Characters some spreadsheet may take as the end of a cell. */
 const SEPARATOR = '[;,\\t|\\r\\n]';
-/** A trigger at the start of the text, or right after a separator (some readers skip spaces in between). */
-const STARTS_WITH_TRIGGER = new RegExp(`^ *${TRIGGER}`);
-const TRIGGER_AFTER_SEPARATOR = new RegExp(`(${SEPARATOR} *)(?=${TRIGGER})`, 'g');
+/** Blanks a reader may skip before a trigger: the space, the no-break and ideographic spaces, any other Unicode space. */
+const BLANK = '[ \\u00a0\\u1680\\u2000-\\u200a\\u202f\\u205f\\u3000\\ufeff]';
+/** A trigger at the start of the text, or right after a separator (some readers skip blanks in between). */
+const STARTS_WITH_TRIGGER = new RegExp(`^${BLANK}*${TRIGGER}`);
+const TRIGGER_AFTER_SEPARATOR = new RegExp(`(${SEPARATOR}${BLANK}*)(?=${TRIGGER})`, 'g');
 
 /** Text as a spreadsheet should show it: each formula trigger gets a `'` so it stays text. */
 export function neutralizeFormula(text: string): string {

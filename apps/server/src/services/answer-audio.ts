@@ -5,7 +5,6 @@
  * retention job.
  */
 import { asc, eq, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { answerAudio, files } from '../db/schema';
 import type { Executor } from '../db/types';
@@ -67,13 +66,4 @@ export async function deleteAnswerAudioRows(tx: Executor, interviewId: string): 
     .where(eq(answerAudio.interviewId, interviewId));
   for (const row of rows) await tx.delete(files).where(eq(files.id, row.id)); // the answer_audio row cascades
   return rows.map((r) => r.storageKey);
-}
-
-/** Removes bytes whose rows are gone; a storage failure is logged by key and does not undo anything. */
-export async function deleteStoredBytes(storage: Storage, keys: string[], log?: FastifyBaseLogger): Promise<void> {
-  for (const key of keys) {
-    await storage.delete(key).catch((err: unknown) => {
-      log?.error({ err, storageKey: key }, 'could not delete kept answer audio from storage');
-    });
-  }
 }

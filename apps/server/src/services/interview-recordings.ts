@@ -3,10 +3,11 @@
  * and reading it back with byte ranges for the provider's player. Bytes live in the app's Storage
  * (local folder or S3) with a `files` row of purpose interview_recording.
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, or } from 'drizzle-orm';
 import { isUuid } from '@app/shared';
 import type { Db } from '../db/client';
-import { files, interviews, recordingChunks } from '../db/schema';
+import type { Executor } from '../db/types';
+import { files, interviews, recordingChunks, recordingRemuxes } from '../db/schema';
 import type { Caller } from '../lib/authz';
 import { AppError, notFound } from '../lib/http-errors';
 import { deleteFile, findFile, saveFile, type FileRow, type Storage } from './storage';
@@ -141,6 +142,54 @@ export async function discardChunks(db: Db, storage: Storage, interviewId: strin
     .innerJoin(files, eq(files.id, recordingChunks.fileId))
     .where(eq(recordingChunks.interviewId, interviewId));
   for (const r of rows) if (r.file.id !== keep) await deleteFile(db, storage, r.file);
+}
+
+/**
+ * Drops the interview's recording, its slices, the file joined from them (decision 0168) and a
+ * whole-file upload, inside the caller's transaction: the rows go at once (their links answer 404),
+ * and the storage keys are returned for deleteRecordingBytes once the change is committed (a
+ * retake, decision 0167).
+ */
+export async function dropRecording(tx: Executor, interviewId: string): Promise<string[]> {
+  const [interview] = await tx
+    .select({ fileId: interviews.recordingFileId })
+    .from(interviews)
+    .where(eq(interviews.id, interviewId));
+  const slices = tx
+    .select({ id: recordingChunks.fileId })
+    .from(recordingChunks)
+    .where(eq(recordingChunks.interviewId, interviewId));
+  const joined = tx
+    .select({ id: recordingRemuxes.fileId })
+    .from(recordingRemuxes)
+    .where(eq(recordingRemuxes.interviewId, interviewId));
+  const recordingFiles = [inArray(files.id, slices), inArray(files.id, joined)];
+  if (interview?.fileId) recordingFiles.push(eq(files.id, interview.fileId));
+  const dropped = await tx
+    .delete(files)
+    .where(and(eq(files.purpose, RECORDING_PURPOSE), or(...recordingFiles)))
+    .returning({ storageKey: files.storageKey });
+  // recording_chunks and recording_remuxes rows go with their files (on delete cascade).
+  await tx.update(interviews).set({ recordingFileId: null }).where(eq(interviews.id, interviewId));
+  return dropped.map((f) => f.storageKey);
+}
+
+/**
+ * Deletes the bytes whose rows a retake dropped (the recording's and the kept answer audio's); a
+ * failure is logged (the rows are gone already).
+ */
+export async function deleteRecordingBytes(
+  storage: Storage,
+  storageKeys: string[],
+  log?: { error: (obj: object, msg: string) => void },
+): Promise<void> {
+  for (const key of storageKeys) {
+    await storage
+      .delete(key)
+      .catch((err: unknown) =>
+        log?.error({ err, storageKey: key }, 'could not delete a discarded recording or answer audio'),
+      );
+  }
 }
 
 /** The shared Range parser (lib/http-range.ts), re-exported for the recording route. */

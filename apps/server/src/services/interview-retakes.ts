@@ -1,17 +1,18 @@
 /**
  * Starting an interview again (decision 0149): the provider allows a retake, and a live interview
- * ended before any answer goes back to not started instead of to review.
+ * ended before any answer goes back to not started instead of to review. Either way the earlier
+ * attempt's recording goes (decision 0167).
  */
 import { and, eq, ne } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { interviewRetakes, interviews, transcriptTurns } from '../db/schema';
 import type { Executor } from '../db/types';
+import type { AppEvents } from '../lib/app-events';
 import { conflict, notFound } from '../lib/http-errors';
+import { deleteAnswerAudioRows } from './answer-audio';
+import { dropRecording } from './interview-recordings';
 import { COMPLETABLE, INTERVIEW_NOT_FOUND, NOT_STARTED, lockCandidate } from './interview-rules';
-import { deleteAnswerAudioRows, deleteStoredBytes } from './answer-audio';
 import { acceptanceWithdrawn } from './quality/raters';
-import type { Storage } from './storage';
 
 export const RETAKE_WHILE_RUNNING = 'This interview is still running; a retake can be allowed once it has ended.';
 export const RETAKE_NOT_TAKEN = 'This interview has not been taken yet, so there is nothing to retake.';
@@ -20,14 +21,14 @@ export const RETAKE_NEWER_APPLICATION =
   'The candidate has applied to this job again since; decide on or allow a retake of the newer application.';
 
 /**
- * Puts an interview back to not started, as if it had never run: its turns, assessment and decision
- * go, so a new session starts a fresh conversation (the recording stays until the next one replaces
- * it, or retention removes it). The kept answer audio goes too (decision 0172): the storage keys of
- * its bytes are returned for deleting after the transaction. Callers hold the interview row locked.
+ * Puts an interview back to not started, as if it had never run: its turns, assessment, decision,
+ * recording (decision 0167) and kept answer audio (decision 0172) go, so a new session starts a fresh
+ * conversation and a fresh recording. Callers hold the interview row locked; they announce the
+ * returned storage keys once committed.
  */
 async function resetToNotStarted(tx: Executor, id: string): Promise<string[]> {
   await tx.delete(transcriptTurns).where(eq(transcriptTurns.interviewId, id));
-  const audioKeys = await deleteAnswerAudioRows(tx, id);
+  const storageKeys = [...(await dropRecording(tx, id)), ...(await deleteAnswerAudioRows(tx, id))];
   await tx
     .update(interviews)
     .set({
@@ -45,30 +46,42 @@ async function resetToNotStarted(tx: Executor, id: string): Promise<string[]> {
       updatedAt: new Date(),
     })
     .where(eq(interviews.id, id));
-  return audioKeys;
+  return storageKeys;
 }
+
+/** After the commit: the dropped recording's bytes are deleted by the recording routes' listener. */
+const announceDiscarded = (events: AppEvents, interviewId: string, storageKeys: string[]) => {
+  if (storageKeys.length) events.emit('recording.discarded', { interviewId, storageKeys });
+};
 
 /**
  * A running live interview (it has a session) in which the candidate has not answered anything goes
  * back to not started instead of to review. True when it did.
  */
-export async function resetIfNothingAnswered(db: Db, id: string, candidateId: string): Promise<boolean> {
-  return db.transaction(async (tx) => {
+export async function resetIfNothingAnswered(
+  db: Db,
+  events: AppEvents,
+  id: string,
+  candidateId: string,
+): Promise<boolean> {
+  const storageKeys = await db.transaction(async (tx) => {
     const [row] = await tx
       .select({ status: interviews.status, sessionId: interviews.sessionId })
       .from(interviews)
       .where(and(eq(interviews.id, id), eq(interviews.candidateId, candidateId)))
       .for('update');
-    if (!row || !row.sessionId || !(COMPLETABLE as readonly string[]).includes(row.status)) return false;
+    if (!row || !row.sessionId || !(COMPLETABLE as readonly string[]).includes(row.status)) return null;
     const [answer] = await tx
       .select({ id: transcriptTurns.id })
       .from(transcriptTurns)
       .where(and(eq(transcriptTurns.interviewId, id), eq(transcriptTurns.speaker, 'user')))
       .limit(1);
-    if (answer) return false;
-    await resetToNotStarted(tx, id);
-    return true;
+    if (answer) return null;
+    return resetToNotStarted(tx, id);
   });
+  if (!storageKeys) return false;
+  announceDiscarded(events, id, storageKeys);
+  return true;
 }
 
 /**
@@ -79,13 +92,12 @@ export async function resetIfNothingAnswered(db: Db, id: string, candidateId: st
  */
 export async function allowRetake(
   db: Db,
+  events: AppEvents,
   id: string,
   reason: string,
   adminId: string,
-  storage: Storage,
-  log?: FastifyBaseLogger,
 ): Promise<void> {
-  const audioKeys = await db.transaction(async (tx) => {
+  const storageKeys = await db.transaction(async (tx) => {
     const [found] = await tx
       .select({ candidateId: interviews.candidateId })
       .from(interviews)
@@ -129,5 +141,5 @@ export async function allowRetake(
       .values({ interviewId: id, reason, previousStatus: row.status, allowedBy: adminId });
     return keys;
   });
-  await deleteStoredBytes(storage, audioKeys, log);
+  announceDiscarded(events, id, storageKeys);
 }

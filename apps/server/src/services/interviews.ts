@@ -243,7 +243,7 @@ export async function completeInterview(
   ) {
     throw conflict(JOB_CLOSED_BEFORE_COMPLETION);
   }
-  if (await resetIfNothingAnswered(db, id, candidateId)) return loadDto(db, id);
+  if (await resetIfNothingAnswered(db, events, id, candidateId)) return loadDto(db, id);
   const now = new Date();
   const changed = await db
     .update(interviews)

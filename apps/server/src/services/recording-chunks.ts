@@ -11,7 +11,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { interviews, recordingChunks, transcriptTurns } from '../db/schema';
 import type { Caller } from '../lib/authz';
-import { AppError, conflict, notFound } from '../lib/http-errors';
+import { AppError, badRequest, conflict, notFound } from '../lib/http-errors';
 import { withWebmDuration } from '../lib/webm-duration';
 import {
   INTERVIEW_NOT_FOUND,
@@ -53,11 +53,26 @@ const EBML_MAGIC = Buffer.from([0x1a, 0x45, 0xdf, 0xa3]);
 export const outOfOrder = (seq: number, next: number) =>
   `Chunk ${seq} arrived before chunk ${next}: send chunk ${next} of this segment first.`;
 
-/** The caller's own interview in a state that takes a recording (404 otherwise, as for the upload). */
-async function recordableInterview(db: Db, caller: Caller, interviewId: string) {
+/** Slices are taken while the interview is live and, for its last ones, this long after it ended (decision 0167). */
+export const LATE_SLICE_GRACE_MS = 2 * 60_000;
+/** How far a slice's elapsed_ms may run past the time since the interview started (the browser's clock is not ours). */
+export const ELAPSED_TOLERANCE_MS = 30_000;
+export const RECORDING_ENDED = 'This interview has ended, so it takes no more recording.';
+export const elapsedTooLate = (ms: number) => `elapsed_ms ${ms} is later than the time since this interview started.`;
+
+/**
+ * The caller's own interview while it is live, or ended at most LATE_SLICE_GRACE_MS ago (404 for
+ * anyone else's or a missing one, as for the upload; 409 otherwise). Checked before a slice's body
+ * is read (decision 0167), and again when it is stored.
+ */
+export async function sliceTarget(db: Db, caller: Caller, interviewId: string, now = Date.now()) {
   const interview = await findInterview(db, interviewId);
   if (!interview || interview.candidateId !== caller.sub) throw notFound(INTERVIEW_NOT_FOUND);
   if (!isRecordable(interview.status)) throw new AppError(409, NOT_RECORDABLE);
+  if (interview.status !== 'in_progress') {
+    const endedAt = interview.completedAt?.getTime();
+    if (endedAt === undefined || now - endedAt > LATE_SLICE_GRACE_MS) throw new AppError(409, RECORDING_ENDED);
+  }
   return interview;
 }
 
@@ -93,7 +108,11 @@ export type ChunkResult = ChunkReply & { afterEnd: boolean };
  * with 409 saying which chunk the segment needs. The first chunk must be the WebM head.
  */
 export async function appendChunk(db: Db, storage: Storage, caller: Caller, input: ChunkInput): Promise<ChunkResult> {
-  const interview = await recordableInterview(db, caller, input.interviewId);
+  const now = Date.now();
+  const interview = await sliceTarget(db, caller, input.interviewId, now);
+  // A slice ends no later than now on the interview's clock (plus the clocks' difference).
+  const startedAt = (interview.startedAt ?? interview.createdAt).getTime();
+  if (input.elapsedMs > now - startedAt + ELAPSED_TOLERANCE_MS) throw badRequest(elapsedTooLate(input.elapsedMs));
   const afterEnd = interview.status !== 'in_progress';
   const { segment, seq } = input;
   const next = await chunkCount(db, interview.id, segment);

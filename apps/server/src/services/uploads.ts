@@ -139,8 +139,14 @@ export function uploadError(err: unknown, maxBytes: number): unknown {
   if (err instanceof Error && err.message.startsWith('Multipart: Boundary not found')) {
     return new AppError(400, 'The multipart body has no boundary in its Content-Type.');
   }
+  // A body cut short (busboy's words, no code) is the client's: 400, not 500 (decision 0167).
+  if (code === 'FST_MP_PREMATURE_CLOSE' || (err instanceof Error && /unexpected end of multipart/i.test(err.message))) {
+    return new AppError(400, UPLOAD_CUT_SHORT);
+  }
   return err;
 }
+
+export const UPLOAD_CUT_SHORT = 'The upload ended before the whole file arrived. Please send it again.';
 
 // ---- Reading files back ----
 

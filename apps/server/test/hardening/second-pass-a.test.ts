@@ -201,6 +201,34 @@ describe('row 6: one CSV writer, every field quoted, formulas neutralised', () =
   });
 });
 
+describe('CSV look-alikes: a no-break, ideographic or fullwidth lead-in is neutralised too (decision 0167)', () => {
+  it('neutralises a trigger after U+00A0 or U+3000, and the fullwidth ＝ ＋ － ＠', () => {
+    expect(csvLine(['\u00a0=1+2', '\u3000=1+2', ' \u00a0 @SUM(A1)', '＝1+2', '＋1', '－1', '＠SUM(A1)'])).toBe(
+      `"'\u00a0=1+2","'\u3000=1+2","' \u00a0 @SUM(A1)","'＝1+2","'＋1","'－1","'＠SUM(A1)"\r\n`,
+    );
+    expect(csvLine(['Bob;\u3000=1+2', 'a,\u00a0+b', 'a|＝b', 'a;\u3000＠b'])).toBe(
+      `"Bob;\u3000'=1+2","a,\u00a0'+b","a|'＝b","a;\u3000'＠b"\r\n`,
+    );
+    // Text without a trigger stays as it was.
+    expect(csvLine(['\u00a0Bob', 'Ｂｏｂ', 'a\u3000b'])).toBe('"\u00a0Bob","Ｂｏｂ","a\u3000b"\r\n');
+  });
+
+  it('the payout CSV neutralises a name like Bob;\u3000=1+2;＝SUM(1)', async () => {
+    const job = await postJob(t, admin);
+    const { candidate } = await acceptedCandidate(t, admin, job.id);
+    const name = 'Bob;\u3000=1+2;＝SUM(1)';
+    expect((await t.put('/api/profile/complete', candidate.token, profileWith({ name }))).statusCode).toBe(200);
+    const [task] = await createTasks(t, admin, job.id, [sampleTask({ assignee_id: candidate.user.id })]);
+    const done = await workOnTask(t, candidate.token, task!.id, { quality_rating: 4, feedback_notes: 'Fine.' }, 1800);
+    expect(done.statusCode).toBe(200);
+    expect((await t.post(`/api/admin/tasks/${task!.id}/review`, admin, { approved: true })).statusCode).toBe(200);
+    const payout = await t.post('/api/admin/payouts', admin, { user_id: candidate.user.id });
+    const csv = await t.get(`/api/admin/payouts/${payout.json().payout_id}/export.csv`, admin);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body.split('\r\n')[1]).toContain(`,"Bob;\u3000'=1+2;'＝SUM(1)",`);
+  });
+});
+
 describe('row 8: POST /api/consents is one row per consent and rate limited', () => {
   const consent = (token: string, jobId: string) =>
     t.post('/api/consents', token, { purpose: 'interview_recording', job_id: jobId });

@@ -3,9 +3,11 @@
  * huge strings, NUL, odd unicode, JSON nested thousands of levels deep and odd content types,
  * anonymously and with candidate and admin tokens. No reply may be a 5xx, and the server must still
  * answer afterwards. The interview socket gets the same: NUL in every text field of every message,
- * deep nesting; every frame is answered with an `error`, nothing is created.
+ * deep nesting; every frame is answered with an `error`, nothing is created. Every route that takes a
+ * raw body (bytes or multipart) gets big and odd bodies (decision 0167).
  */
 import type { AddressInfo } from 'node:net';
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
@@ -18,9 +20,12 @@ import { InterviewClient } from '../interview/ws-client';
 let t: TestContext;
 /** The socket sweep's candidate, signed up before the HTTP sweep uses up the sign-up limit. */
 let socketUser: Awaited<ReturnType<TestContext['signUp']>>;
+/** The raw-body sweep's candidate, with a live interview to send recording slices to. */
+let rawUser: Awaited<ReturnType<TestContext['signUp']>>;
 beforeAll(async () => {
   t = await buildTestApp({ UPLOAD_ANON_LIMIT_PER_HOUR: '1000' });
   socketUser = await t.signUp();
+  rawUser = await t.signUp();
 });
 afterAll(() => t.close());
 
@@ -187,6 +192,109 @@ describe('malformed-input sweep', () => {
     expect(unanswered).toBe(0);
     expect(await t.database.db.select().from(interviews).where(eq(interviews.candidateId, user.id))).toEqual([]);
     await vi.waitFor(() => expect(t.app.interviewSessions.size).toBe(0));
+    expect((await t.get('/api/health')).statusCode).toBe(200);
+  }, 600_000);
+
+  it('sends big and odd raw bodies to every route that takes one: no 5xx, a {detail} for each refusal, stays up', async () => {
+    const spec = t.app.swagger() as unknown as Spec;
+    const admin = await t.adminToken();
+    const [live] = await t.database.db
+      .insert(interviews)
+      .values({ candidateId: rawUser.user.id, status: 'in_progress', startedAt: new Date(Date.now() - 600_000) })
+      .returning();
+    const identities = [bearer(rawUser.token), bearer(admin)];
+    const query = `?segment=${crypto.randomUUID()}&elapsed_ms=5000&interview_id=${live!.id}&purpose=resume`;
+    const routes: { method: InjectOptions['method']; url: string }[] = [];
+    for (const [path, methods] of Object.entries(spec.paths)) {
+      for (const method of Object.keys(methods)) {
+        if (!['post', 'put', 'patch'].includes(method)) continue;
+        const full = (path.startsWith('/api/') ? path : `/api${path}`).replace(/\{(\w+)\}/g, (_, name: string) =>
+          name === 'seq' ? '0' : live!.id,
+        );
+        routes.push({ method: method.toUpperCase() as InjectOptions['method'], url: full + query });
+      }
+    }
+
+    // Which routes take a raw body: those that answer a tiny one with anything but "Unsupported
+    // content type" or a refusal of the caller.
+    const raw: typeof routes = [];
+    for (const route of routes) {
+      let takes = false;
+      for (const headers of identities) {
+        for (const type of ['application/octet-stream', 'video/webm', 'multipart/form-data; boundary=x']) {
+          const res = await t.app.inject({ ...route, headers: { ...headers, 'content-type': type }, payload: 'x' });
+          if (![401, 403, 415].includes(res.statusCode)) takes = true;
+        }
+      }
+      if (takes) raw.push(route);
+    }
+    const paths = raw.map((r) => `${r.method} ${r.url.split('?')[0]!.replaceAll(live!.id, '{id}')}`);
+    console.log(`raw-body routes: ${paths.join(', ')}`);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        'PUT /api/interviews/{id}/recording/chunks/0',
+        'POST /api/files/upload',
+        'POST /api/interviews/upload/video',
+      ]),
+    );
+
+    const MiB = 1024 * 1024;
+    const webm = (size: number) => {
+      const bytes = Buffer.alloc(size);
+      bytes.set([0x1a, 0x45, 0xdf, 0xa3]);
+      return bytes;
+    };
+    const largest = webm(16 * MiB);
+    const form = (field: string, body: Buffer, end = true) =>
+      Buffer.concat([
+        Buffer.from(
+          `--b\r\nContent-Disposition: form-data; name="${field}"; filename="a.webm"\r\nContent-Type: video/webm\r\n\r\n`,
+        ),
+        body,
+        Buffer.from(end ? '\r\n--b--\r\n' : ''),
+      ]);
+    const octet = { 'content-type': 'application/octet-stream' };
+    const multipart = { 'content-type': 'multipart/form-data; boundary=b' };
+    const bodies: [string, Record<string, string>, () => InjectOptions['payload']][] = [
+      ['16 MiB of bytes', octet, () => largest],
+      ['16 MiB + 1 as video/webm', { 'content-type': 'video/webm' }, () => webm(16 * MiB + 1)],
+      [
+        '17 MiB without a length',
+        { ...octet, 'transfer-encoding': 'chunked' },
+        () => Readable.from([largest, largest.subarray(0, MiB)]),
+      ],
+      ['an empty body', octet, () => Buffer.alloc(0)],
+      ['1 MiB of NUL bytes', octet, () => Buffer.alloc(MiB)],
+      ['1 MiB of NUL bytes as JSON', { 'content-type': 'application/json' }, () => Buffer.alloc(MiB)],
+      ['16 MiB as text', { 'content-type': 'text/plain' }, () => largest],
+      ['multipart cut short in the file', multipart, () => form('file', largest.subarray(0, 2 * MiB), false)],
+      ['multipart video cut short', multipart, () => form('video', largest.subarray(0, 2 * MiB), false)],
+      ['multipart with a 12 MiB file', multipart, () => form('file', largest.subarray(0, 12 * MiB))],
+      ['multipart without a boundary', { 'content-type': 'multipart/form-data' }, () => largest.subarray(0, MiB)],
+    ];
+    const failures: string[] = [];
+    let requests = 0;
+    for (const route of raw) {
+      for (const headers of identities) {
+        for (const [label, type, payload] of bodies) {
+          requests++;
+          const res = await t.app.inject({ ...route, headers: { ...headers, ...type }, payload: payload() });
+          const detail = res.statusCode >= 400 ? (res.json() as { detail?: unknown }).detail : 'ok';
+          if (res.statusCode >= 500 || !detail)
+            failures.push(`${route.method} ${route.url} ${label} → ${res.statusCode} ${res.body.slice(0, 200)}`);
+        }
+      }
+    }
+    console.log(`raw-body sweep: ${raw.length} routes, ${requests} requests, ${failures.length} failures`);
+    expect(failures).toEqual([]);
+    // An honest slice still goes through afterwards, and the server answers.
+    const slice = await t.app.inject({
+      method: 'PUT',
+      url: `/api/interviews/${live!.id}/recording/chunks/0?segment=${crypto.randomUUID()}&elapsed_ms=5000`,
+      headers: { ...bearer(rawUser.token), ...octet },
+      payload: webm(700_000),
+    });
+    expect(slice.statusCode, slice.body).toBe(201);
     expect((await t.get('/api/health')).statusCode).toBe(200);
   }, 600_000);
 });

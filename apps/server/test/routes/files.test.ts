@@ -158,6 +158,25 @@ describe('POST /api/files/upload (resumes)', () => {
     expect(json.json().detail).toMatch(/multipart\/form-data/);
   });
 
+  it('answers a truncated multipart body with 400 and keeps nothing of it (decision 0167)', async () => {
+    const { token, user } = await t.signUp();
+    const pdf = await makePdfResume();
+    const whole = multipart([{ name: 'file', filename: 'cv.pdf', type: 'application/pdf', data: pdf }]);
+    // Cut inside the file, inside the part's headers, and just before the closing boundary.
+    const headerEnd = whole.payload.indexOf('\r\n\r\n') + 4;
+    for (const cut of [headerEnd + 200, 30, whole.payload.length - 10]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/files/upload',
+        headers: { ...whole.headers, ...bearer(token) },
+        payload: whole.payload.subarray(0, cut),
+      });
+      expect(res.statusCode, `cut at ${cut}: ${res.body}`).toBe(400);
+      expect(res.json()).toEqual({ detail: 'The upload ended before the whole file arrived. Please send it again.' });
+    }
+    expect(await t.database.db.select().from(files).where(eq(files.ownerId, user.id))).toEqual([]);
+  });
+
   it('limits anonymous uploads per address, not signed-in ones', async () => {
     const pdf = await makePdfResume(['Tiny Resume']);
     for (let i = 0; i < 4; i++) {

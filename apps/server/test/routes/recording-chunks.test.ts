@@ -3,12 +3,17 @@
  * instance on the same database taking over, and playback through the signed playlist.
  */
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import http from 'node:http';
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import { Readable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app';
 import { files, interviews, recordingChunks } from '../../src/db/schema';
 import { bearer, buildTestApp, type TestContext } from '../helpers/build';
+import { CHUNK_MAX_BYTES } from '../../src/services/recording-chunks';
 
 let ctx: TestContext;
 /** A second instance on the same database, storage folder and secret: another server behind the balancer. */
@@ -49,10 +54,19 @@ function durationIn(head: Buffer): number | null {
   return at < 0 ? null : head.readDoubleBE(at + 3);
 }
 
-async function newInterview(candidateId: string, status: 'in_progress' | 'completed' | 'approved' = 'in_progress') {
-  const [row] = await ctx.database.db.insert(interviews).values({ candidateId, status }).returning();
+type Status = 'in_progress' | 'completed' | 'under_review' | 'approved';
+async function newInterview(
+  candidateId: string,
+  status: Status = 'in_progress',
+  times: { startedAt?: Date; completedAt?: Date } = {},
+) {
+  const [row] = await ctx.database.db
+    .insert(interviews)
+    .values({ candidateId, status, ...times })
+    .returning();
   return row!.id;
 }
+const ago = (ms: number) => new Date(Date.now() - ms);
 
 function putChunk(
   app: FastifyInstance,
@@ -314,5 +328,195 @@ describe('PUT /api/interviews/:id/recording/chunks/:seq', () => {
     expect(list).toMatchObject({ duration_seconds: null, segments: [{ offset_seconds: 0, size_bytes: whole.length }] });
     const served = await ctx.app.inject({ method: 'GET', url: list.segments[0]!.url });
     expect(served.rawPayload.equals(whole)).toBe(true);
+  });
+
+  it('refuses a slice for someone else’s or a missing interview before its body is sent (decision 0167)', async () => {
+    const owner = await ctx.signUp();
+    const stranger = await ctx.signUp();
+    const id = await newInterview(owner.user.id);
+    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = ctx.app.server.address() as AddressInfo;
+    // Headers announcing the largest slice, then only its first 64 KiB: the reply must come anyway.
+    const announce = async (token: string, interviewId: string) => {
+      const req = http.request({
+        port,
+        host: '127.0.0.1',
+        method: 'PUT',
+        path: `/api/interviews/${interviewId}/recording/chunks/0?segment=${crypto.randomUUID()}&elapsed_ms=5000`,
+        headers: {
+          ...bearer(token),
+          'content-type': 'application/octet-stream',
+          'content-length': CHUNK_MAX_BYTES,
+        },
+      });
+      req.on('error', () => {}); // the server may close the connection once it has answered
+      req.write(Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3]), Buffer.alloc(64 * 1024)]));
+      const [res] = (await once(req, 'response')) as [http.IncomingMessage];
+      let body = '';
+      for await (const part of res) body += String(part);
+      req.destroy();
+      return { status: res.statusCode, body: JSON.parse(body) as unknown };
+    };
+    expect(await announce(stranger.token, id)).toEqual({ status: 404, body: { detail: 'Interview not found' } });
+    expect(await announce(owner.token, crypto.randomUUID())).toEqual({
+      status: 404,
+      body: { detail: 'Interview not found' },
+    });
+    const decided = await newInterview(owner.user.id, 'approved');
+    expect((await announce(owner.token, decided)).status).toBe(409);
+    expect(await chunkRows(id)).toHaveLength(0);
+  });
+
+  it('keeps the route’s size limit, also for a body sent without a length', async () => {
+    const { token, user } = await ctx.signUp();
+    const id = await newInterview(user.id);
+    const url = `/api/interviews/${id}/recording/chunks/0?segment=${crypto.randomUUID()}&elapsed_ms=5000`;
+    const headers = { ...bearer(token), 'content-type': 'application/octet-stream' };
+    const over = Buffer.alloc(CHUNK_MAX_BYTES + 1);
+    over.set([0x1a, 0x45, 0xdf, 0xa3]);
+    const declared = await ctx.app.inject({ method: 'PUT', url, headers, payload: over });
+    expect(declared.statusCode).toBe(413);
+    // Chunked transfer: no content-length, the parser's limit stops it.
+    const streamed = await ctx.app.inject({
+      method: 'PUT',
+      url,
+      headers: { ...headers, 'transfer-encoding': 'chunked' },
+      payload: Readable.from([over.subarray(0, CHUNK_MAX_BYTES / 2), over.subarray(CHUNK_MAX_BYTES / 2)]),
+    });
+    expect(streamed.statusCode).toBe(413);
+    expect(streamed.json()).toHaveProperty('detail');
+    expect(await chunkRows(id)).toHaveLength(0);
+    // A browser-sized slice (700 kB) of the own live interview is stored.
+    const slice = Buffer.concat([recorderHead(), crypto.randomBytes(700_000)]);
+    expect((await ctx.app.inject({ method: 'PUT', url, headers, payload: slice })).statusCode).toBe(201);
+  });
+
+  it('takes slices while the interview is live and for two minutes after it ended, none later (decision 0167)', async () => {
+    const { token, user } = await ctx.signUp();
+    const q = () => ({ segment: crypto.randomUUID(), seq: 0, elapsedMs: 5000, body: recorderHead() });
+    const justEnded = await newInterview(user.id, 'completed', { startedAt: ago(600_000), completedAt: ago(30_000) });
+    expect((await putChunk(ctx.app, token, justEnded, q())).statusCode).toBe(201);
+    const reviewed = await newInterview(user.id, 'under_review', { startedAt: ago(600_000), completedAt: ago(60_000) });
+    expect((await putChunk(ctx.app, token, reviewed, q())).statusCode).toBe(201);
+    for (const status of ['completed', 'under_review'] as const) {
+      const late = await newInterview(user.id, status, { startedAt: ago(900_000), completedAt: ago(3 * 60_000) });
+      const res = await putChunk(ctx.app, token, late, q());
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toEqual({ detail: 'This interview has ended, so it takes no more recording.' });
+      expect(await chunkRows(late)).toHaveLength(0);
+    }
+  });
+
+  it('refuses a slice that ends later than the time since the interview started (decision 0167)', async () => {
+    const { token, user } = await ctx.signUp();
+    const id = await newInterview(user.id, 'under_review', { startedAt: ago(10 * 60_000), completedAt: ago(10_000) });
+    const sixHours = 6 * 3600 * 1000;
+    const res = await putChunk(ctx.app, token, id, {
+      segment: crypto.randomUUID(),
+      seq: 0,
+      elapsedMs: sixHours,
+      body: recorderHead(),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      detail: `elapsed_ms ${sixHours} is later than the time since this interview started.`,
+    });
+    expect(await chunkRows(id)).toHaveLength(0);
+    // Nine and a half minutes into a ten-minute-old interview is fine.
+    const fine = await putChunk(ctx.app, token, id, {
+      segment: crypto.randomUUID(),
+      seq: 0,
+      elapsedMs: 570_000,
+      body: recorderHead(),
+    });
+    expect(fine.statusCode).toBe(201);
+  });
+});
+
+describe('a retake discards the earlier attempt’s recording (decision 0167)', () => {
+  /** Two slices of one segment on `id`, and the signed link the playlist gives for it. */
+  async function record(token: string, id: string) {
+    const segment = crypto.randomUUID();
+    for (const [seq, body] of [recorderHead(), crypto.randomBytes(2000)].entries()) {
+      expect((await putChunk(ctx.app, token, id, { segment, seq, elapsedMs: (seq + 1) * 5000, body })).statusCode).toBe(
+        201,
+      );
+    }
+    const list = await playlist(ctx.app, token, id);
+    expect(list.segments).toHaveLength(1);
+    return { segment, url: list.segments[0]!.url };
+  }
+  const storageKeys = async (ownerId: string) =>
+    (await ctx.database.db.select().from(files).where(eq(files.ownerId, ownerId))).map((f) => f.storageKey);
+  const stored = async (key: string) =>
+    ctx.app.storage.get(key).then(
+      (s) => (s.destroy(), true),
+      () => false,
+    );
+
+  it('the provider’s retake: old links answer 404, the rows and bytes go, the new attempt plays alone', async () => {
+    const { token, user } = await ctx.signUp();
+    const id = await newInterview(user.id, 'in_progress', { startedAt: ago(600_000) });
+    const earlier = await record(token, id);
+    const keys = await storageKeys(user.id);
+    expect(keys).toHaveLength(2);
+    await ctx.database.db
+      .update(interviews)
+      .set({ status: 'under_review', completedAt: new Date() })
+      .where(eq(interviews.id, id));
+
+    const admin = await ctx.adminToken();
+    const retake = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/interviews/${id}/retake`,
+      headers: bearer(admin),
+      payload: { reason: 'The camera froze' },
+    });
+    expect(retake.statusCode, retake.body).toBe(200);
+    expect((await ctx.app.inject({ method: 'GET', url: earlier.url })).statusCode).toBe(404);
+    const list = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/interviews/${id}/recording/playlist`,
+      headers: bearer(token),
+    });
+    expect(list.statusCode).toBe(404);
+    const whole = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/interviews/${id}/recording`,
+      headers: bearer(token),
+    });
+    expect(whole.statusCode).toBe(404);
+    expect(await chunkRows(id)).toEqual([]);
+    expect(await storageKeys(user.id)).toEqual([]);
+    await vi.waitFor(async () => expect(await Promise.all(keys.map(stored))).toEqual([false, false]));
+
+    // The new attempt: its recording is the only one played.
+    await ctx.database.db
+      .update(interviews)
+      .set({ status: 'in_progress', startedAt: new Date() })
+      .where(eq(interviews.id, id));
+    const later = await record(token, id);
+    const again = await playlist(ctx.app, token, id);
+    expect(again.segments.map((s) => s.url)).toEqual([later.url]);
+  });
+
+  it('an interview ended before any answer starts again without its earlier recording', async () => {
+    const { token, user } = await ctx.signUp();
+    const [row] = await ctx.database.db
+      .insert(interviews)
+      .values({ candidateId: user.id, status: 'in_progress', sessionId: crypto.randomUUID(), startedAt: ago(60_000) })
+      .returning();
+    const earlier = await record(token, row!.id);
+    const keys = await storageKeys(user.id);
+    const done = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/interviews/${row!.id}/complete`,
+      headers: bearer(token),
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toMatchObject({ status: 'not_started' });
+    expect((await ctx.app.inject({ method: 'GET', url: earlier.url })).statusCode).toBe(404);
+    expect(await chunkRows(row!.id)).toEqual([]);
+    await vi.waitFor(async () => expect(await Promise.all(keys.map(stored))).toEqual([false, false]));
   });
 });

@@ -55,10 +55,22 @@ export type TextRuleIssue = {
 };
 
 /**
+ * Whether the walk below looks inside `v`: arrays and plain objects only, what parsed JSON, a query
+ * or params are made of. A raw body (a Buffer, any typed array, an ArrayBuffer, a stream) is bytes,
+ * not text: walking a 16 MiB slice entry by entry ran the server out of memory (decision 0167).
+ */
+function isTextContainer(v: object): boolean {
+  if (Array.isArray(v)) return true;
+  const proto: unknown = Object.getPrototypeOf(v);
+  return proto === Object.prototype || proto === null;
+}
+
+/**
  * Where a parsed input (request body, query, params, a socket frame) breaks the text rules every
  * input shares: a string or an object key holding a NUL, or objects and arrays nested more than
  * MAX_JSON_DEPTH levels (reported where the limit is crossed, not walked into). Walked with an
- * explicit stack, not recursion, so no input can overflow it; at most `limit` issues.
+ * explicit stack, not recursion, so no input can overflow it; at most `limit` issues. Anything but
+ * arrays and plain objects (bytes, streams) is not looked into.
  */
 export function textRuleIssues(value: unknown, limit = 20): TextRuleIssue[] {
   type Item = { value: unknown; path: (string | number)[]; nulKey?: true };
@@ -70,7 +82,7 @@ export function textRuleIssues(value: unknown, limit = 20): TextRuleIssue[] {
       out.push({ path, msg: NUL_MESSAGE, type: 'nul_character' });
       continue;
     }
-    if (!v || typeof v !== 'object') continue;
+    if (!v || typeof v !== 'object' || !isTextContainer(v)) continue;
     if (path.length >= MAX_JSON_DEPTH) {
       out.push({ path, msg: TOO_DEEP_MESSAGE, type: 'too_deep' });
       continue;

@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminInterviewSchema, interviewDecisionRequestSchema, interviewRetakeRequestSchema } from '@app/shared';
 import { decideInterview, getAdminInterview } from '../../../services/interviews';
 import { allowRetake } from '../../../services/interview-retakes';
-import { discardRemux } from '../../../services/recording-remux-store';
 import { idParams } from '../schemas';
 
 /** The provider's decision on interviews (listings live with the provider console). Admin only. */
@@ -31,9 +30,7 @@ const adminInterviewsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const admin = request.auth!.sub;
-      await allowRetake(app.db, request.params.id, request.body.reason, admin, app.storage, app.log);
-      // The earlier attempt's joined recording goes (decision 0168); the job makes a new one at the end.
-      await discardRemux(app.db, app.storage, request.params.id);
+      await allowRetake(app.db, app.events, request.params.id, request.body.reason, admin);
       request.log.info({ interviewId: request.params.id, adminId: admin }, 'interview retake allowed');
       return getAdminInterview(app.db, request.params.id);
     },

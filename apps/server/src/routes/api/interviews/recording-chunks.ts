@@ -16,8 +16,10 @@ import {
   appendChunk,
   openSegment,
   recordingPlaylist,
+  sliceTarget,
   type RecordingBytes,
 } from '../../../services/recording-chunks';
+import { deleteRecordingBytes } from '../../../services/interview-recordings';
 import { FileTooLargeError } from '../../../services/storage';
 import { FileLinks } from '../../../services/uploads';
 import { idParams } from '../schemas';
@@ -46,6 +48,8 @@ export async function sendRecordingBytes(request: FastifyRequest, reply: Fastify
 
 const recordingChunkRoutes: FastifyPluginAsyncZod = async (app) => {
   const links = new FileLinks(resolveJwtSecret(app.config.JWT_SECRET, app.config.dataDir));
+  // A retake dropped an attempt's recording rows; its bytes go once that is committed (decision 0167).
+  app.events.on('recording.discarded', ({ storageKeys }) => deleteRecordingBytes(app.storage, storageKeys, app.log));
   // Raw bytes in this plugin only: a chunk is the MediaRecorder's blob as it came.
   app.addContentTypeParser(
     ['application/octet-stream', 'video/webm'],
@@ -62,6 +66,10 @@ const recordingChunkRoutes: FastifyPluginAsyncZod = async (app) => {
           if (Number(request.headers['content-length']) > CHUNK_MAX_BYTES) throw new FileTooLargeError(CHUNK_MAX_BYTES);
         },
       ],
+      // Someone else's (or a missing, or an ended) interview is refused before the body is read (decision 0167).
+      preParsing: async (request) => {
+        await sliceTarget(app.db, request.auth!, (request.params as { id: string }).id);
+      },
       // One chunk every few seconds for the longest interview, with room for resends.
       config: {
         rateLimit: {

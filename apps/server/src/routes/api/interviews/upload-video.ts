@@ -16,6 +16,7 @@ import {
   storeRecording,
 } from '../../../services/interview-recordings';
 import { recordingForCaller } from '../../../services/recording-chunks';
+import { uploadError } from '../../../services/uploads';
 import { sendRecordingBytes } from './recording-chunks';
 
 const uploadVideoRoutes: FastifyPluginAsyncZod<{ maxBytes?: number; maxPerHour?: number }> = async (app, opts) => {
@@ -86,8 +87,7 @@ const uploadVideoRoutes: FastifyPluginAsyncZod<{ maxBytes?: number; maxPerHour?:
         }
       } catch (err) {
         await discard();
-        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new FileTooLargeError(maxBytes);
-        throw err;
+        throw uploadError(err, maxBytes);
       }
       const interviewId = fields.interview_id?.trim() || request.query.interview_id?.trim();
       if (!stored) throw badRequest('The video file is missing');

@@ -79,14 +79,12 @@ describe('one application per candidate and job', () => {
     // The state main left behind: the retaken row (not started) beside the one that ran under a new id.
     await db().execute(sql`drop index interviews_one_per_candidate_job`);
     const retaken = await createInterview(db(), { jobId: job.id, candidateId: user.id });
-    await db()
-      .insert(interviewRetakes)
-      .values({
-        interviewId: retaken.id,
-        reason: 'Audio failed',
-        previousStatus: 'completed',
-        allowedBy: adminRow!.id,
-      });
+    await db().insert(interviewRetakes).values({
+      interviewId: retaken.id,
+      reason: 'Audio failed',
+      previousStatus: 'completed',
+      allowedBy: adminRow!.id,
+    });
     const ran = await createInterview(db(), { jobId: job.id, candidateId: user.id, status: 'under_review' });
     const rejected = await createInterview(db(), { jobId: job.id, candidateId: user.id, status: 'rejected' });
 

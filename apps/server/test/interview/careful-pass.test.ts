@@ -146,7 +146,10 @@ describe.skipIf(!tools)('the careful pass', () => {
     const retake = await t.post(`/api/admin/interviews/${interviewId}/retake`, admin, { reason: 'Bad microphone' });
     expect(retake.statusCode).toBeLessThan(300);
     expect(await keptFiles(user.id)).toEqual([]);
-    await expect(t.app.storage.get(audio[0]!.storageKey)).rejects.toMatchObject({ statusCode: 404 });
+    // The bytes go once the retake is committed (a listener, decision 0167).
+    await vi.waitFor(() => expect(t.app.storage.get(audio[0]!.storageKey)).rejects.toMatchObject({ statusCode: 404 }), {
+      timeout: 30_000,
+    });
     expect((await statusOf(interviewId)).transcriptPass).toBe('live');
   }, 600_000);
 });

@@ -488,7 +488,9 @@ describe('a retake discards the earlier attempt’s recording (decision 0167)', 
     expect(whole.statusCode).toBe(404);
     expect(await chunkRows(id)).toEqual([]);
     expect(await storageKeys(user.id)).toEqual([]);
-    await vi.waitFor(async () => expect(await Promise.all(keys.map(stored))).toEqual([false, false]));
+    await vi.waitFor(async () => expect(await Promise.all(keys.map(stored))).toEqual([false, false]), {
+      timeout: 30_000,
+    });
 
     // The new attempt: its recording is the only one played.
     await ctx.database.db
@@ -517,6 +519,8 @@ describe('a retake discards the earlier attempt’s recording (decision 0167)', 
     expect(done.json()).toMatchObject({ status: 'not_started' });
     expect((await ctx.app.inject({ method: 'GET', url: earlier.url })).statusCode).toBe(404);
     expect(await chunkRows(row!.id)).toEqual([]);
-    await vi.waitFor(async () => expect(await Promise.all(keys.map(stored))).toEqual([false, false]));
+    await vi.waitFor(async () => expect(await Promise.all(keys.map(stored))).toEqual([false, false]), {
+      timeout: 30_000,
+    });
   });
 });

@@ -50,6 +50,8 @@ describe('raw bodies (decision 0167)', () => {
     // Plain objects (also without a prototype, as parsed query strings are) are still walked.
     expect(textRuleIssues(probed({}))).toHaveLength(1);
     expect(textRuleIssues(probed(Object.create(null) as object))).toHaveLength(1);
+    // Fastify's query parser: an object whose prototype has none.
+    expect(textRuleIssues(probed(Object.create(Object.create(null) as object) as object))).toHaveLength(1);
   });
 });
 

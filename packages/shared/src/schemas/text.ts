@@ -61,8 +61,9 @@ export type TextRuleIssue = {
  */
 function isTextContainer(v: object): boolean {
   if (Array.isArray(v)) return true;
-  const proto: unknown = Object.getPrototypeOf(v);
-  return proto === Object.prototype || proto === null;
+  const proto = Object.getPrototypeOf(v) as object | null;
+  // A null-rooted prototype too: Fastify's query parser makes its objects from one.
+  return proto === Object.prototype || proto === null || Object.getPrototypeOf(proto) === null;
 }
 
 /**

@@ -37,13 +37,15 @@ export class LocalStorage implements Storage {
   }
 
   async get(key: string, range?: ByteRange) {
-    const file = this.pathOf(key);
+    // Opened here, not when the stream is first read: a file deleted meanwhile (a retake's bytes) is
+    // a 404 now, never an error on a stream nobody listens to yet.
+    let handle: fs.promises.FileHandle;
     try {
-      await fs.promises.access(file, fs.constants.R_OK);
+      handle = await fs.promises.open(this.pathOf(key), 'r');
     } catch {
       throw notFound('File not found');
     }
-    return fs.createReadStream(file, range ? { start: range.start, end: range.end } : undefined);
+    return handle.createReadStream(range ? { start: range.start, end: range.end } : undefined);
   }
 
   async delete(key: string) {

@@ -54,6 +54,10 @@ export default defineConfig({
       INTERVIEW_PRACTICE_PER_ADDRESS_PER_HOUR: '1000',
       // Every job the journeys save would build a recognition model (~30 s of CPU) beside the browsers.
       STT_JOB_MODELS: 'false',
+      // Likewise the careful second pass (a model of the job and the candidate, two decodes and a speaker
+      // transform, decision 0172) before each assessment the journeys wait for; the server tests run it
+      // over a real socket.
+      CAREFUL_PASS: 'false',
     },
   },
 });

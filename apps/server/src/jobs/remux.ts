@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { remuxRecording } from '../services/recording-remux';
+import { remuxRecording } from '../services/recording/remux';
 import type { BossQueue } from './queue';
 
 /** Joins an ended interview's recording into one seekable file; the playlist stays when it cannot (decision 0168). */

@@ -10,7 +10,7 @@ import type { Executor } from '../db/types';
 import type { AppEvents } from '../lib/app-events';
 import { conflict, notFound } from '../lib/http-errors';
 import { deleteAnswerAudioRows } from './answer-audio';
-import { dropRecording } from './interview-recordings';
+import { dropRecording } from './recording/interview-recordings';
 import { COMPLETABLE, INTERVIEW_NOT_FOUND, NOT_STARTED, lockCandidate } from './interview-rules';
 import { acceptanceWithdrawn } from './quality/raters';
 

@@ -9,7 +9,7 @@ import authPlugin from '../../src/plugins/auth';
 import uploadVideoRoutes from '../../src/routes/api/interviews/upload-video';
 import { storagePlugin } from '../../src/services/storage';
 import { files, interviews } from '../../src/db/schema';
-import { parseRange } from '../../src/services/interview-recordings';
+import { parseRange } from '../../src/services/recording/interview-recordings';
 import { bearer, buildTestApp, type TestContext } from '../helpers/build';
 
 let ctx: TestContext;

@@ -18,8 +18,8 @@ import {
   recordingPlaylist,
   sliceTarget,
   type RecordingBytes,
-} from '../../../services/recording-chunks';
-import { deleteRecordingBytes } from '../../../services/interview-recordings';
+} from '../../../services/recording/chunks';
+import { deleteRecordingBytes } from '../../../services/recording/interview-recordings';
 import { FileTooLargeError } from '../../../services/storage';
 import { FileLinks } from '../../../services/uploads';
 import { idParams } from '../schemas';

@@ -14,8 +14,8 @@ import {
   attachRecording,
   authorizeRecordingUpload,
   storeRecording,
-} from '../../../services/interview-recordings';
-import { recordingForCaller } from '../../../services/recording-chunks';
+} from '../../../services/recording/interview-recordings';
+import { recordingForCaller } from '../../../services/recording/chunks';
 import { uploadError } from '../../../services/uploads';
 import { sendRecordingBytes } from './recording-chunks';
 

@@ -8,11 +8,11 @@
  */
 import { Readable } from 'node:stream';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { interviews, recordingChunks, transcriptTurns } from '../db/schema';
-import type { Caller } from '../lib/authz';
-import { AppError, badRequest, conflict, notFound } from '../lib/http-errors';
-import { withWebmDuration } from '../lib/webm-duration';
+import type { Db } from '../../db/client';
+import { interviews, recordingChunks, transcriptTurns } from '../../db/schema';
+import type { Caller } from '../../lib/authz';
+import { AppError, badRequest, conflict, notFound } from '../../lib/http-errors';
+import { withWebmDuration } from '../../lib/webm-duration';
 import {
   INTERVIEW_NOT_FOUND,
   NOT_RECORDABLE,
@@ -24,7 +24,7 @@ import {
   findInterview,
   isRecordable,
 } from './interview-recordings';
-import { currentRemux } from './recording-remux-store';
+import { currentRemux } from './remux-store';
 import {
   deleteFile,
   FileTooLargeError,
@@ -34,8 +34,8 @@ import {
   type ByteRange,
   type FileRow,
   type Storage,
-} from './storage';
-import type { FileLinks } from './uploads';
+} from '../storage';
+import type { FileLinks } from '../uploads';
 
 /** One chunk is a few seconds of video at about 1 Mbit/s; 16 MB leaves room for any browser's slices. */
 export const CHUNK_MAX_BYTES = 16 * 1024 * 1024;

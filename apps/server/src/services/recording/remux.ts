@@ -16,14 +16,14 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { eq, sql } from 'drizzle-orm';
 import { isInterviewFinished } from '@app/shared';
-import type { Db } from '../db/client';
-import { files, interviews, recordingChunks, recordingRemuxes } from '../db/schema';
-import { ToolFailedError, ToolMissingError } from '../lib/media-tools';
+import type { Db } from '../../db/client';
+import { files, interviews, recordingChunks, recordingRemuxes } from '../../db/schema';
+import { ToolFailedError, ToolMissingError } from '../../lib/media-tools';
 import { RECORDING_CONTENT_TYPE, RECORDING_MAX_BYTES, RECORDING_PURPOSE, findInterview } from './interview-recordings';
-import { joinParts, type MediaTools } from './recording-join';
-import { chunkTotal, listSegments, type Segment } from './recording-chunks';
-import { currentRemux } from './recording-remux-store';
-import { deleteFile, findFile, openFile, saveFile, type Storage } from './storage';
+import { joinParts, type MediaTools } from './join';
+import { chunkTotal, listSegments, type Segment } from './chunks';
+import { currentRemux } from './remux-store';
+import { deleteFile, findFile, openFile, saveFile, type Storage } from '../storage';
 
 /** Stream copy reads and writes at disk speed: a long interview takes seconds; this is the ceiling. */
 export const REMUX_TIME_LIMIT_MS = 15 * 60 * 1000;

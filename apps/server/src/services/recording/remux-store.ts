@@ -3,9 +3,9 @@
  * recording it was made from. Apart from the join itself so the recording services can use it.
  */
 import { eq } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { files, recordingRemuxes } from '../db/schema';
-import { deleteFile, type FileRow, type Storage } from './storage';
+import type { Db } from '../../db/client';
+import { files, recordingRemuxes } from '../../db/schema';
+import { deleteFile, type FileRow, type Storage } from '../storage';
 
 export type RemuxRow = typeof recordingRemuxes.$inferSelect;
 

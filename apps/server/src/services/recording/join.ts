@@ -7,8 +7,8 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { readWebmIndex } from '../lib/webm-index';
-import { ToolFailedError, runTool } from '../lib/media-tools';
+import { readWebmIndex } from '../../lib/webm-index';
+import { ToolFailedError, runTool } from '../../lib/media-tools';
 
 export type MediaTools = { ffmpeg: string; ffprobe: string };
 export type JoinedRecording = { file: string; durationMs: number; partDurationsMs: number[] };

@@ -5,14 +5,14 @@
  */
 import { and, eq, inArray, or } from 'drizzle-orm';
 import { isUuid } from '@app/shared';
-import type { Db } from '../db/client';
-import type { Executor } from '../db/types';
-import { files, interviews, recordingChunks, recordingRemuxes } from '../db/schema';
-import type { Caller } from '../lib/authz';
-import { AppError, notFound } from '../lib/http-errors';
-import { deleteFile, findFile, saveFile, type FileRow, type Storage } from './storage';
-import { INTERVIEW_NOT_FOUND } from './interview-rules';
-import { discardRemux } from './recording-remux-store';
+import type { Db } from '../../db/client';
+import type { Executor } from '../../db/types';
+import { files, interviews, recordingChunks, recordingRemuxes } from '../../db/schema';
+import type { Caller } from '../../lib/authz';
+import { AppError, notFound } from '../../lib/http-errors';
+import { deleteFile, findFile, saveFile, type FileRow, type Storage } from '../storage';
+import { INTERVIEW_NOT_FOUND } from '../interview-rules';
+import { discardRemux } from './remux-store';
 
 export const RECORDING_PURPOSE = 'interview_recording';
 export const RECORDING_CONTENT_TYPE = 'video/webm';
@@ -193,4 +193,4 @@ export async function deleteRecordingBytes(
 }
 
 /** The shared Range parser (lib/http-range.ts), re-exported for the recording route. */
-export { parseRange } from '../lib/http-range';
+export { parseRange } from '../../lib/http-range';

@@ -11,7 +11,7 @@ import { annotationItems, annotationTasks, interviews, jobs, users } from '../db
 import { AppError, conflict, notFound, unprocessable } from '../lib/http-errors';
 import type { Executor } from '../db/types';
 import type { Caller } from '../lib/authz';
-import { acceptedForJob, isAcceptedForJob } from './acceptance';
+import { acceptedForJob, isAcceptedForJob } from './quality/acceptance';
 import { lockRater, overruleAutomaticApproval, recordTaskEarning, settleTaskEarning } from './earnings';
 import { afterSubmission } from './quality/approval';
 import { assertMayWork, isPaused } from './quality/raters';

@@ -7,7 +7,7 @@ import { and, asc, eq, isNotNull, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { annotationTasks, interviews, jobRaters, jobs, users } from '../../db/schema';
 import { conflict, notFound } from '../../lib/http-errors';
-import { acceptedForJob } from '../acceptance';
+import { acceptedForJob } from './acceptance';
 import { unassignedTasksOf } from './ratings';
 
 export const NO_ACTIVE_RATERS =

@@ -8,7 +8,7 @@ import { and, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { QualityRater } from '@app/shared';
 import type { Db } from '../../db/client';
 import { annotationItems, annotationTasks, interviews, jobRaters, jobs, users } from '../../db/schema';
-import { acceptedForJob, isAcceptedForJob } from '../acceptance';
+import { acceptedForJob, isAcceptedForJob } from './acceptance';
 import { lockRater } from '../earnings';
 import type { Executor } from '../../db/types';
 import { AppError, notFound } from '../../lib/http-errors';

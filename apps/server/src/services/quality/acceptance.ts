@@ -3,8 +3,8 @@
  * acceptance (decision 0149), and with it the right to start and submit the job's tasks (decision 0170).
  */
 import { and, eq } from 'drizzle-orm';
-import { interviews, users } from '../db/schema';
-import type { Executor } from '../db/types';
+import { interviews, users } from '../../db/schema';
+import type { Executor } from '../../db/types';
 
 /**
  * The interviews that make their candidate a rater of the job: accepted, and the person still a

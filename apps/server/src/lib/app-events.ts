@@ -6,6 +6,8 @@
 export type AppEventMap = {
   /** An interview moved to completed (once per interview, after the change is committed). */
   'interview.completed': { interviewId: string };
+  /** A candidate answer's audio was kept for the careful pass (decision 0172), after it is stored. */
+  'interview.answer_kept': { interviewId: string };
   /** The provider created or edited a job (after the change is committed). */
   'job.saved': { jobId: string };
 };

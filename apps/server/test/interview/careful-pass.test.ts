@@ -18,7 +18,7 @@ import { decodeWav, resample } from '../../src/interview/audio';
 import { FliteTts } from '../../src/interview/providers/tts/flite';
 import { adaptableModel } from '../../src/interview/careful/acoustic-model';
 import { transcribeCarefully } from '../../src/interview/careful/careful-pass';
-import { JobModels } from '../../src/interview/recognition/job-model';
+import { JobModels, jobModelKey } from '../../src/interview/recognition/job-model';
 import { completeInterview, createInterview } from '../../src/services/interviews';
 import { ANSWER_AUDIO_PURPOSE, loadAnswerAudio, storeAnswerAudio } from '../../src/services/answer-audio';
 import { recognitionTextFor } from '../../src/services/careful-transcript';
@@ -71,6 +71,8 @@ describe.skipIf(!tools)('the careful pass', () => {
     const { token, user } = await t.signUp();
     const other = await t.signUp();
     const job = await insertJob(t.database.db, { ...JOB, positionType: 'Contract' });
+    const announced = vi.fn();
+    const stopListening = t.app.events.on('interview.answer_kept', announced);
     const { client, interviewId } = await startLiveInterview(t.app, ws, token, job.id);
     let from = 0;
     for (const answer of ANSWERS) {
@@ -88,6 +90,9 @@ describe.skipIf(!tools)('the careful pass', () => {
     client.send({ event: 'end', reason: 'user_ended' });
     await reviewed(interviewId);
     client.close();
+    // Each kept answer is announced, which starts the careful model's build during the interview.
+    stopListening();
+    expect(announced).toHaveBeenCalledWith({ interviewId });
 
     const admin = await t.adminToken();
     const detail = (await t.get(`/api/admin/interviews/${interviewId}`, admin)).json();
@@ -263,6 +268,18 @@ describe.skipIf(!tools)('the careful record judged (decision 0173)', () => {
     await reviewed(interview.id);
     return { job, detail: (await t.get(`/api/admin/interviews/${interview.id}`, await t.adminToken())).json() };
   }
+
+  it('builds the careful model while the interview runs, once an answer is kept', async () => {
+    const { interview } = await seedInterview(t.database.db, {
+      status: 'in_progress',
+      skills: [{ name: 'Kiln firing', description: 'Glaze firings in a gas kiln' }],
+    });
+    const text = (await recognitionTextFor(t.database.db, interview.id))!;
+    const built = path.join(t.config.dataDir, 'recognition', jobModelKey(text), 'respellings.json');
+    expect(fs.existsSync(built)).toBe(false);
+    t.app.events.emit('interview.answer_kept', { interviewId: interview.id });
+    await vi.waitFor(() => expect(fs.existsSync(built)).toBe(true), { timeout: 300_000, interval: 500 });
+  }, 400_000);
 
   it('scores clear speech and answers insufficient_audio for unintelligible (reversed) speech', async () => {
     const clear = await spokenInterview(undefined, false);

@@ -9,7 +9,8 @@
 // careful-sets.ts in three Flite voices and espeak-ng: live and careful WER, job and candidate terms,
 // careful CPU, identical output over BENCH_RUNS runs (3), and the word-confidence threshold's precision
 // and recall. `--calibrate` measures the calibration set instead (other voices, reversed speech too):
-// where the threshold and the assessment's share of sure words were chosen.
+// where the threshold and the assessment's share of sure words were chosen. Needs `espeak-ng` (Debian's
+// package; the app itself does not) besides the recognizer's packages.
 //   npm run bench:hearing                 both parts
 //   npm run bench:hearing -- --careful    part 2 only
 //   npm run bench:hearing -- --calibrate  the calibration set only

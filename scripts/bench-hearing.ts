@@ -1,11 +1,19 @@
-// Hearing benchmark: how well the offline recognizer hears interview answers with the general model
+// Hearing benchmark, two parts. (1) How well the offline recognizer hears interview answers with the general model
 // ("before") and with each job's own language model ("after"), in the same run, on the word-error set
 // in bench-hearing/jobs.ts spoken by two Flite voices (slt, rms) at their native 16 kHz (the `flite`
 // program; the app's voice output is resampled to 24 kHz for the browser, and taking that back down
 // to 16 kHz blurs the audio badly enough to double the error rate, which no microphone does).
 // Decoding goes through the app's own PocketsphinxStt stream. Prints WER, the share of job terms heard, and ordinary speech WER under
 // both models (the job models must not hear non-job speech worse).
-//   npm run bench:hearing
+// (2) The careful second pass (decision 0173, scripts/bench-hearing/careful.ts) on the held-out set of
+// careful-sets.ts in three Flite voices and espeak-ng: live and careful WER, job and candidate terms,
+// careful CPU, identical output over BENCH_RUNS runs (3), and the word-confidence threshold's precision
+// and recall. `--calibrate` measures the calibration set instead (other voices, reversed speech too):
+// where the threshold and the assessment's share of sure words were chosen. Needs `espeak-ng` (Debian's
+// package; the app itself does not) besides the recognizer's packages.
+//   npm run bench:hearing                 both parts
+//   npm run bench:hearing -- --careful    part 2 only
+//   npm run bench:hearing -- --calibrate  the calibration set only
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -15,6 +23,8 @@ import { PocketsphinxStt } from '../apps/server/src/interview/providers/stt/pock
 import { JobModels, type JobModelFiles } from '../apps/server/src/interview/recognition/job-model';
 import { tokenWords } from '../apps/server/src/interview/recognition/job-text';
 import { dictionaryWords } from '../apps/server/src/interview/recognition/pronounce';
+import { benchCareful } from './bench-hearing/careful';
+import { CALIBRATION, HELD_OUT } from './bench-hearing/careful-sets';
 import { JOBS, ORDINARY } from './bench-hearing/jobs';
 
 const VOICES = ['slt', 'rms'];
@@ -69,91 +79,136 @@ const summary = (t: Tally) => ({
 // BENCH_MODEL_DIR keeps built models between runs (a build takes half a minute per job).
 const keep = process.env.BENCH_MODEL_DIR;
 const dir = keep ?? fs.mkdtempSync(path.join(os.tmpdir(), 'tm-bench-hearing-'));
-const models = new JobModels(dir);
-const general = new PocketsphinxStt({ warm: 0 });
-// The recognizer processes are unref'd (they must not hold a server open): keep this script alive.
-const keepAlive = setInterval(() => {}, 1000);
+const calibrate = process.argv.includes('--calibrate');
+const carefulOnly = calibrate || process.argv.includes('--careful');
+
+async function jobModelBench() {
+  const models = new JobModels(dir);
+  const general = new PocketsphinxStt({ warm: 0 });
+  // The recognizer processes are unref'd (they must not hold a server open): keep this script alive.
+  const keepAlive = setInterval(() => {}, 1000);
+  try {
+    const wav = path.join(dir, 'speech.wav');
+    const say = async (voice: string, text: string) => {
+      execFileSync('flite', ['-voice', voice, '-t', text, '-o', wav]);
+      const { samples, rate } = decodeWav(fs.readFileSync(wav));
+      if (rate !== 16000) throw new Error(`flite wrote ${rate} Hz`);
+      return samples;
+    };
+
+    const builds: number[] = [];
+    const files: JobModelFiles[] = [];
+    for (const { job } of JOBS) {
+      const started = Date.now();
+      const built = await models.ensure(job);
+      if (!built) throw new Error(`could not build the model for ${job.title}`);
+      builds.push((Date.now() - started) / 1000);
+      files.push(built);
+    }
+
+    const before = tally();
+    const after = tally();
+    const ordinaryBefore = tally();
+    const ordinaryAfter = tally();
+    const samples: { voice: string; said: string; general: string; job: string }[] = [];
+    const timed = async (stt: PocketsphinxStt, speech: Int16Array) => {
+      const started = performance.now();
+      const text = await hear(stt, speech);
+      return { text, seconds: (performance.now() - started) / 1000 };
+    };
+    for (const [j, { answers }] of JOBS.entries()) {
+      const own = new PocketsphinxStt({
+        lm: files[j]!.lm,
+        dict: files[j]!.dict,
+        respellings: files[j]!.respellings,
+        warm: 0,
+      });
+      // Voices alternate answer by answer: a shared recognizer process hears a different speaker each
+      // time, as it does in production (its live normalization starts from the previous speaker's).
+      for (const { text, terms } of answers) {
+        for (const voice of VOICES) {
+          const speech = await say(voice, text);
+          const seconds = speech.length / 16000;
+          const g = await timed(general, speech);
+          const o = await timed(own, speech);
+          add(before, text, g.text, terms, g.seconds, seconds);
+          add(after, text, o.text, terms, o.seconds, seconds);
+          samples.push({ voice, said: text, general: g.text, job: o.text });
+        }
+      }
+      // Ordinary speech: one sentence per job and voice, heard by the general model and this job's.
+      for (const text of ORDINARY.filter((_, i) => i % JOBS.length === j || (j === 0 && i >= JOBS.length))) {
+        for (const voice of VOICES) {
+          const speech = await say(voice, text);
+          const seconds = speech.length / 16000;
+          const g = await timed(general, speech);
+          const o = await timed(own, speech);
+          add(ordinaryBefore, text, g.text, [], g.seconds, seconds);
+          add(ordinaryAfter, text, o.text, [], o.seconds, seconds);
+          samples.push({ voice, said: text, general: g.text, job: o.text });
+        }
+      }
+      own.close();
+    }
+    const modelMb = files.map((f) => fs.statSync(f.lm).size / 1e6);
+    console.log(
+      JSON.stringify(
+        {
+          set: { jobs: JOBS.length, voices: VOICES, answers: JOBS.length * 4 * VOICES.length },
+          targets: { wer: '<= 0.25', job_terms: '>= 75%' },
+          answers: { general_model: summary(before), job_model: summary(after) },
+          ordinary_speech: { general_model: summary(ordinaryBefore), job_model: summary(ordinaryAfter) },
+          job_model_build_seconds: builds.map((b) => Math.round(b * 10) / 10),
+          job_model_mb: modelMb.map((m) => Math.round(m)),
+          samples,
+        },
+        null,
+        2,
+      ),
+    );
+  } finally {
+    clearInterval(keepAlive);
+    general.close();
+  }
+}
+
+async function carefulBench() {
+  const keepAlive = setInterval(() => {}, 1000);
+  try {
+    const figures = await benchCareful(
+      calibrate
+        ? {
+            jobs: CALIBRATION,
+            voices: ['flite:kal16', 'flite:slt', 'espeak:en-gb', 'reversed:flite:kal16', 'reversed:espeak:en-gb'],
+            runs: 1,
+            dir,
+          }
+        : {
+            jobs: HELD_OUT,
+            voices: ['flite:slt', 'flite:rms', 'flite:awb', 'espeak:en-us', 'reversed:flite:rms'],
+            runs: Number(process.env.BENCH_RUNS ?? 3),
+            dir,
+          },
+    );
+    console.log(
+      JSON.stringify(
+        {
+          set: calibrate ? 'calibration' : 'held-out',
+          targets: { careful_wer: 'flite <= 0.18, espeak <= 0.40', terms: '>= 85%', cpu: '<= 0.5 s per s' },
+          ...figures,
+        },
+        null,
+        2,
+      ),
+    );
+  } finally {
+    clearInterval(keepAlive);
+  }
+}
+
 try {
-  const wav = path.join(dir, 'speech.wav');
-  const say = async (voice: string, text: string) => {
-    execFileSync('flite', ['-voice', voice, '-t', text, '-o', wav]);
-    const { samples, rate } = decodeWav(fs.readFileSync(wav));
-    if (rate !== 16000) throw new Error(`flite wrote ${rate} Hz`);
-    return samples;
-  };
-
-  const builds: number[] = [];
-  const files: JobModelFiles[] = [];
-  for (const { job } of JOBS) {
-    const started = Date.now();
-    const built = await models.ensure(job);
-    if (!built) throw new Error(`could not build the model for ${job.title}`);
-    builds.push((Date.now() - started) / 1000);
-    files.push(built);
-  }
-
-  const before = tally();
-  const after = tally();
-  const ordinaryBefore = tally();
-  const ordinaryAfter = tally();
-  const samples: { voice: string; said: string; general: string; job: string }[] = [];
-  const timed = async (stt: PocketsphinxStt, speech: Int16Array) => {
-    const started = performance.now();
-    const text = await hear(stt, speech);
-    return { text, seconds: (performance.now() - started) / 1000 };
-  };
-  for (const [j, { answers }] of JOBS.entries()) {
-    const own = new PocketsphinxStt({
-      lm: files[j]!.lm,
-      dict: files[j]!.dict,
-      respellings: files[j]!.respellings,
-      warm: 0,
-    });
-    // Voices alternate answer by answer: a shared recognizer process hears a different speaker each
-    // time, as it does in production (its live normalization starts from the previous speaker's).
-    for (const { text, terms } of answers) {
-      for (const voice of VOICES) {
-        const speech = await say(voice, text);
-        const seconds = speech.length / 16000;
-        const g = await timed(general, speech);
-        const o = await timed(own, speech);
-        add(before, text, g.text, terms, g.seconds, seconds);
-        add(after, text, o.text, terms, o.seconds, seconds);
-        samples.push({ voice, said: text, general: g.text, job: o.text });
-      }
-    }
-    // Ordinary speech: one sentence per job and voice, heard by the general model and this job's.
-    for (const text of ORDINARY.filter((_, i) => i % JOBS.length === j || (j === 0 && i >= JOBS.length))) {
-      for (const voice of VOICES) {
-        const speech = await say(voice, text);
-        const seconds = speech.length / 16000;
-        const g = await timed(general, speech);
-        const o = await timed(own, speech);
-        add(ordinaryBefore, text, g.text, [], g.seconds, seconds);
-        add(ordinaryAfter, text, o.text, [], o.seconds, seconds);
-        samples.push({ voice, said: text, general: g.text, job: o.text });
-      }
-    }
-    own.close();
-  }
-  const modelMb = files.map((f) => fs.statSync(f.lm).size / 1e6);
-  console.log(
-    JSON.stringify(
-      {
-        set: { jobs: JOBS.length, voices: VOICES, answers: JOBS.length * 4 * VOICES.length },
-        targets: { wer: '<= 0.25', job_terms: '>= 75%' },
-        answers: { general_model: summary(before), job_model: summary(after) },
-        ordinary_speech: { general_model: summary(ordinaryBefore), job_model: summary(ordinaryAfter) },
-        job_model_build_seconds: builds.map((b) => Math.round(b * 10) / 10),
-        job_model_mb: modelMb.map((m) => Math.round(m)),
-        samples,
-      },
-      null,
-      2,
-    ),
-  );
+  if (!carefulOnly) await jobModelBench();
+  await carefulBench();
 } finally {
-  clearInterval(keepAlive);
-  general.close();
   if (!keep) fs.rmSync(dir, { recursive: true, force: true });
 }

@@ -28,3 +28,4 @@ export * from './schemas/account';
 export * from './schemas/talent';
 export * from './schemas/debrief';
 export * from './schemas/quality';
+export * from './transcript-confidence';

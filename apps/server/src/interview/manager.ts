@@ -291,7 +291,11 @@ export class SessionManager {
         keepAnswer:
           practice || !this.opts.storage || this.opts.keepAnswers === false
             ? undefined
-            : (answer) => storeAnswerAudio(db, this.opts.storage!, { id, candidateId: userId }, answer),
+            : async (answer) => {
+                await storeAnswerAudio(db, this.opts.storage!, { id, candidateId: userId }, answer);
+                // The careful pass's model is built now, not in its time limit (decision 0173).
+                this.opts.events.emit('interview.answer_kept', { interviewId: id });
+              },
         previousTurns,
         settings: this.opts.settings,
         log: this.opts.log,

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { JobModels } from '../interview/recognition/job-model';
-import { carefulTranscript } from '../services/careful-transcript';
+import { carefulTranscript, recognitionTextFor } from '../services/careful-transcript';
 import type { BossQueue } from './queue';
 
 /**
@@ -13,6 +13,12 @@ export function registerCarefulTranscriptJob(app: FastifyInstance, queue: BossQu
   const recognition = path.join(app.config.dataDir, 'recognition');
   const models = new JobModels(recognition, {
     log: (msg, err) => app.log.warn({ err }, msg),
+  });
+  // The job + candidate model is built while the interview runs (one build at a time, low CPU
+  // priority), so the careful pass does not spend its time limit building it (decision 0173).
+  app.events.on('interview.answer_kept', async ({ interviewId }) => {
+    const text = await recognitionTextFor(app.db, interviewId);
+    if (text) await models.ensure(text);
   });
   queue.handle<{ interviewId: string }>('careful-transcript', async ({ interviewId }) => {
     const started = process.cpuUsage();

@@ -12,6 +12,8 @@ export type AppEventMap = {
   'recording.remuxed': { interviewId: string; remuxed: boolean };
   /** An interview went back to not started and its recording rows were dropped: the bytes under these keys go (decision 0167). */
   'recording.discarded': { interviewId: string; storageKeys: string[] };
+  /** A candidate answer's audio was kept for the careful pass (decision 0172), after it is stored. */
+  'interview.answer_kept': { interviewId: string };
   /** The provider created or edited a job (after the change is committed). */
   'job.saved': { jobId: string };
 };

@@ -127,7 +127,7 @@ export async function recognitionTextFor(db: Db, interviewId: string): Promise<J
 }
 
 /** Each answer's words go to the live turn they fall in; the turns get the careful text. */
-async function writeCarefulRecord(db: Db, interviewId: string, answers: StoredAnswer[], heard: CarefulWord[][]) {
+export async function writeCarefulRecord(db: Db, interviewId: string, answers: StoredAnswer[], heard: CarefulWord[][]) {
   await db.transaction(async (tx) => {
     for (const [i, answer] of answers.entries()) {
       for (const { seq, words } of wordsByTurn(answer.turns, heard[i] ?? [])) {
@@ -142,8 +142,16 @@ async function writeCarefulRecord(db: Db, interviewId: string, answers: StoredAn
             ),
           );
         const text = words.map((w) => w.text).join(' ');
-        // Nothing heard again where the live pass heard something: the live words stand.
-        if (!turn || !text) continue;
+        if (!turn) continue;
+        if (!text) {
+          // Nothing heard again where the live pass heard something: the live text stands, but none of
+          // it was heard surely (`words: []`), which the assessment counts (decision 0173).
+          await tx
+            .update(transcriptTurns)
+            .set({ words: [] })
+            .where(and(eq(transcriptTurns.interviewId, interviewId), eq(transcriptTurns.seq, seq)));
+          continue;
+        }
         await tx
           .update(transcriptTurns)
           .set({ text, liveText: text === turn.text ? null : turn.text, words })

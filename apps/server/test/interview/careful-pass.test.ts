@@ -4,6 +4,7 @@
  * fails, the live text stands and the interview still reaches review. The kept audio is served to
  * nobody and goes with a retake and with the account.
  */
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -13,16 +14,17 @@ import { recognitionToolsInstalled } from '../helpers/recognition-tools';
 import { insertJob } from '../helpers/work-fixtures';
 import { answerAudio, files, interviews } from '../../src/db/schema';
 import { appendTurn } from '../../src/interview/store';
-import { resample } from '../../src/interview/audio';
+import { decodeWav, resample } from '../../src/interview/audio';
 import { FliteTts } from '../../src/interview/providers/tts/flite';
 import { adaptableModel } from '../../src/interview/careful/acoustic-model';
 import { transcribeCarefully } from '../../src/interview/careful/careful-pass';
-import { JobModels } from '../../src/interview/recognition/job-model';
+import { JobModels, jobModelKey } from '../../src/interview/recognition/job-model';
 import { completeInterview, createInterview } from '../../src/services/interviews';
 import { ANSWER_AUDIO_PURPOSE, loadAnswerAudio, storeAnswerAudio } from '../../src/services/answer-audio';
 import { recognitionTextFor } from '../../src/services/careful-transcript';
 import { saveFile } from '../../src/services/storage';
 import { startLiveInterview } from './live-start';
+import { GOOD_CONVERSATION, seedInterview } from '../assessment/fixtures';
 
 const tools = recognitionToolsInstalled && fs.existsSync('/usr/lib/sphinxtrain/bw');
 
@@ -69,6 +71,8 @@ describe.skipIf(!tools)('the careful pass', () => {
     const { token, user } = await t.signUp();
     const other = await t.signUp();
     const job = await insertJob(t.database.db, { ...JOB, positionType: 'Contract' });
+    const announced = vi.fn();
+    const stopListening = t.app.events.on('interview.answer_kept', announced);
     const { client, interviewId } = await startLiveInterview(t.app, ws, token, job.id);
     let from = 0;
     for (const answer of ANSWERS) {
@@ -86,6 +90,9 @@ describe.skipIf(!tools)('the careful pass', () => {
     client.send({ event: 'end', reason: 'user_ended' });
     await reviewed(interviewId);
     client.close();
+    // Each kept answer is announced, which starts the careful model's build during the interview.
+    stopListening();
+    expect(announced).toHaveBeenCalledWith({ interviewId });
 
     const admin = await t.adminToken();
     const detail = (await t.get(`/api/admin/interviews/${interviewId}`, admin)).json();
@@ -241,4 +248,57 @@ describe('without the careful pass', () => {
     expect(await t.database.db.select().from(files).where(eq(files.id, audio!.id))).toEqual([]);
     await expect(t.app.storage.get(audio!.storageKey)).rejects.toMatchObject({ statusCode: 404 });
   }, 60_000);
+});
+
+describe.skipIf(!tools)('the careful record judged (decision 0173)', () => {
+  /** Flite's own 16 kHz speech, as a microphone gives it (no 24 kHz round trip). */
+  const said = (text: string) => {
+    const wav = path.join(t.config.dataDir, 'said.wav');
+    execFileSync('flite', ['-voice', 'rms', '-t', text, '-o', wav]);
+    return decodeWav(fs.readFileSync(wav)).samples;
+  };
+
+  /** A completed interview whose kept answers are GOOD_CONVERSATION's, spoken (reversed or not). */
+  async function spokenInterview(jobId: string | undefined, reversed: boolean) {
+    const { interview, candidate, job } = await seedInterview(t.database.db, { status: 'in_progress', jobId });
+    for (const [seq, [speaker, text]] of GOOD_CONVERSATION.entries()) {
+      if (speaker !== 'user') continue;
+      const pcm = said(text);
+      if (reversed) pcm.reverse();
+      await storeAnswerAudio(t.database.db, t.app.storage, interview, { pcm, turns: [{ seq, start_seconds: 0 }] });
+    }
+    await completeInterview(t.database.db, interview.id, candidate.id, t.app.events);
+    await reviewed(interview.id);
+    return { job, detail: (await t.get(`/api/admin/interviews/${interview.id}`, await t.adminToken())).json() };
+  }
+
+  it('builds the careful model while the interview runs, once an answer is kept', async () => {
+    const { interview } = await seedInterview(t.database.db, {
+      status: 'in_progress',
+      skills: [{ name: 'Kiln firing', description: 'Glaze firings in a gas kiln' }],
+    });
+    const text = (await recognitionTextFor(t.database.db, interview.id))!;
+    const built = path.join(t.config.dataDir, 'recognition', jobModelKey(text), 'respellings.json');
+    expect(fs.existsSync(built)).toBe(false);
+    t.app.events.emit('interview.answer_kept', { interviewId: interview.id });
+    await vi.waitFor(() => expect(fs.existsSync(built)).toBe(true), { timeout: 300_000, interval: 500 });
+  }, 400_000);
+
+  it('scores clear speech and answers insufficient_audio for unintelligible (reversed) speech', async () => {
+    const clear = await spokenInterview(undefined, false);
+    expect(clear.detail.transcript_pass).toBe('careful');
+    expect(clear.detail.assessment).toMatchObject({ status: 'scored' });
+    expect(clear.detail.assessment.overall_score).toBeGreaterThan(0);
+
+    const reversed = await spokenInterview(clear.job.id, true);
+    expect(reversed.detail.transcript_pass).toBe('careful');
+    expect(reversed.detail.assessment).toMatchObject({
+      status: 'insufficient_audio',
+      criteria: [],
+      overall_score: null,
+      recommendation: null,
+    });
+    expect(reversed.detail.assessment.summary).toMatch(/heard surely/);
+    expect(reversed.detail.status).toBe('under_review');
+  }, 900_000);
 });

@@ -77,8 +77,11 @@ export const assessmentSchema = z.object({
   /** built_in: the transparent heuristic; model: an OpenAI-compatible language model. */
   method: z.enum(['built_in', 'model']),
   model: z.string().nullable(),
-  /** needs_human_review: the transcript was too short or unintelligible to score. */
-  status: z.enum(['scored', 'needs_human_review']),
+  /**
+   * needs_human_review: the transcript was too short or unintelligible to score; insufficient_audio:
+   * too little of what the candidate said was heard surely (decision 0173). Neither has scores.
+   */
+  status: z.enum(['scored', 'needs_human_review', 'insufficient_audio']),
   criteria: z.array(criterionAssessmentSchema),
   /** Mean of the criteria scores, one decimal; null when not scored. */
   overall_score: z.number().nullable(),

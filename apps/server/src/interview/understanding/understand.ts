@@ -37,6 +37,8 @@ export type UnderstandOptions = {
   vocabulary?: JobVocabulary;
   /** The question being answered: its words keep an answer on topic. */
   question?: string;
+  /** The confidence a word needs to count as heard (SURE; the careful record's own line, decision 0173). */
+  sure?: number;
 };
 
 /**
@@ -166,13 +168,15 @@ export function understand(text: string, opts: UnderstandOptions = {}): Understa
     vague: wordCount < 8 || (hedged && items.length < 3),
     offTopic: wordCount >= 8 && !onTopic,
     hasConfidences: Boolean(opts.words?.length),
-    unsure: [...new Set(tokens.filter((t, i) => conf[i]! < SURE && t.pos !== 'PUNCT').map((t) => t.normal))],
+    unsure: [
+      ...new Set(tokens.filter((t, i) => conf[i]! < (opts.sure ?? SURE) && t.pos !== 'PUNCT').map((t) => t.normal)),
+    ],
   };
 }
 
 /** Items that may be said back: heard surely, or job vocabulary the recognizer was biased toward. */
-export function sayable(u: Understanding): AnswerItem[] {
-  return u.items.filter((i) => i.confidence >= SURE || i.fromJob);
+export function sayable(u: Understanding, sure = SURE): AnswerItem[] {
+  return u.items.filter((i) => i.confidence >= sure || i.fromJob);
 }
 
 /** The current question's lemmas, tagged once per question rather than once per answer. */

@@ -1,4 +1,5 @@
 import {
+  MIN_SURE_SHARE,
   RUBRIC_CRITERIA,
   RUBRIC_VERSION,
   type Assessment,
@@ -6,6 +7,7 @@ import {
   type CriterionAssessment,
   type Recommendation,
   type RubricCriterionKey,
+  sureShare,
 } from '@app/shared';
 import { intelligibility, keywords, normalize, overlap, seconds, sentences, wordCount, words, type Turn } from './text';
 
@@ -213,6 +215,25 @@ export function reasonNotScorable(signals: AssessmentSignals, allText: string): 
   return null;
 }
 
+/**
+ * Why the audio was not heard surely enough to score, or null (decision 0173): over the candidate's
+ * words that carry the recognizer's confidences, the share at or above CAREFUL_UNSURE_BELOW
+ * (docs/product/rules.md).
+ */
+export function reasonAudioInsufficient(input: AssessmentInput): string | null {
+  const heard = input.turns
+    .filter((t) => t.speaker === 'user')
+    // `words: []`: the careful pass heard nothing in this turn's audio, so none of its text is sure.
+    .flatMap((t) => (t.words?.length === 0 ? words(t.text).map(() => ({ confidence: 0 })) : (t.words ?? [])));
+  if (!heard.length) return null;
+  const share = sureShare(heard);
+  if (share >= MIN_SURE_SHARE) return null;
+  return (
+    `Too little of what the candidate said was heard surely: ${pct(share)} of the ${heard.length} recognized ` +
+    `words (at least ${pct(MIN_SURE_SHARE)} are needed). The audio may be unclear, noise or another language.`
+  );
+}
+
 export function recommendationFor(overall: number): Recommendation {
   if (overall >= 3.75) return 'advance';
   if (overall >= 2.75) return 'consider';
@@ -240,6 +261,20 @@ export function needsHumanReview(
   };
 }
 
+/** Not scored because too little was heard surely: a reviewer listens to the recording instead. */
+export function insufficientAudio(
+  signals: AssessmentSignals,
+  reason: string,
+  method: Assessment['method'],
+  model: string | null,
+): Assessment {
+  return {
+    ...needsHumanReview(signals, reason, method, model),
+    status: 'insufficient_audio',
+    summary: `Not scored: ${reason} A reviewer should listen to the recording.`,
+  };
+}
+
 /**
  * The built-in assessment: every score comes from a rule a reviewer can check against the transcript
  * (answer length and completeness, craft vocabulary, reasoned judgements, coverage of the job's skills
@@ -247,6 +282,8 @@ export function needsHumanReview(
  */
 export function builtInAssessment(input: AssessmentInput): Assessment {
   const { answers, allText, answerSentences, skills, questions, signals } = computeSignals(input);
+  const unheard = reasonAudioInsufficient(input);
+  if (unheard) return insufficientAudio(signals, unheard, 'built_in', null);
   const notScorable = reasonNotScorable(signals, allText);
   if (notScorable) return needsHumanReview(signals, notScorable, 'built_in', null);
 

@@ -6,6 +6,8 @@ import { interviews, jobs, transcriptTurns } from '../../db/schema';
 import {
   builtInAssessment,
   computeSignals,
+  insufficientAudio,
+  reasonAudioInsufficient,
   reasonNotScorable,
   needsHumanReview,
   type AssessmentInput,
@@ -31,8 +33,11 @@ export function assessmentModelSettings(config: Config): ModelSettings | null {
  */
 export async function assess(input: AssessmentInput, model: ModelSettings | null): Promise<Assessment> {
   const { allText, signals } = computeSignals(input);
+  const method = model ? 'model' : 'built_in';
+  const unheard = reasonAudioInsufficient(input);
+  if (unheard) return insufficientAudio(signals, unheard, method, model?.model ?? null);
   const notScorable = reasonNotScorable(signals, allText);
-  if (notScorable) return needsHumanReview(signals, notScorable, model ? 'model' : 'built_in', model?.model ?? null);
+  if (notScorable) return needsHumanReview(signals, notScorable, method, model?.model ?? null);
   if (!model) return builtInAssessment(input);
   try {
     return await modelAssessment(model, input, signals);
@@ -56,7 +61,13 @@ export async function loadAssessmentInput(db: Db, interviewId: string) {
     .orderBy(asc(transcriptTurns.seq));
   const input: AssessmentInput = {
     job: row.job ? { title: row.job.title, skills: row.job.skills, customQuestions: row.job.customQuestions } : null,
-    turns: turns.map((t) => ({ speaker: t.speaker, text: t.text, startedAt: t.startedAt, endedAt: t.endedAt })),
+    turns: turns.map((t) => ({
+      speaker: t.speaker,
+      text: t.text,
+      startedAt: t.startedAt,
+      endedAt: t.endedAt,
+      words: t.words,
+    })),
   };
   return { interview: row.interview, input };
 }

@@ -1,6 +1,13 @@
 /** Text helpers shared by the built-in assessment and the check of a model's quotes. */
 
-export type Turn = { speaker: 'ai' | 'user'; text: string; startedAt: Date; endedAt: Date };
+export type Turn = {
+  speaker: 'ai' | 'user';
+  text: string;
+  startedAt: Date;
+  endedAt: Date;
+  /** The recognizer's words with their confidences (absent: typed text, or an engine that gives none). */
+  words?: { text: string; confidence: number }[] | null;
+};
 
 /** Lower case, one space between words, straight quotes: how quotes are compared with the transcript. */
 export function normalize(text: string): string {

@@ -1,4 +1,5 @@
 import {
+  CAREFUL_UNSURE_BELOW,
   DEBRIEF_WPM_BAND,
   RUBRIC_CRITERIA,
   type Debrief,
@@ -23,8 +24,11 @@ export type DebriefTurn = {
   text: string;
   startedAt: Date;
   endedAt: Date;
-  /** The recognizer's words and confidences (absent: typed text, or an engine that gives none). */
-  words?: { text: string; confidence: number }[] | null;
+  /**
+   * The recognizer's words and confidences (absent: typed text, or an engine that gives none); the
+   * careful record's words also say where they were heard.
+   */
+  words?: { text: string; confidence: number; start_seconds?: number }[] | null;
 };
 
 export type DebriefJob = {
@@ -91,10 +95,20 @@ export function findFillers(text: string): { fillers: string[]; spans: [number, 
   return { fillers, spans };
 }
 
-/** The recognizer was unsure across the answer: most of its words fell below SURE. */
+/**
+ * The confidence a word needs to be judged: the careful record's posteriors have their own calibrated
+ * line (decision 0173), the live recognizer's the interviewer's SURE (decision 0116).
+ */
+export function sureLine(words: DebriefTurn['words']): number {
+  const careful = Boolean(words?.length) && words!.every((w) => w.start_seconds !== undefined);
+  return careful ? CAREFUL_UNSURE_BELOW : SURE;
+}
+
+/** The recognizer was unsure across the answer: most of its words fell below the sure line. */
 export function heardClearly(words: DebriefTurn['words']): boolean {
   if (!words?.length) return true;
-  const unsure = words.filter((w) => !(w.confidence >= SURE)).length;
+  const sure = sureLine(words);
+  const unsure = words.filter((w) => !(w.confidence >= sure)).length;
   return unsure / words.length < UNSURE_SHARE;
 }
 
@@ -260,8 +274,9 @@ export function computeDebrief(turns: DebriefTurn[], job: DebriefJob): Debrief {
     judgedWords += count;
     judgedFillers += fillers.length;
     if (wpm !== null) judgedMs += a.ms;
-    const heard = understand(a.text, { words: a.hasWords ? a.words : undefined, vocabulary });
-    const items = sayable(heard).filter((i) => worthNaming(i, vocabulary));
+    const sure = sureLine(a.words);
+    const heard = understand(a.text, { words: a.hasWords ? a.words : undefined, vocabulary, sure });
+    const items = sayable(heard, sure).filter((i) => worthNaming(i, vocabulary));
     const concrete = distinct(items.map((i) => i.text));
     const jobTerms = jobTermsIn(a.text, vocabulary);
     const tip = suggest({

@@ -250,4 +250,60 @@ describe('InterviewReviewPage', () => {
     // One recording, so no "Part 2 of 2" line.
     expect(screen.queryByTestId('recording-part')).not.toBeInTheDocument();
   });
+
+  it('marks the words of the careful record that were not heard surely, and says when the audio was not clear enough to score', async () => {
+    const w = (text: string, confidence: number, at: number) => ({
+      text,
+      confidence,
+      start_seconds: at,
+      end_seconds: at + 0.4,
+    });
+    mockApi({
+      'GET /admin/interviews/i1': {
+        body: {
+          ...interview,
+          has_recording: false,
+          transcript_pass: 'careful',
+          transcript: [
+            interview.transcript[0],
+            {
+              seq: 1,
+              speaker: 'user',
+              text: 'I design festival posters',
+              live_text: 'I design festival pasta',
+              offset_seconds: 75,
+              words: [w('I', 0.98, 0), w('design', 0.95, 0.3), w('festival', 0.9, 0.8), w('posters', 0.2, 1.4)],
+            },
+          ],
+          assessment: {
+            ...interview.assessment!,
+            method: 'built_in',
+            model: null,
+            status: 'insufficient_audio',
+            criteria: [],
+            overall_score: null,
+            recommendation: null,
+            summary: 'Not scored: Too little of what the candidate said was heard surely.',
+          },
+        },
+      },
+    });
+    renderPage('/admin/interviews/i1', '/admin/interviews/:interviewId', <InterviewReviewPage />);
+
+    const transcript = await screen.findByRole('list', { name: 'Transcript' });
+    expect(
+      within(transcript)
+        .getByText(/Candidate:/)
+        .closest('button'),
+    ).toHaveTextContent('Candidate: I design festival posters');
+    expect(
+      within(transcript)
+        .getAllByTestId('unsure-word')
+        .map((m) => m.textContent),
+    ).toEqual(['posters']);
+    expect(screen.getByText(/Underlined words were not heard surely/)).toBeInTheDocument();
+    const assessment = screen.getByRole('region', { name: 'AI assessment' });
+    expect(within(assessment).getByText(/Audio not clear enough to score/)).toBeInTheDocument();
+    expect(within(assessment).queryByText('Advance')).not.toBeInTheDocument();
+  });
 });

@@ -16,6 +16,8 @@ const PAGE_SIZE = 20;
 export function AssessmentSummary({ a }: { a: AdminInterviewListItem['assessment'] }) {
   if (!a) return <span className="text-slate-400">Not assessed yet</span>;
   if (a.status === 'needs_human_review') return <span className="font-medium text-amber-700">Needs human review</span>;
+  if (a.status === 'insufficient_audio')
+    return <span className="font-medium text-amber-700">Audio not clear enough to score</span>;
   return (
     <span>
       <span className="font-medium">{a.recommendation ? RECOMMENDATION_LABELS[a.recommendation] : '—'}</span>

@@ -18,6 +18,10 @@ export function AssessmentPanel({ assessment }: { assessment: Assessment | null 
       {a.fallback_reason && <p className="rounded-md bg-amber-50 px-3 py-2 text-amber-800">{a.fallback_reason}</p>}
       {a.status === 'needs_human_review' ? (
         <p className="rounded-md bg-amber-50 px-3 py-2 font-medium text-amber-800">Needs human review. {a.summary}</p>
+      ) : a.status === 'insufficient_audio' ? (
+        <p className="rounded-md bg-amber-50 px-3 py-2 font-medium text-amber-800">
+          Audio not clear enough to score. {a.summary}
+        </p>
       ) : (
         <>
           <div className="flex items-baseline gap-3">

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { isDecidableStatus, type AdminInterviewDetail, type AdminTranscriptTurn } from '@app/shared';
+import { isDecidableStatus, isSureWord, type AdminInterviewDetail, type AdminTranscriptTurn } from '@app/shared';
 import { ErrorBanner } from '../../../components/ErrorBanner';
 import { Spinner } from '../../../components/Spinner';
 import { inputClass } from '../../../components/form-styles';
@@ -13,6 +13,37 @@ import { RetakePanel } from './RetakePanel';
 import { BackToApplicants, DecisionButtons, InterviewBadge, Section, WhenLoaded, dateTime } from './ui';
 import { FileLink } from '../../../components/FileLink';
 import { formatClock } from '../../../lib/format';
+
+/**
+ * A turn's text; in the careful record, words the recognizer was unsure of are marked (decision 0173),
+ * so the reviewer knows which to check against the recording.
+ */
+function TurnText({ turn }: { turn: AdminTranscriptTurn }) {
+  const words = turn.words;
+  if (!words?.length || words.map((w) => w.text).join(' ') !== turn.text) {
+    return <span className="text-slate-700">{turn.text}</span>;
+  }
+  return (
+    <span className="text-slate-700">
+      {words.map((w, i) => (
+        <span key={i}>
+          {i > 0 && ' '}
+          {isSureWord(w) ? (
+            w.text
+          ) : (
+            <mark
+              className="bg-transparent text-amber-800 underline decoration-amber-500 decoration-dotted underline-offset-2"
+              title="Unsure: the recognizer may have misheard this word"
+              data-testid="unsure-word"
+            >
+              {w.text}
+            </mark>
+          )}
+        </span>
+      ))}
+    </span>
+  );
+}
 
 function RecordingAndTranscript({ interview }: { interview: AdminInterviewDetail }) {
   const recording = useRecordingPlayer(interview.id, interview.has_recording);
@@ -62,6 +93,11 @@ function RecordingAndTranscript({ interview }: { interview: AdminInterviewDetail
       </div>
       <div>
         <h3 className="mb-2 text-sm font-semibold text-slate-900">Transcript</h3>
+        {interview.transcript_pass === 'careful' && turns.some((t) => t.words?.some((w) => !isSureWord(w))) && (
+          <p className="mb-2 text-xs text-slate-500">
+            Underlined words were not heard surely: check them against the recording.
+          </p>
+        )}
         {turns.length === 0 ? (
           <p className="text-sm text-slate-500">No transcript.</p>
         ) : (
@@ -84,7 +120,7 @@ function RecordingAndTranscript({ interview }: { interview: AdminInterviewDetail
                     <span className={`font-medium ${t.speaker === 'ai' ? 'text-slate-500' : 'text-slate-900'}`}>
                       {t.speaker === 'ai' ? 'Interviewer' : 'Candidate'}:
                     </span>{' '}
-                    <span className="text-slate-700">{t.text}</span>
+                    <TurnText turn={t} />
                   </button>
                 </li>
               );

@@ -23,7 +23,7 @@ import {
   type StoredTurn,
 } from './store';
 import { CONSENT_REQUIRED, hasRecordingConsent } from '../services/consents';
-import { storeAnswerAudio } from '../services/answer-audio';
+import { storeAnswerAudio } from '../services/transcript/answer-audio';
 import type { Storage } from '../services/storage';
 
 export type ManagerOptions = {

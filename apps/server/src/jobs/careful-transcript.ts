@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { JobModels } from '../interview/recognition/job-model';
-import { carefulTranscript, recognitionTextFor } from '../services/careful-transcript';
+import { carefulTranscript, recognitionTextFor } from '../services/transcript/careful-transcript';
 import type { BossQueue } from './queue';
 
 /**

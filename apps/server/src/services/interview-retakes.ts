@@ -9,7 +9,7 @@ import { interviewRetakes, interviews, transcriptTurns } from '../db/schema';
 import type { Executor } from '../db/types';
 import type { AppEvents } from '../lib/app-events';
 import { conflict, notFound } from '../lib/http-errors';
-import { deleteAnswerAudioRows } from './answer-audio';
+import { deleteAnswerAudioRows } from './transcript/answer-audio';
 import { dropRecording } from './recording/interview-recordings';
 import { COMPLETABLE, INTERVIEW_NOT_FOUND, NOT_STARTED, lockCandidate } from './interview-rules';
 import { acceptanceWithdrawn } from './quality/raters';

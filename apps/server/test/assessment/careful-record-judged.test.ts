@@ -9,7 +9,7 @@ import { CAREFUL_UNSURE_BELOW, assessmentSchema } from '@app/shared';
 import { buildTestApp, type TestContext } from '../helpers/build';
 import { transcriptTurns } from '../../src/db/schema';
 import { assessInterview } from '../../src/services/assessment';
-import { writeCarefulRecord } from '../../src/services/careful-transcript';
+import { writeCarefulRecord } from '../../src/services/transcript/careful-transcript';
 import { GOOD_CONVERSATION, readInterview, seedInterview } from './fixtures';
 
 let t: TestContext;

@@ -5,12 +5,12 @@
  * retention job.
  */
 import { asc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { answerAudio, files } from '../db/schema';
-import type { Executor } from '../db/types';
-import { decodeWav, encodeWav, STT_RATE } from '../interview/audio';
-import type { KeptAnswer } from '../interview/answer-audio';
-import { saveFile, type Storage } from './storage';
+import type { Db } from '../../db/client';
+import { answerAudio, files } from '../../db/schema';
+import type { Executor } from '../../db/types';
+import { decodeWav, encodeWav, STT_RATE } from '../../interview/audio';
+import type { KeptAnswer } from '../../interview/answer-audio';
+import { saveFile, type Storage } from '../storage';
 
 export const ANSWER_AUDIO_PURPOSE = 'interview_answer_audio';
 /** Ten minutes of 16 kHz 16-bit audio and its header (MAX_ANSWER_MS in interview/answer-audio.ts). */

@@ -9,13 +9,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { interviews, jobs, profiles, transcriptTurns } from '../db/schema';
-import { adaptableModel } from '../interview/careful/acoustic-model';
-import { transcribeCarefully, type CarefulModel, type CarefulWord } from '../interview/careful/careful-pass';
-import { GENERAL_MODEL_DIR, type JobModels, type JobText } from '../interview/recognition/job-model';
+import type { Db } from '../../db/client';
+import { interviews, jobs, profiles, transcriptTurns } from '../../db/schema';
+import { adaptableModel } from '../../interview/careful/acoustic-model';
+import { transcribeCarefully, type CarefulModel, type CarefulWord } from '../../interview/careful/careful-pass';
+import { GENERAL_MODEL_DIR, type JobModels, type JobText } from '../../interview/recognition/job-model';
 import { loadAnswerAudio, type StoredAnswer } from './answer-audio';
-import type { Storage } from './storage';
+import type { Storage } from '../storage';
 
 export type CarefulDeps = {
   db: Db;

@@ -3,7 +3,7 @@ import type { InterviewPlan } from '../plan';
 import { JobModels, type JobText } from '../recognition/job-model';
 import { OpenAiInterviewer } from './llm/openai';
 import { StructuredInterviewer } from './llm/structured';
-import { OpenAiStt } from './stt/openai';
+import { OpenAiStt, type OpenAiSttOptions } from './stt/openai';
 import { PocketsphinxStt } from './stt/pocketsphinx';
 import { RecognizerPool, type RecognizerPoolOptions } from './stt/recognizer-pool';
 import { FliteTts } from './tts/flite';
@@ -57,29 +57,42 @@ export type Providers = {
   close(): void;
 };
 
+/** The chain's order: `auto` = the remote service first when configured, then the offline engine. */
+function providerOrder(value: string, remote: boolean, offline: string): string[] {
+  return value === 'auto'
+    ? [...(remote ? ['openai'] : []), offline]
+    : value
+        .split(',')
+        .map((s) => s.trim())
+        // An OpenAI-compatible provider without its base URL cannot be used.
+        .filter((s) => s && (s !== 'openai' || remote));
+}
+
+/**
+ * The OpenAI-compatible transcription service when the recognizer chain uses it (STT_BASE_URL set,
+ * STT_PROVIDER `auto` or naming `openai`); null otherwise. The careful pass uses it too (decision 0172).
+ */
+export function sttService(
+  config: Pick<ProviderConfig, 'STT_PROVIDER' | 'STT_BASE_URL' | 'STT_API_KEY' | 'STT_MODEL'>,
+): OpenAiSttOptions | null {
+  if (!providerOrder(config.STT_PROVIDER, Boolean(config.STT_BASE_URL), 'pocketsphinx').includes('openai')) return null;
+  return { baseUrl: config.STT_BASE_URL!, apiKey: config.STT_API_KEY, model: config.STT_MODEL };
+}
+
 /**
  * The provider chains from configuration. `auto` (the default) means: the OpenAI-compatible
  * service first when its base URL is set, then the offline engine as the fallback. An explicit
  * comma-separated list ("openai,pocketsphinx") sets the order.
  */
 export function buildProviders(config: ProviderConfig): Providers {
-  const order = (value: string, remote: boolean, offline: string) =>
-    value === 'auto'
-      ? [...(remote ? ['openai'] : []), offline]
-      : value
-          .split(',')
-          .map((s) => s.trim())
-          // An OpenAI-compatible provider without its base URL cannot be used.
-          .filter((s) => s && (s !== 'openai' || remote));
+  const order = providerOrder;
 
   const recognizers = new RecognizerPool({ size: config.STT_WORKERS, ...config.recognizerEvents });
   const pocketsphinx = new PocketsphinxStt({ pool: recognizers });
   const flite = new FliteTts({ voice: config.FLITE_VOICE });
 
   const stt = order(config.STT_PROVIDER, Boolean(config.STT_BASE_URL), 'pocketsphinx').map((name): SpeechToText => {
-    if (name === 'openai') {
-      return new OpenAiStt({ baseUrl: config.STT_BASE_URL!, apiKey: config.STT_API_KEY, model: config.STT_MODEL });
-    }
+    if (name === 'openai') return new OpenAiStt(sttService(config)!);
     return pocketsphinx;
   });
   const jobModels =

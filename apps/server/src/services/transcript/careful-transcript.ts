@@ -13,6 +13,8 @@ import type { Db } from '../../db/client';
 import { interviews, jobs, profiles, transcriptTurns } from '../../db/schema';
 import { adaptableModel } from '../../interview/careful/acoustic-model';
 import { transcribeCarefully, type CarefulModel, type CarefulWord } from '../../interview/careful/careful-pass';
+import { transcribeWithService, vocabularyPrompt } from '../../interview/careful/service-pass';
+import type { OpenAiSttOptions } from '../../interview/providers/stt/openai';
 import { GENERAL_MODEL_DIR, type JobModels, type JobText } from '../../interview/recognition/job-model';
 import { loadAnswerAudio, type StoredAnswer } from './answer-audio';
 import type { Storage } from '../storage';
@@ -25,6 +27,8 @@ export type CarefulDeps = {
   /** Where the bw-readable acoustic model is kept. */
   adaptDir: string;
   timeoutMs: number;
+  /** The OpenAI-compatible transcription service, when configured: the careful engine instead of the offline one. */
+  service?: OpenAiSttOptions | null;
   onNote?: (note: string) => void;
 };
 
@@ -44,23 +48,27 @@ export async function carefulTranscript(deps: CarefulDeps, interviewId: string):
   const answers = await loadAnswerAudio(deps.db, deps.storage, interviewId);
   if (!answers.length) return { pass: 'live', reason: 'no kept answer audio' };
   const signal = AbortSignal.timeout(deps.timeoutMs);
+  const pcm = answers.map((a) => a.pcm);
+  const heard = await abortable(
+    (async () => {
+      const job = await recognitionTextFor(deps.db, interviewId);
+      if (deps.service) return transcribeWithService(pcm, deps.service, { prompt: vocabularyPrompt(job), signal });
+      return offlinePass(deps, job, pcm, signal);
+    })(),
+    signal,
+  );
+  // The same record from either engine (decision 0172).
+  await writeCarefulRecord(deps.db, interviewId, answers, heard);
+  return { pass: 'careful' };
+}
+
+/** The offline engine: the job + candidate model, pocketsphinx and MLLR in a folder of its own. */
+async function offlinePass(deps: CarefulDeps, job: JobText | null, pcm: Int16Array[], signal: AbortSignal) {
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), `careful-${crypto.randomBytes(4).toString('hex')}-`));
   try {
-    const heard = await abortable(
-      (async () => {
-        const job = await recognitionTextFor(deps.db, interviewId);
-        const model = (job && (await deps.models?.ensure(job))) || GENERAL_MODEL;
-        const adaptDir = await adaptableModel(deps.adaptDir);
-        return transcribeCarefully(
-          answers.map((a) => a.pcm),
-          model,
-          { workDir, adaptDir, signal, onNote: deps.onNote },
-        );
-      })(),
-      signal,
-    );
-    await writeCarefulRecord(deps.db, interviewId, answers, heard);
-    return { pass: 'careful' };
+    const model = (job && (await deps.models?.ensure(job))) || GENERAL_MODEL;
+    const adaptDir = await adaptableModel(deps.adaptDir);
+    return await transcribeCarefully(pcm, model, { workDir, adaptDir, signal, onNote: deps.onNote });
   } finally {
     fs.rmSync(workDir, { recursive: true, force: true });
   }

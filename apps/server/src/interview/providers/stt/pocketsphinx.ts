@@ -15,7 +15,10 @@ export type PocketsphinxOptions = {
   /** A job's language model and dictionary instead of the general ones (recognition/job-model.ts). */
   lm?: string;
   dict?: string;
-  /** Recognizer phrase → the job's spelling ("z brush" → "ZBrush"), applied to every transcript (benchmarks; the live session writes its own, decision 0174). */
+  /**
+   * Recognizer phrase → the job's spelling ("z brush" → "ZBrush"), applied to every transcript. For the
+   * benchmarks: a live session writes its interview's own spellings in (decision 0174).
+   */
   respellings?: Spellings;
 };
 

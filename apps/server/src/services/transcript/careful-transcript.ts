@@ -14,6 +14,7 @@ import { interviews, jobs, profiles, transcriptTurns } from '../../db/schema';
 import { adaptableModel } from '../../interview/careful/acoustic-model';
 import { transcribeCarefully, type CarefulModel, type CarefulWord } from '../../interview/careful/careful-pass';
 import { GENERAL_MODEL_DIR, type JobModels, type JobText } from '../../interview/recognition/job-model';
+import { NO_SPELLINGS, spellingsFor } from '../../interview/recognition/spelling';
 import { loadAnswerAudio, type StoredAnswer } from './answer-audio';
 import type { Storage } from '../storage';
 
@@ -49,7 +50,9 @@ export async function carefulTranscript(deps: CarefulDeps, interviewId: string):
     const heard = await abortable(
       (async () => {
         const job = await recognitionTextFor(deps.db, interviewId);
-        const model = (job && (await deps.models?.ensure(job))) || GENERAL_MODEL;
+        const built = (job && (await deps.models?.ensure(job))) || GENERAL_MODEL;
+        // The record is written the way the job and the candidate write their words (decision 0174).
+        const model = { ...built, respellings: job ? spellingsFor(job) : NO_SPELLINGS };
         const adaptDir = await adaptableModel(deps.adaptDir);
         return transcribeCarefully(
           answers.map((a) => a.pcm),
@@ -69,7 +72,7 @@ export async function carefulTranscript(deps: CarefulDeps, interviewId: string):
 const GENERAL_MODEL: CarefulModel = {
   lm: path.join(GENERAL_MODEL_DIR, 'en-us.lm.bin'),
   dict: path.join(GENERAL_MODEL_DIR, 'cmudict-en-us.dict'),
-  respellings: new Map(),
+  respellings: NO_SPELLINGS,
 };
 
 /** Rejects when the signal fires, even while a step that cannot be stopped (a model build) runs on. */

@@ -1,3 +1,4 @@
+import { spellingsFor, type Spellings } from './recognition/spelling';
 import { buildVocabulary, type JobVocabulary } from './understanding/vocabulary';
 
 /** What the interviewer knows about the job and the candidate. */
@@ -24,6 +25,11 @@ export type InterviewPlan = {
   required: string[];
   /** The job's and candidate's words, for the understanding stage and the recognizer. */
   vocabulary: JobVocabulary;
+  /**
+   * How the job and the candidate write their words ("z brush" → "ZBrush"), computed once per
+   * interview: for the live captions and turns and the interviewer's sentences (decision 0174).
+   */
+  spellings?: Spellings;
   /** Practical questions (availability): answered plainly, never probed. */
   logistics: string[];
   /** A narrower first question for a candidate unsure how to answer the opening one. */
@@ -105,6 +111,13 @@ export function buildPlan(input: PlanInput, limits: PlanLimits): InterviewPlan {
       title: job?.title,
       description: job?.description,
       skills: job?.skills,
+      customQuestions: custom,
+      candidateTools: [...(input.candidate.skills ?? []), ...(input.candidate.expertise ?? [])],
+    }),
+    spellings: spellingsFor({
+      title: job?.title ?? '',
+      description: job?.description ?? '',
+      skills: job?.skills ?? [],
       customQuestions: custom,
       candidateTools: [...(input.candidate.skills ?? []), ...(input.candidate.expertise ?? [])],
     }),

@@ -133,6 +133,7 @@ export class InterviewSession {
       transcript: this.transcript,
       windows: settings.windows,
       maxSegmentMs: settings.maxSegmentMs,
+      spellings: deps.plan.spellings,
       agentSpeaking: () => this.speaker.speaking,
     });
     this.dialogue = new DialogueStage(ctx, {

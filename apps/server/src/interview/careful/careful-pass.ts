@@ -11,13 +11,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { encodeWav, pcmToBuffer, STT_RATE } from '../audio';
-import { respell } from '../recognition/job-text';
+import { respell, type Spellings } from '../recognition/spelling';
 import { ACOUSTIC_MODEL_DIR } from './acoustic-model';
 
 const run = promisify(execFile);
 const SPHINXTRAIN = '/usr/lib/sphinxtrain';
 
-export type CarefulModel = { lm: string; dict: string; respellings: Map<string, string> };
+export type CarefulModel = { lm: string; dict: string; respellings: Spellings };
 /** A heard word: confidence is the lattice posterior in [0, 1]; times are seconds into its answer. */
 export type CarefulWord = { text: string; confidence: number; start_seconds: number; end_seconds: number };
 

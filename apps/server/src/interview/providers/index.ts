@@ -108,7 +108,6 @@ export function buildProviders(config: ProviderConfig): Providers {
       pool: recognizers,
       lm: model.lm,
       dict: model.dict,
-      respellings: model.respellings,
       warm: 1,
     });
     if (!own.available()) return shared;

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { writeArpa } from './arpa';
 import { normalizeText } from './job-text';
+import { spellingsOf } from './spelling';
 import { buildKneserNey } from './kneser-ney';
 import { mixModels } from './mix';
 import { dictionaryFor, dictionaryWords, pronounce } from './pronounce';
@@ -20,7 +21,7 @@ type Request = { folder: string; generalDir: string; texts: string[]; names: str
 export async function buildJobModel({ folder, generalDir, texts, names }: Request, jobWeight = 0.5) {
   const dictFile = path.join(generalDir, 'cmudict-en-us.dict');
   const known = dictionaryWords(dictFile);
-  const { sentences, respellings } = normalizeText(texts, names, (w) => known.has(w));
+  const { sentences } = normalizeText(texts, (w) => known.has(w));
   const missing = [...new Set(sentences.flat())].filter((w) => !known.has(w));
   const added = new Map<string, string>();
   for (const word of missing) {
@@ -43,7 +44,7 @@ export async function buildJobModel({ folder, generalDir, texts, names }: Reques
     path.join(tmp, 'job.dict'),
     dictionaryFor(fs.readFileSync(dictFile, 'utf8'), new Set(mixed.words)) + extra,
   );
-  fs.writeFileSync(path.join(tmp, 'respellings.json'), JSON.stringify([...respellings]));
+  fs.writeFileSync(path.join(tmp, 'respellings.json'), JSON.stringify([...spellingsOf(texts, names).phrases]));
   fs.rmSync(folder, { recursive: true, force: true });
   fs.renameSync(tmp, folder);
 }

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CONTROL_PHRASES } from '../intents';
+import { Spellings } from './spelling';
 
 /** What the job model is built from: the job's text and the words the candidate lists. */
 export type JobText = {
@@ -16,7 +17,7 @@ export type JobText = {
 };
 
 /** A built job model: the mixed language model, the dictionary with the job's words, the respellings. */
-export type JobModelFiles = { lm: string; dict: string; respellings: Map<string, string> };
+export type JobModelFiles = { lm: string; dict: string; respellings: Spellings };
 
 export const GENERAL_MODEL_DIR = '/usr/share/pocketsphinx/model/en-us';
 
@@ -123,7 +124,11 @@ export class JobModels {
     const respell = path.join(folder, 'respellings.json');
     if (!fs.existsSync(respell)) return null;
     const pairs = JSON.parse(fs.readFileSync(respell, 'utf8')) as [string, string][];
-    return { lm: path.join(folder, 'job.lm.bin'), dict: path.join(folder, 'job.dict'), respellings: new Map(pairs) };
+    return {
+      lm: path.join(folder, 'job.lm.bin'),
+      dict: path.join(folder, 'job.dict'),
+      respellings: new Spellings(new Map(pairs)),
+    };
   }
 
   private build(key: string, job: JobText): Promise<JobModelFiles | null> {

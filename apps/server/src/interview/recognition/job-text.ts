@@ -1,8 +1,8 @@
 /**
  * The job's text spelled the way the recognizer writes words: lower case, no punctuation, digits as
  * words, names run together split into words the dictionary has ("ZBrush" → "z brush", "3D" →
- * "three d", "GraphQL" → "graph q l"). The reverse mapping writes the job's own spelling back into
- * transcripts ("cinema four d" → "Cinema 4D").
+ * "three d", "GraphQL" → "graph q l"). Writing the job's own spelling back ("cinema four d" →
+ * "Cinema 4D") is spelling.ts.
  */
 
 const ONES = [
@@ -28,7 +28,14 @@ const ONES = [
   'nineteen',
 ];
 const TENS = ['', '', 'twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'];
-const SYMBOLS: Record<string, string> = { '+': 'plus', '#': 'sharp', '&': 'and', '%': 'percent', '@': 'at', '/': ' ' };
+export const SYMBOLS: Record<string, string> = {
+  '+': 'plus',
+  '#': 'sharp',
+  '&': 'and',
+  '%': 'percent',
+  '@': 'at',
+  '/': ' ',
+};
 
 /** A number as words: years ("2024" → "twenty twenty four"), otherwise digit groups. */
 export function numberWords(digits: string): string[] {
@@ -84,70 +91,20 @@ export function tokenWords(token: string, known: (word: string) => boolean): str
 export type NormalizedText = {
   /** Sentences as recognizer words. */
   sentences: string[][];
-  /** Recognizer phrase ("z brush") → the job's spelling ("ZBrush"), for names whose spelling differs. */
-  respellings: Map<string, string>;
 };
 
 /** Sentences of free text ("Blender, ZBrush and Maya. Retopology!") as recognizer words. */
-export function normalizeText(texts: string[], names: string[], known: (w: string) => boolean): NormalizedText {
+export function normalizeText(texts: string[], known: (w: string) => boolean): NormalizedText {
   const sentences: string[][] = [];
-  const respellings = new Map<string, string>();
   for (const text of texts) {
     for (const sentence of text.split(/[.!?;:\n•]+(?:\s|$)|\n/)) {
       const words: string[] = [];
       for (const token of sentence.replace(/[-–—_]/g, ' ').match(/[\p{L}\p{N}'+#&%@/.]+/gu) ?? []) {
         const clean = token.replace(/^[.']+|[.']+$/g, '').replace(/\.(?=\p{L})/gu, ' dot ');
-        for (const piece of clean.split(' ').filter(Boolean)) {
-          const said = tokenWords(piece, known);
-          if (said.join(' ') !== piece.toLowerCase() && /[\dA-Z+#&]/.test(piece.slice(1)) && said.length) {
-            respellings.set(said.join(' '), piece);
-          }
-          words.push(...said);
-        }
+        for (const piece of clean.split(' ').filter(Boolean)) words.push(...tokenWords(piece, known));
       }
       if (words.length) sentences.push(words);
     }
   }
-  // Whole names (skills, tools, title) keep their capitals: "after effects" → "After Effects".
-  for (const name of names) {
-    const said = normalizeText([name], [], known).sentences.flat();
-    if (said.length && name.trim() && name !== name.toLowerCase()) respellings.set(said.join(' '), name.trim());
-  }
-  return { sentences, respellings };
-}
-
-/** Writes the job's spellings into recognizer words, longest phrase first. */
-export function respell<T extends { text: string }>(
-  words: T[],
-  respellings: Map<string, string>,
-  merge: (parts: T[], text: string) => T,
-): T[] {
-  if (!respellings.size) return words;
-  const longest = Math.max(...[...respellings.keys()].map((k) => k.split(' ').length));
-  const out: T[] = [];
-  for (let i = 0; i < words.length;) {
-    let done = false;
-    for (let len = Math.min(longest, words.length - i); len >= 1 && !done; len--) {
-      const parts = words.slice(i, i + len);
-      const written = respellings.get(parts.map((w) => w.text.toLowerCase()).join(' '));
-      if (written) {
-        out.push(merge(parts, written));
-        i += len;
-        done = true;
-      }
-    }
-    if (!done) out.push(words[i++]!);
-  }
-  return out;
-}
-
-/** A transcript string with the job's spellings. */
-export function respellText(text: string, respellings: Map<string, string>): string {
-  const words = text
-    .split(/\s+/)
-    .filter(Boolean)
-    .map((t) => ({ text: t }));
-  return respell(words, respellings, (_, t) => ({ text: t }))
-    .map((w) => w.text)
-    .join(' ');
+  return { sentences };
 }

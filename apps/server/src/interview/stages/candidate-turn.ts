@@ -1,6 +1,7 @@
 import { durationMs, Resampler, SOCKET_RATE, STT_RATE } from '../audio';
 import { silenceWindowFor, type SilenceWindows } from '../endpointing';
 import type { SpeechToText, SttFinal, SttStream } from '../providers/types';
+import { NO_SPELLINGS, respellFinal, respellText, type Spellings } from '../recognition/spelling';
 import type { StageContext } from './context';
 import type { TranscriptStore } from './transcript';
 import { TurnTaking } from './turn-taking';
@@ -21,6 +22,8 @@ export type CandidateTurnDeps = {
   windows: SilenceWindows;
   /** Longest speech segment: a longer one is endpointed there (the turn goes on in a new segment). */
   maxSegmentMs: number;
+  /** Written into every caption and turn: "z brush" → "ZBrush" (decision 0174). */
+  spellings?: Spellings;
   /** The interviewer is talking: mic audio is echo, not a turn. */
   agentSpeaking: () => boolean;
 };
@@ -46,11 +49,13 @@ export class CandidateTurnStage {
   private readonly turnTaking: TurnTaking;
   /** The pause (its voice end, in mic samples) the last preview was made in: one preview per pause. */
   private previewedEnd: number | null = null;
+  private readonly spellings: Spellings;
 
   constructor(
     private readonly ctx: StageContext,
     private readonly deps: CandidateTurnDeps,
   ) {
+    this.spellings = deps.spellings ?? NO_SPELLINGS;
     this.turnTaking = new TurnTaking(
       ctx.clock,
       deps.windows,
@@ -141,7 +146,7 @@ export class CandidateTurnStage {
       this.segment = this.deps.stt.start(
         (text) => {
           if (this.ctx.ended()) return;
-          const interim = [this.turn?.knownText, text].filter(Boolean).join(' ');
+          const interim = [this.turn?.knownText, respellText(text, this.spellings)].filter(Boolean).join(' ');
           this.ctx.send({ event: 'transcript', speaker: 'user', text: interim, final: false });
         },
         () => this.preview(),
@@ -162,8 +167,9 @@ export class CandidateTurnStage {
     const segment = this.segment;
     if (!turn || !segment?.peek || turn.pendingSegments > 0 || this.ctx.ended()) return;
     if (this.previewedEnd === this.turnTaking.voiceEnd || this.turnTaking.silenceBehindMs < PREVIEW_AFTER_MS) return;
-    const heard = segment.peek({ speechEndedAt: turn.speechEndAt });
-    if (!heard) return;
+    const peeked = segment.peek({ speechEndedAt: turn.speechEndAt });
+    if (!peeked) return;
+    const heard = respellFinal(peeked, this.spellings);
     this.previewedEnd = this.turnTaking.voiceEnd;
     const text = [turn.knownText, heard.text].filter(Boolean).join(' ');
     // A pause after "and" or "um" gets a longer window: the turn is not likely to end here.
@@ -185,7 +191,8 @@ export class CandidateTurnStage {
     if (!segment || !turn) return;
     turn.pendingSegments++;
     const text = segment.finish({ speechEndedAt: turn.speechEndAt }).then((result) => {
-      const t = asFinal(result);
+      // Each segment is respelled once, as it arrives: the captions, the turn and the reply share it.
+      const t = respellFinal(asFinal(result), this.spellings);
       turn.pendingSegments--;
       turn.knownText = [turn.knownText, t.text].filter(Boolean).join(' ');
       if (this.turn === turn) {

@@ -75,13 +75,12 @@ export function understand(text: string, opts: UnderstandOptions = {}): Understa
   // 1. The job's own names first: "DaVinci Resolve" is one tool, not two nouns.
   const normals = tokens.map((t) => t.normal);
   for (const term of vocabulary.terms) {
-    const words = normalWords(term);
-    const at = indexOfWords(normals, words);
-    if (at >= 0)
+    const found = findTerm(normals, term);
+    if (found)
       add(
-        { text: term, kind: 'tool', confidence: lowest(at, at + words.length), fromJob: true, at },
-        at,
-        at + words.length,
+        { text: term, kind: 'tool', confidence: lowest(found.at, found.end), fromJob: true, at: found.at },
+        found.at,
+        found.end,
       );
   }
 
@@ -244,11 +243,23 @@ const SWAP: Record<string, string> = { my: 'your', our: 'your', me: 'you', mysel
 const TO_THE = new Set(['a', 'an', 'this', 'that', 'each', 'every', 'another']);
 const DROP = new Set(['some', 'these', 'those', 'any', 'all']);
 
-function indexOfWords(haystack: string[], needle: string[]): number {
-  if (!needle.length) return -1;
-  outer: for (let i = 0; i + needle.length <= haystack.length; i++) {
-    for (let j = 0; j < needle.length; j++) if (haystack[i + j] !== needle[j]) continue outer;
-    return i;
+/**
+ * Where a name is in the answer's tokens, however the tagger cut it: "Substance 3D Painter" is
+ * tagged "Substance" "3" "D" "Painter" (decision 0174). Whole tokens only.
+ */
+function findTerm(normals: string[], term: string): { at: number; end: number } | null {
+  const compact = (w: string) => w.replace(/[^\p{L}\p{N}']+/gu, '');
+  const want = normalWords(term).join('');
+  if (!want) return null;
+  for (let at = 0; at < normals.length; at++) {
+    let got = '';
+    for (let end = at; end < normals.length; end++) {
+      const next = compact(normals[end]!);
+      if (!next && end === at) break;
+      got += next;
+      if (got === want) return { at, end: end + 1 };
+      if (!want.startsWith(got)) break;
+    }
   }
-  return -1;
+  return null;
 }

@@ -39,9 +39,10 @@ export class LocalStorage implements Storage {
   async get(key: string, range?: ByteRange) {
     // Opened here, not when the stream is first read: a file deleted meanwhile (a retake's bytes) is
     // a 404 now, never an error on a stream nobody listens to yet.
+    const file = this.pathOf(key);
     let handle: fs.promises.FileHandle;
     try {
-      handle = await fs.promises.open(this.pathOf(key), 'r');
+      handle = await fs.promises.open(file, 'r');
     } catch {
       throw notFound('File not found');
     }

@@ -16,6 +16,7 @@ import { transcribeCarefully, type CarefulModel, type CarefulWord } from '../../
 import { transcribeWithService, vocabularyPrompt } from '../../interview/careful/service-pass';
 import type { OpenAiSttOptions } from '../../interview/providers/stt/openai';
 import { GENERAL_MODEL_DIR, type JobModels, type JobText } from '../../interview/recognition/job-model';
+import { NO_SPELLINGS, spellingsFor } from '../../interview/recognition/spelling';
 import { loadAnswerAudio, type StoredAnswer } from './answer-audio';
 import type { Storage } from '../storage';
 
@@ -66,7 +67,9 @@ export async function carefulTranscript(deps: CarefulDeps, interviewId: string):
 async function offlinePass(deps: CarefulDeps, job: JobText | null, pcm: Int16Array[], signal: AbortSignal) {
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), `careful-${crypto.randomBytes(4).toString('hex')}-`));
   try {
-    const model = (job && (await deps.models?.ensure(job))) || GENERAL_MODEL;
+    const built = (job && (await deps.models?.ensure(job))) || GENERAL_MODEL;
+    // The record is written the way the job and the candidate write their words (decision 0174).
+    const model = { ...built, respellings: job ? spellingsFor(job) : NO_SPELLINGS };
     const adaptDir = await adaptableModel(deps.adaptDir);
     return await transcribeCarefully(pcm, model, { workDir, adaptDir, signal, onNote: deps.onNote });
   } finally {
@@ -77,7 +80,7 @@ async function offlinePass(deps: CarefulDeps, job: JobText | null, pcm: Int16Arr
 const GENERAL_MODEL: CarefulModel = {
   lm: path.join(GENERAL_MODEL_DIR, 'en-us.lm.bin'),
   dict: path.join(GENERAL_MODEL_DIR, 'cmudict-en-us.dict'),
-  respellings: new Map(),
+  respellings: NO_SPELLINGS,
 };
 
 /** Rejects when the signal fires, even while a step that cannot be stopped (a model build) runs on. */

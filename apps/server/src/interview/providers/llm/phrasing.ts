@@ -1,4 +1,5 @@
 import type { InterviewPlan } from '../../plan';
+import { respellText } from '../../recognition/spelling';
 import type { AnswerItem } from '../../understanding/understand';
 import { isFigure } from '../../understanding/worth-naming';
 import type { InterviewMove } from '../types';
@@ -126,7 +127,7 @@ export class Phrasebook {
         switch (move.reason) {
           case 'probe':
             if (move.about) {
-              const x = move.about.text;
+              const x = this.written(move.about.text);
               const list =
                 move.about.kind === 'action'
                   ? PROBE_ACTION
@@ -158,8 +159,13 @@ export class Phrasebook {
     }
   }
 
+  /** The candidate's words named back the way the job and the candidate write them (decision 0174). */
+  private written(text: string): string {
+    return this.plan.spellings ? respellText(text, this.plan.spellings) : text;
+  }
+
   private reflect(item: AnswerItem): string {
-    const x = item.text;
+    const x = this.written(item.text);
     const list =
       item.kind === 'action' ? ACK_ACTION : item.kind === 'tool' ? ACK_TOOL : isFigure(x) ? ACK_FIGURE : ACK_THING;
     return this.pick(list, x) || this.pick(ACK_PLAIN);

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { respell } from '../../recognition/job-text';
+import { NO_SPELLINGS, respellFinal, type Spellings } from '../../recognition/spelling';
 import { ProviderError, type SpeechToText, type SttFinal, type SttStream, type SttWord } from '../types';
 import { STT_RATE } from '../../audio';
 import { RecognizerPool, type Lessee } from './recognizer-pool';
@@ -15,8 +15,11 @@ export type PocketsphinxOptions = {
   /** A job's language model and dictionary instead of the general ones (recognition/job-model.ts). */
   lm?: string;
   dict?: string;
-  /** Recognizer phrase → the job's spelling ("z brush" → "ZBrush"), applied to every transcript. */
-  respellings?: Map<string, string>;
+  /**
+   * Recognizer phrase → the job's spelling ("z brush" → "ZBrush"), applied to every transcript. For the
+   * benchmarks: a live session writes its interview's own spellings in (decision 0174).
+   */
+  respellings?: Spellings;
 };
 
 /**
@@ -35,7 +38,7 @@ export class PocketsphinxStt implements SpeechToText {
   private readonly ownsPool: boolean;
   private readonly model: RecognizerModel;
   private readonly warmTarget: number;
-  private readonly respellings: Map<string, string>;
+  private readonly respellings: Spellings;
   private closed = false;
 
   constructor(opts: PocketsphinxOptions = {}) {
@@ -48,7 +51,7 @@ export class PocketsphinxStt implements SpeechToText {
     this.ownsPool = !opts.pool;
     this.pool = opts.pool ?? new RecognizerPool({ binary: opts.binary, size: 2 });
     this.warmTarget = opts.warm ?? 1;
-    this.respellings = opts.respellings ?? new Map();
+    this.respellings = opts.respellings ?? NO_SPELLINGS;
   }
 
   /** Whether the program and its model look installed. */
@@ -193,7 +196,7 @@ class PooledUtterance implements SttStream, WorkerListener, Lessee {
     private readonly pool: RecognizerPool,
     private readonly model: RecognizerModel,
     private readonly listener: { onInterim: (text: string) => void; onSettled?: () => void },
-    private readonly respellings: Map<string, string>,
+    private readonly respellings: Spellings,
   ) {
     this.done = new Promise((resolve) => (this.settle = resolve));
     this.lease();
@@ -356,26 +359,8 @@ class PooledUtterance implements SttStream, WorkerListener, Lessee {
     this.timer = null;
   }
 
-  /** The job's spellings written in; a respelled name is as sure as its least sure word. */
+  /** The job's spellings written in (spelling.ts). */
   private respelled(final: SttFinal): SttFinal {
-    if (!this.respellings.size) return final;
-    const merge = <T extends { text: string }>(parts: T[], text: string) => ({ ...parts[0]!, text });
-    const respellText = (text: string) =>
-      respell(
-        text
-          .split(' ')
-          .filter(Boolean)
-          .map((t) => ({ text: t })),
-        this.respellings,
-        merge,
-      )
-        .map((w) => w.text)
-        .join(' ');
-    if (!final.words) return { text: respellText(final.text) };
-    const words = respell(final.words, this.respellings, (parts, text) => ({
-      text,
-      confidence: Math.min(...parts.map((p) => p.confidence)),
-    }));
-    return { text: respellText(final.text), words };
+    return respellFinal(final, this.respellings);
   }
 }

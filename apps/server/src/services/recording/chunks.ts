@@ -6,13 +6,12 @@
  *
  * Everything lives in the database and storage, so any instance can take the next chunk.
  */
-import { Readable } from 'node:stream';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { interviews, recordingChunks, transcriptTurns } from '../../db/schema';
 import type { Caller } from '../../lib/authz';
+import { round } from '../../lib/round';
 import { AppError, badRequest, conflict, notFound } from '../../lib/http-errors';
-import { withWebmDuration } from '../../lib/webm-duration';
 import {
   INTERVIEW_NOT_FOUND,
   NOT_RECORDABLE,
@@ -25,16 +24,8 @@ import {
   isRecordable,
 } from './interview-recordings';
 import { currentRemux } from './remux-store';
-import {
-  deleteFile,
-  FileTooLargeError,
-  findFile,
-  openFile,
-  saveFile,
-  type ByteRange,
-  type FileRow,
-  type Storage,
-} from '../storage';
+import { fileBytes, segmentBytes, type RecordingBytes } from './bytes';
+import { deleteFile, FileTooLargeError, findFile, saveFile, type Storage } from '../storage';
 import type { FileLinks } from '../uploads';
 
 /** One chunk is a few seconds of video at about 1 Mbit/s; 16 MB leaves room for any browser's slices. */
@@ -210,8 +201,6 @@ export type PlaylistEntry = {
 export type JoinedFile = { url: string; duration_seconds: number; size_bytes: number };
 export type Playlist = { duration_seconds: number | null; file: JoinedFile | null; segments: PlaylistEntry[] };
 
-const round3 = (s: number) => Math.round(s * 1000) / 1000;
-
 /** The candidate's own interview or, for an admin, any interview (404 otherwise). */
 async function readableInterview(db: Db, caller: Caller, interviewId: string) {
   const interview = await findInterview(db, interviewId);
@@ -271,31 +260,24 @@ export async function recordingPlaylist(db: Db, links: FileLinks, caller: Caller
   const startInFile = new Map(joined?.row.parts.map((p) => [p.segment, p.start_ms / 1000]));
   const entries = segments.map((s) => ({
     url: signed(s.segment, s.durationMs / 1000),
-    offset_seconds: round3(Math.max(0, (s.startedAt - zero) / 1000)),
-    duration_seconds: round3(s.durationMs / 1000),
+    offset_seconds: round(Math.max(0, (s.startedAt - zero) / 1000), 3),
+    duration_seconds: round(s.durationMs / 1000, 3),
     size_bytes: s.chunks.reduce((n, c) => n + c.sizeBytes, 0),
-    file_offset_seconds: startInFile.has(s.segment) ? round3(startInFile.get(s.segment)!) : null,
+    file_offset_seconds: startInFile.has(s.segment) ? round(startInFile.get(s.segment)!, 3) : null,
   }));
   const last = entries[entries.length - 1]!;
   return {
-    duration_seconds: round3(last.offset_seconds + last.duration_seconds!),
+    duration_seconds: round(last.offset_seconds + last.duration_seconds!, 3),
     file: joined
       ? {
           url: signed(JOINED_SEGMENT, joined.row.durationMs / 1000),
-          duration_seconds: round3(joined.row.durationMs / 1000),
+          duration_seconds: round(joined.row.durationMs / 1000, 3),
           size_bytes: joined.file.sizeBytes,
         }
       : null,
     segments: entries,
   } satisfies Playlist;
 }
-
-/** What the segment route serves: its size, type and a reader of any byte range. */
-export type RecordingBytes = {
-  size: number;
-  contentType: string;
-  open: (range?: ByteRange) => Promise<Readable>;
-};
 
 /**
  * One segment's bytes as one file (its chunks end to end, the head carrying the length), for
@@ -348,56 +330,5 @@ export async function recordingForCaller(
   return fileBytes(storage, file);
 }
 
-const fileBytes = (storage: Storage, file: FileRow): RecordingBytes => ({
-  size: file.sizeBytes,
-  contentType: file.contentType,
-  open: (range) => openFile(storage, file, range),
-});
-
 /** How many chunks the segments hold: what a joined file must have been made from to be current. */
 export const chunkTotal = (segments: Segment[]) => segments.reduce((n, s) => n + s.chunks.length, 0);
-
-async function segmentBytes(db: Db, storage: Storage, segment: Segment): Promise<RecordingBytes> {
-  const missing = notFound(NO_RECORDING);
-  const rows = await Promise.all(segment.chunks.map((c) => findFile(db, c.fileId)));
-  if (rows.some((r) => !r)) throw missing;
-  const head = withWebmDuration(await readAll(await openFile(storage, rows[0]!)), segment.durationMs);
-  const parts: Part[] = [
-    {
-      size: head.length,
-      open: async (range) => Readable.from([range ? head.subarray(range.start, range.end + 1) : head]),
-    },
-    ...rows.slice(1).map((f) => ({ size: f!.sizeBytes, open: (range?: ByteRange) => openFile(storage, f!, range) })),
-  ];
-  const size = parts.reduce((n, p) => n + p.size, 0);
-  return { size, contentType: RECORDING_CONTENT_TYPE, open: async (range) => Readable.from(readParts(parts, range)) };
-}
-
-type Part = { size: number; open: (range?: ByteRange) => Promise<Readable> };
-
-async function readAll(stream: Readable): Promise<Buffer> {
-  const bufs: Buffer[] = [];
-  for await (const b of stream) bufs.push(Buffer.isBuffer(b) ? b : Buffer.from(b as Uint8Array));
-  return Buffer.concat(bufs);
-}
-
-/** The bytes of `range` (inclusive) across the parts laid end to end, each part opened only when reached. */
-async function* readParts(parts: Part[], range?: ByteRange): AsyncGenerator<Buffer> {
-  const total = parts.reduce((n, p) => n + p.size, 0);
-  const start = range?.start ?? 0;
-  const end = range?.end ?? total - 1;
-  let offset = 0;
-  for (const part of parts) {
-    const partStart = offset;
-    const partEnd = offset + part.size - 1;
-    offset += part.size;
-    if (partEnd < start || part.size === 0) continue;
-    if (partStart > end) break;
-    const from = Math.max(start, partStart) - partStart;
-    const to = Math.min(end, partEnd) - partStart;
-    const whole = from === 0 && to === part.size - 1;
-    for await (const b of await part.open(whole ? undefined : { start: from, end: to })) {
-      yield Buffer.isBuffer(b) ? b : Buffer.from(b as Uint8Array);
-    }
-  }
-}

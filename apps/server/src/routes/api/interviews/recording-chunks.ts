@@ -11,13 +11,13 @@ import { recordingChunkQuerySchema, recordingChunkReplySchema, recordingPlaylist
 import { AppError } from '../../../lib/http-errors';
 import { parseRange } from '../../../lib/http-range';
 import { resolveJwtSecret } from '../../../plugins/auth';
+import type { RecordingBytes } from '../../../services/recording/bytes';
 import {
   CHUNK_MAX_BYTES,
   appendChunk,
   openSegment,
   recordingPlaylist,
   sliceTarget,
-  type RecordingBytes,
 } from '../../../services/recording/chunks';
 import { deleteRecordingBytes } from '../../../services/recording/interview-recordings';
 import { FileTooLargeError } from '../../../services/storage';

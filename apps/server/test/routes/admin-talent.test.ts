@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { TALENT_SEARCH_FILTERS } from '@app/shared';
 import { bearer, buildTestApp, type TestContext } from '../helpers/build';
 import { seedInterview } from '../assessment/fixtures';
 import { readOutbox } from '../helpers/outbox';
@@ -371,19 +372,7 @@ describe('shortlists, invitations and saved searches', () => {
   });
   it('stores and reopens only the filters that were set: empty ones are unset, never 0', async () => {
     // What the console's page sent: every filter, the unset ones as "".
-    const blank = Object.fromEntries(
-      [
-        'q',
-        'skills',
-        'country',
-        'work_authorization',
-        'decision',
-        'min_score',
-        'max_gold_error',
-        'min_agreement',
-        'job_id',
-      ].map((k) => [k, '']),
-    );
+    const blank = Object.fromEntries(TALENT_SEARCH_FILTERS.map((k) => [k, '']));
     const everyone = await search(q('photographer'));
     expect(everyone.total).toBeGreaterThan(1);
     // The search itself reads "" as unset too.

@@ -2,6 +2,12 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: ['./src/db/schema.ts', './src/db/schema-accounts.ts', './src/db/schema-talent.ts'],
+  schema: [
+    './src/db/schema.ts',
+    './src/db/schema-accounts.ts',
+    './src/db/schema-talent.ts',
+    './src/db/schema-ai-hiring.ts',
+    './src/db/schema-money.ts',
+  ],
   out: './drizzle',
 });

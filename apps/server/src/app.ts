@@ -26,6 +26,7 @@ import accessLogPlugin from './plugins/access-log';
 import { storagePlugin } from './services/storage';
 import { withLogSafety } from './lib/logging';
 import type { Clock } from './lib/clock';
+import { useDataKeys } from './services/money/encryption';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -61,6 +62,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('database', database);
+  // The key that encrypts account numbers and TINs at rest (services/money/encryption.ts).
+  useDataKeys(config);
   // Uploaded files: DATA_DIR/uploads, or an S3-compatible bucket when S3_BUCKET is set.
   await app.register(storagePlugin);
 

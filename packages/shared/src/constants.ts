@@ -25,3 +25,8 @@ export const DEFAULT_AVAILABILITY_TEXT =
 
 export const ROLES = ['candidate', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
+
+/** A practice interview asks exactly this many questions: the intro and the greeting say so (decision 0183). */
+export const PRACTICE_QUESTIONS = 2;
+/** And lasts at most this many minutes. */
+export const PRACTICE_MAX_MINUTES = 5;

@@ -6,9 +6,28 @@
 export const transactionDescription = (t: { task_name?: string | null; job_title?: string | null }) =>
   `${t.task_name ?? ''} - ${t.job_title ?? ''}`;
 
-/** 'paid' is Completed; anything else is Pending. */
-export const transactionBadge = (status: string | null | undefined): 'Completed' | 'Pending' =>
-  status === 'paid' ? 'Completed' : 'Pending';
+/**
+ * 'paid' is Completed; 'available' (approved, waiting for the next payout) is Available, or Requested /
+ * On its way once a payout request holds it (issue 36); anything else (waiting for review) is Pending.
+ * Issue 34, decision 0186.
+ */
+export const transactionBadge = (
+  status: string | null | undefined,
+  payout?: 'requested' | 'batched' | null,
+): 'Completed' | 'Available' | 'Requested' | 'On its way' | 'Pending' =>
+  status === 'paid'
+    ? 'Completed'
+    : status === 'available'
+      ? payout === 'batched'
+        ? 'On its way'
+        : payout === 'requested'
+          ? 'Requested'
+          : 'Available'
+      : 'Pending';
+
+/** The payout cycle, stated alike on the job page and in the payment settings (issue 34). */
+export const PAYOUT_CYCLE_TITLE = 'Bi-weekly Payouts';
+export const PAYOUT_CYCLE_TEXT = 'You receive payouts every 2 weeks on Mondays';
 
 export const PENDING_PAYOUT_DAYS = 7;
 

@@ -29,3 +29,7 @@ export * from './schemas/talent';
 export * from './schemas/debrief';
 export * from './schemas/quality';
 export * from './transcript-confidence';
+export * from './schemas/oversight';
+export * from './schemas/payouts';
+export * from './schemas/onboarding';
+export * from './schemas/ai-hiring';

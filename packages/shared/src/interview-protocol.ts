@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AUDIO_SAMPLE_RATE } from './constants';
 import { debriefSchema, debriefSealSchema } from './schemas/debrief';
+import { integrityKindSchema } from './schemas/oversight';
 
 /**
  * The live interview socket protocol (`/ws/session`, JSON text frames, docs/product/socket-protocol.md).
@@ -58,10 +59,29 @@ export type AiChunkPlayedMessage = z.infer<typeof aiChunkPlayedMessageSchema>;
 
 export const bargeInMessageSchema = z.object({ event: z.literal('barge_in') });
 export const userTurnEndMessageSchema = z.object({ event: z.literal('user_turn_end') });
+/**
+ * The candidate muted (true) or unmuted (false) the microphone: a muted answer is paused, not ended,
+ * and the interviewer does not check in on a muted candidate (decision 0180).
+ */
+export const muteMessageSchema = z.object({ event: z.literal('mute'), muted: z.boolean() });
 export const endMessageSchema = z.object({
   event: z.literal('end'),
   reason: z.literal('user_ended').default('user_ended'),
 });
+
+/** Integrity evidence the page noticed (focus, tab, full screen, paste, microphone); the server stamps the time. */
+export const integrityMessageSchema = z.object({
+  event: z.literal('integrity'),
+  kind: integrityKindSchema,
+  /** How long it lasted (focus or tab away, out of full screen), when the page measured it. */
+  duration_ms: z
+    .number()
+    .int()
+    .nonnegative()
+    .max(24 * 3600_000)
+    .optional(),
+});
+export type IntegrityMessage = z.infer<typeof integrityMessageSchema>;
 
 export const clientMessageSchema = z.discriminatedUnion('event', [
   startMessageSchema,
@@ -69,7 +89,9 @@ export const clientMessageSchema = z.discriminatedUnion('event', [
   aiChunkPlayedMessageSchema,
   bargeInMessageSchema,
   userTurnEndMessageSchema,
+  muteMessageSchema,
   endMessageSchema,
+  integrityMessageSchema,
 ]);
 export type ClientMessage = z.infer<typeof clientMessageSchema>;
 export type ClientEvent = ClientMessage['event'];
@@ -141,6 +163,19 @@ export const metricsMessageSchema = z.object({
 });
 
 /**
+ * Where the interview is: the planned question being asked (1-based) of about how many, and the time
+ * used against the interview's length; sent with each new question and on (re)attach (decision 0181).
+ */
+export const progressMessageSchema = z.object({
+  event: z.literal('progress'),
+  question: z.number().int().nonnegative(),
+  questions: z.number().int().nonnegative(),
+  elapsed_seconds: z.number().nonnegative(),
+  max_seconds: z.number().nonnegative(),
+});
+export type ProgressMessage = z.infer<typeof progressMessageSchema>;
+
+/**
  * Practice only: the debrief so far, sent after each turn (nothing is stored on the server; decision
  * 0161), with the seal that lets its candidate keep it (decision 0171).
  */
@@ -160,6 +195,7 @@ export const serverMessageSchema = z.discriminatedUnion('event', [
   errorMessageSchema,
   metricsMessageSchema,
   debriefMessageSchema,
+  progressMessageSchema,
 ]);
 export type ServerMessage = z.infer<typeof serverMessageSchema>;
 export type ServerEvent = ServerMessage['event'];
@@ -175,6 +211,8 @@ export const transcriptTurnSchema = z.object({
   offset_seconds: z.number().int(),
   /** What the live recognizer heard, when the careful pass wrote a different `text` (decision 0172). */
   live_text: z.string().optional(),
+  /** The candidate's own correction of this turn (issue 35); `text` is never overwritten. */
+  candidate_correction: z.string().optional(),
   /** The careful pass's words: posterior confidence in [0, 1], seconds into the answer's audio. */
   words: z
     .array(z.object({ text: z.string(), confidence: z.number(), start_seconds: z.number(), end_seconds: z.number() }))

@@ -107,8 +107,12 @@ export function activeTasksText(tasks: { status: string }[]): string {
   return `${n} Active ${n === 1 ? 'Task' : 'Tasks'}`;
 }
 
-/** The task's button on the job detail view. */
-export const taskActionLabel = (status: string) => (status === 'in_progress' ? 'Continue' : 'Start');
+/**
+ * The task's button on the job detail view: 'Continue' in progress, 'View' once submitted (its badge
+ * says Completed or Reviewed; issue 34), else 'Start'.
+ */
+export const taskActionLabel = (status: string) =>
+  status === 'in_progress' ? 'Continue' : isTaskSubmitted(status) ? 'View' : 'Start';
 
 /** Task ids are shown shortened to 8 characters. */
 export const shortId = (id: string) => id.slice(0, 8);
@@ -145,16 +149,3 @@ export function feedbackProblem(rating: number, notes: string): string | null {
   if (!notes.trim()) return 'Please provide feedback notes';
   return null;
 }
-
-export type DocumentItem = { key: string; label: string };
-/** The seven onboarding documents of the job detail view (client-side completion only). */
-export const ONBOARDING_DOCUMENTS: DocumentItem[] = [
-  { key: 'terms', label: 'Sign Terms of Work Document' },
-  { key: 'ciiaa', label: 'Sign CIIAA Document' },
-  { key: 'tax', label: 'Sign W9 / W-8 BEN Form' },
-  { key: 'insightful', label: 'Complete Insightful Setup (time tracking)' },
-  { key: 'payout_policies', label: 'Acknowledge Payout Policies' },
-  { key: 'offer_letter', label: 'Sign your offer letter' },
-  { key: 'payments', label: 'Setup Payments' },
-];
-export const EMAIL_SENT_DIALOG_MS = 2000;

@@ -74,11 +74,17 @@ describe('earnings texts', () => {
   it.each([
     ['paid', 'Completed'],
     ['pending', 'Pending'],
-    ['available', 'Pending'],
+    ['available', 'Available'], // approved, waiting for the payout (issue 34, decision 0186)
     ['rejected', 'Pending'],
     [null, 'Pending'],
   ])('status %j → badge %s', (status, badge) => {
     expect(transactionBadge(status)).toBe(badge);
+  });
+  it('an available earning held by a payout request reads Requested, then On its way (issue 36)', () => {
+    expect(transactionBadge('available', 'requested')).toBe('Requested');
+    expect(transactionBadge('available', 'batched')).toBe('On its way');
+    expect(transactionBadge('available', null)).toBe('Available');
+    expect(transactionBadge('paid', 'batched')).toBe('Completed');
   });
   it('dates the pending payment one week ahead', () => {
     expect(pendingAvailableDate(new Date('2026-12-28T10:00:00Z')).toISOString()).toBe('2027-01-04T10:00:00.000Z');

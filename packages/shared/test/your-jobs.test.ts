@@ -5,7 +5,8 @@ import {
   feedbackProblem,
   interviewBadge,
   isTaskSubmitted,
-  ONBOARDING_DOCUMENTS,
+  ONBOARDING_ITEM_KEYS,
+  ONBOARDING_ITEM_TITLES,
   shortId,
   taskActionLabel,
   taskBadge,
@@ -99,7 +100,8 @@ describe('task cards and actions', () => {
     ['in_progress', 'Continue'],
     ['assigned', 'Start'],
     ['pending', 'Start'],
-    ['completed', 'Start'],
+    ['completed', 'View'],
+    ['reviewed', 'View'],
   ])('status %s → button %s', (status, label) => {
     expect(taskActionLabel(status)).toBe(label);
   });
@@ -144,8 +146,8 @@ describe('feedbackProblem', () => {
   });
 });
 
-it('lists the seven onboarding documents in order', () => {
-  expect(ONBOARDING_DOCUMENTS.map((d) => d.label)).toEqual([
+it('lists the seven onboarding items in order', () => {
+  expect(ONBOARDING_ITEM_KEYS.map((k) => ONBOARDING_ITEM_TITLES[k])).toEqual([
     'Sign Terms of Work Document',
     'Sign CIIAA Document',
     'Sign W9 / W-8 BEN Form',

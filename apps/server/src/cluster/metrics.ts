@@ -43,7 +43,18 @@ export function recordRecognizerQueueWait(ms: number) {
 }
 
 /** Values read at scrape time from whichever app instance registered last (tests build several). */
-type Sources = { liveSessions?: () => number; queueSizes?: () => Promise<Record<string, number>> };
+type LedgerFigures = {
+  ok: boolean;
+  unbalanced_transfers: number;
+  negative_balances: number;
+  debits: number;
+  credits: number;
+};
+type Sources = {
+  liveSessions?: () => number;
+  queueSizes?: () => Promise<Record<string, number>>;
+  ledgerCheck?: () => Promise<LedgerFigures>;
+};
 const sources: Sources = {};
 
 /** Points the scrape-time gauges at an app; returns the function that detaches it. */
@@ -52,6 +63,7 @@ export function setMetricSources(next: Sources): () => void {
   return () => {
     if (sources.liveSessions === next.liveSessions) delete sources.liveSessions;
     if (sources.queueSizes === next.queueSizes) delete sources.queueSizes;
+    if (sources.ledgerCheck === next.ledgerCheck) delete sources.ledgerCheck;
   };
 }
 
@@ -73,5 +85,22 @@ new client.Gauge({
     this.reset();
     const sizes = (await sources.queueSizes?.().catch(() => null)) ?? {};
     for (const [queue, n] of Object.entries(sizes)) this.set({ queue }, n);
+  },
+});
+
+/** The ledger's invariants at scrape time (decision 0205): 1 while debits equal credits and no payee balance is negative. */
+new client.Gauge({
+  name: 'ledger_check',
+  help: 'Ledger check by figure: ok (1/0), unbalanced_transfers, negative_balances, debits_minus_credits_cents',
+  labelNames: ['figure'] as const,
+  registers: [registry],
+  async collect() {
+    this.reset();
+    const c = await sources.ledgerCheck?.().catch(() => null);
+    if (!c) return;
+    this.set({ figure: 'ok' }, c.ok ? 1 : 0);
+    this.set({ figure: 'unbalanced_transfers' }, c.unbalanced_transfers);
+    this.set({ figure: 'negative_balances' }, c.negative_balances);
+    this.set({ figure: 'debits_minus_credits_cents' }, c.debits - c.credits);
   },
 });

@@ -131,9 +131,69 @@ export const envSchema = z.object({
   RECORDING_JOIN_DELAY_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   /** Interview recordings older than this many days are deleted by a daily job. */
   RECORDING_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
+  /** The decision log (decisions, overrides, appeals, audit publications) is kept at least three years (issue 35). */
+  DECISION_LOG_RETENTION_DAYS: z.coerce.number().int().min(1095).max(36500).default(1095),
   /** The privacy notice shown at /privacy (plain text, paragraphs separated by blank lines); unset uses the built-in one. */
   PRIVACY_POLICY_TEXT: z.string().max(50_000).optional(),
   LINKEDIN_TIMEOUT_MS: z.coerce.number().int().positive().max(60000).default(5000),
+  // ---- Money after hiring (issue 36; decisions 0200-0204) ----
+  /**
+   * Key that encrypts account numbers and TINs at rest: 32 bytes, base64. Unset: generated on first
+   * start into DATA_DIR/data-encryption-key (like the JWT secret). Rotation: docs/decisions/0202.
+   */
+  DATA_ENCRYPTION_KEY: z
+    .string()
+    .refine((v) => Buffer.from(v, 'base64').length === 32, 'must be 32 bytes, base64 encoded')
+    .optional(),
+  /** Earlier keys (comma-separated, base64), still read after a rotation until every value is re-encrypted. */
+  DATA_ENCRYPTION_PREVIOUS_KEYS: z
+    .string()
+    .refine(
+      (v) => v.split(',').every((k) => Buffer.from(k.trim(), 'base64').length === 32),
+      'must be comma-separated 32-byte base64 keys',
+    )
+    .optional(),
+  /** Payouts to a payout method changed within this many hours wait (bank-change fraud). 0 turns it off. */
+  PAYOUT_METHOD_HOLD_HOURS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 60)
+    .default(72),
+  // ---- Payouts and bank files (issue 36; decisions 0206, 0207) ----
+  /** The provider's name in the bank files (NACHA company name, pain.001 debtor). */
+  PAYOUT_ORIGIN_NAME: z.string().min(1).max(70).default('Talent Market'),
+  /** The provider's bank for ACH (ODFI), 9 digits; the NACHA file's immediate destination unless the next is set. */
+  PAYOUT_ACH_ODFI_ROUTING: z
+    .string()
+    .regex(/^\d{9}$/, 'must be 9 digits')
+    .default('021000021'),
+  PAYOUT_ACH_DESTINATION_ROUTING: z
+    .string()
+    .regex(/^\d{9}$/, 'must be 9 digits')
+    .optional(),
+  PAYOUT_ACH_DESTINATION_NAME: z.string().min(1).max(23).default('ODFI'),
+  /** NACHA company identification, 10 characters (usually "1" followed by the EIN). */
+  PAYOUT_ACH_COMPANY_ID: z
+    .string()
+    .regex(/^[0-9A-Z ]{10}$/, 'must be 10 characters')
+    .default('1000000000'),
+  /** The provider's account the pain.001 transfers are debited from. */
+  PAYOUT_DEBTOR_IBAN: z.string().min(15).max(34).default('DE89370400440532013000'),
+  PAYOUT_DEBTOR_BIC: z
+    .string()
+    .regex(/^[A-Z0-9]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$/, 'must be a BIC')
+    .default('COBADEFFXXX'),
+  /** Currency of the pain.001 amounts: balances are kept in USD, so USD unless the provider pays in EUR. */
+  PAYOUT_PAIN001_CURRENCY: z
+    .string()
+    .regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code')
+    .default('USD'),
+  /** A payout Monday; payout days are every 14 days from it (docs/product/screens/earnings.md: every 2 weeks on Mondays). */
+  PAYOUT_CYCLE_ANCHOR: z.iso
+    .date()
+    .refine((d) => new Date(`${d}T00:00:00Z`).getUTCDay() === 1, 'must be a Monday')
+    .default('2026-01-05'),
 });
 
 export type Env = z.infer<typeof envSchema>;

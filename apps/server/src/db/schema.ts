@@ -95,6 +95,8 @@ export const jobs = pgTable(
     /** The automatic pause (issue 26): gold error above this after at least pauseMinGoldItems gold items. */
     pauseGoldErrorAbove: real('pause_gold_error_above').notNull().default(PAUSE_GOLD_ERROR_ABOVE),
     pauseMinGoldItems: integer('pause_min_gold_items').notNull().default(PAUSE_MIN_GOLD_ITEMS),
+    /** The share of interviews a reviewer scores before seeing the AI's assessment (issue 35, decision 0195). */
+    blindReviewShare: real('blind_review_share').notNull().default(0),
     createdBy: mentions('created_by', () => users.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

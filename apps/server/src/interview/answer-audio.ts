@@ -24,8 +24,9 @@ const CHUNKS_PER_STEP = 20;
 
 export class AnswerAudioKeeper {
   private chunks: Int16Array[] = [];
+  /** When each chunk arrived: a turn's place in the audio is the audio received before it began. */
+  private arrivals: number[] = [];
   private samples = 0;
-  private startedAt = 0;
   private turns: { seq: number; startedAt: number }[] = [];
   private writes: Promise<void> = Promise.resolve();
 
@@ -38,9 +39,9 @@ export class AnswerAudioKeeper {
   /** One mic chunk (24 kHz) heard while the interviewer was silent. */
   add(samples: Int16Array): void {
     if (!this.store) return;
-    if (this.samples === 0) this.startedAt = this.clock.now() - durationMs(samples.length, SOCKET_RATE);
     if (durationMs(this.samples, SOCKET_RATE) >= MAX_ANSWER_MS) return;
     this.chunks.push(samples);
+    this.arrivals.push(this.clock.now());
     this.samples += samples.length;
   }
 
@@ -51,10 +52,8 @@ export class AnswerAudioKeeper {
 
   /** The answer is over (the interviewer speaks, the socket went, the interview ends): store it. */
   close(): void {
-    const { chunks, turns, startedAt } = this;
-    this.chunks = [];
-    this.samples = 0;
-    this.turns = [];
+    const { chunks, arrivals, turns } = this;
+    this.drop();
     // Audio in which the live pass heard no answer has no turn to write a careful text into.
     if (!this.store || !chunks.length || !turns.length) return;
     const store = this.store;
@@ -63,7 +62,7 @@ export class AnswerAudioKeeper {
         const pcm = await resampleInSteps(chunks);
         await store({
           pcm,
-          turns: turns.map((t) => ({ seq: t.seq, start_seconds: Math.max(0, (t.startedAt - startedAt) / 1000) })),
+          turns: turns.map((t) => ({ seq: t.seq, start_seconds: startInAudio(chunks, arrivals, t.startedAt) })),
         });
       })
       .catch((err: unknown) => {
@@ -75,6 +74,7 @@ export class AnswerAudioKeeper {
   /** Drops the answer in progress (the session is disposed). */
   drop(): void {
     this.chunks = [];
+    this.arrivals = [];
     this.samples = 0;
     this.turns = [];
   }
@@ -83,6 +83,23 @@ export class AnswerAudioKeeper {
   flushed(): Promise<void> {
     return this.writes;
   }
+}
+
+/**
+ * Where a moment falls in the kept audio, in seconds: the audio of the chunks that had arrived by then,
+ * the last of them partly. Counted in audio, not in time since the first chunk, because a client that
+ * sends nothing for a while (while the interviewer speaks, a network stall) leaves no gap in the clip.
+ */
+export function startInAudio(chunks: Int16Array[], arrivals: number[], at: number): number {
+  let samples = 0;
+  for (const [i, chunk] of chunks.entries()) {
+    const length = durationMs(chunk.length, SOCKET_RATE);
+    // The chunk holds the audio of the `length` ms before it arrived.
+    const before = Math.min(1, Math.max(0, (at - (arrivals[i]! - length)) / length));
+    samples += Math.round(chunk.length * before);
+    if (before < 1) break;
+  }
+  return samples / SOCKET_RATE;
 }
 
 /** 24 kHz chunks → one 16 kHz clip, yielding to the event loop between steps. */

@@ -2,7 +2,7 @@ import type { Intent } from './intents';
 import type { InterviewPlan } from './plan';
 import type { InterviewMove } from './providers/types';
 import { sayable, understand, type AnswerItem, type Understanding } from './understanding/understand';
-import { worthNaming } from './understanding/worth-naming';
+import { contentWords, isFigure, worthNaming } from './understanding/worth-naming';
 
 /** A typical exchange (question, answer, a little reply) takes about this long. */
 const EXCHANGE_MS = 75000;
@@ -160,12 +160,18 @@ export class Conductor {
   }
 
   /**
-   * What to name back: an item the candidate surely said, preferring what they did and things they
-   * brought up themselves over the job's own words, and nothing already named.
+   * What to name back: an item the candidate surely said, preferring what they did, then tools and
+   * things said specifically ("the grey card"), then one plain noun ("the turntable"); things they
+   * brought up themselves over the job's own words; the more surely heard of two alike; nothing named twice.
    */
   private pick(heard: Understanding): AnswerItem | undefined {
-    const score = (i: AnswerItem) =>
-      (i.kind === 'action' ? 4 : 2) + Math.min(2, i.text.split(' ').length - 1) - (i.fromJob ? 3 : 0);
+    const score = (i: AnswerItem) => {
+      const content = contentWords(i.text).length;
+      const base = i.kind === 'action' ? 4 : i.kind === 'tool' || content >= 2 || isFigure(i.text) ? 3 : 1;
+      // Two or three words say which thing; a longer run is more often a mis-chunked or misheard one.
+      const specific = content >= 2 && content <= 3 ? 1 : 0;
+      return base + specific - (i.fromJob ? 3 : 0) + i.confidence;
+    };
     return (
       sayable(heard)
         .filter((i) => !this.named.has(i.text.toLowerCase()))

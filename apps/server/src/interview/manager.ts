@@ -1,4 +1,11 @@
-import { isUuid, type Debrief, type ServerMessage, type StartMessage } from '@app/shared';
+import {
+  isUuid,
+  PRACTICE_MAX_MINUTES,
+  PRACTICE_QUESTIONS,
+  type Debrief,
+  type ServerMessage,
+  type StartMessage,
+} from '@app/shared';
 import { computeDebrief } from '../services/debrief/compute';
 import type { DebriefSeal } from '../services/debrief/seal';
 import type { Db } from '../db/client';
@@ -22,7 +29,12 @@ import {
   updateTurnText,
   type StoredTurn,
 } from './store';
-import { CONSENT_REQUIRED, hasRecordingConsent } from '../services/consents';
+import {
+  AI_NOTICE_REQUIRED,
+  CONSENT_REQUIRED,
+  hasAiAssessmentConsent,
+  hasRecordingConsent,
+} from '../services/consents';
 import { storeAnswerAudio } from '../services/transcript/answer-audio';
 import type { Storage } from '../services/storage';
 
@@ -93,8 +105,6 @@ export const PRACTICE_BUSY =
   'All practice interviewers are busy right now. Your practice has not started: please try again in a few minutes.';
 export const practiceTooOften = (seconds: number) =>
   `Too many practice interviews from your network. Please try again in ${Math.max(1, Math.ceil(seconds / 60))} minutes.`;
-
-const PRACTICE_QUESTIONS = 2;
 
 /** The live sessions practice may hold: half of the instance's, at least one (decision 0169). */
 export const practiceShare = (maxLive: number) => Math.max(1, Math.floor(maxLive / 2));
@@ -252,6 +262,7 @@ export class SessionManager {
       if (!practice) {
         if (!jobId) return fail('Start needs a job id.');
         if (!(await hasRecordingConsent(db, userId, jobId))) return fail(CONSENT_REQUIRED);
+        if (!(await hasAiAssessmentConsent(db, userId, jobId))) return fail(AI_NOTICE_REQUIRED);
         const interview = await createOrResumeInterview(db, {
           interviewId: isUuid(msg.interview_id) ? msg.interview_id : undefined,
           jobId,
@@ -266,8 +277,9 @@ export class SessionManager {
 
       const planInput = await loadPlanInput(db, jobId, userId, msg.candidate_name);
       const plan = buildPlan(planInput, {
-        maxMinutes: practice ? Math.min(5, this.opts.maxMinutes) : this.opts.maxMinutes,
+        maxMinutes: practice ? Math.min(PRACTICE_MAX_MINUTES, this.opts.maxMinutes) : this.opts.maxMinutes,
         maxQuestions: practice ? PRACTICE_QUESTIONS : this.opts.maxQuestions,
+        practice,
       });
       const id = interviewId;
       // Practice stores nothing: its turns stay in this session, and its debrief goes to the client.
@@ -359,7 +371,8 @@ export class SessionManager {
 export function practiceSink(input: PlanInput, send: (debrief: Debrief) => void): TurnSink {
   const turns: StoredTurn[] = [];
   const update = () => {
-    if (turns.some((t) => t.speaker === 'user')) send(computeDebrief(turns, input.job));
+    if (turns.some((t) => t.speaker === 'user'))
+      send({ ...computeDebrief(turns, input.job), ...(input.job ? { job_title: input.job.title } : {}) });
   };
   return {
     append: async (turn) => {

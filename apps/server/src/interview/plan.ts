@@ -34,11 +34,13 @@ export type InterviewPlan = {
   logistics: string[];
   /** A narrower first question for a candidate unsure how to answer the opening one. */
   openingRephrase?: string;
+  /** A practice run (/interview-prep): said so in the greeting, and no hiring team in the goodbye (0183). */
+  practice?: boolean;
 };
 
 const AVAILABILITY = 'What does your availability look like for remote, hourly work?';
 
-export type PlanLimits = { maxMinutes: number; maxQuestions: number };
+export type PlanLimits = { maxMinutes: number; maxQuestions: number; practice?: boolean };
 
 /**
  * Builds the question plan from the job's interview type, its custom questions and skills, and the
@@ -91,7 +93,8 @@ export function buildPlan(input: PlanInput, limits: PlanLimits): InterviewPlan {
   const unique = [...new Set(questions)];
   const maxQuestions = Math.max(1, limits.maxQuestions);
   // The hiring team's questions are never cut by the question budget; the planned ones around them are.
-  const required = custom.filter((q) => unique.includes(q) || unique.some((u) => u.endsWith(q)));
+  // A practice run asks exactly its budget, as its intro and greeting say (decision 0183).
+  const required = limits.practice ? [] : custom.filter((q) => unique.includes(q) || unique.some((u) => u.endsWith(q)));
   const requiredIn = (q: string) => required.some((r) => q === r || q.endsWith(r));
   let room = Math.max(0, maxQuestions - unique.filter(requiredIn).length);
   const kept = unique.filter((q) => requiredIn(q) || room-- > 0);
@@ -101,6 +104,7 @@ export function buildPlan(input: PlanInput, limits: PlanLimits): InterviewPlan {
     questions: kept,
     maxQuestions,
     maxMinutes: limits.maxMinutes,
+    ...(limits.practice ? { practice: true } : {}),
     systemPrompt: '',
     required: kept.filter(requiredIn),
     logistics: kept.filter((q) => q === AVAILABILITY),
@@ -137,7 +141,9 @@ function systemPrompt(plan: InterviewPlan, input: PlanInput): string {
     `Candidate: ${c.name}${c.position ? `, ${c.position}` : ''}.` +
       (c.skills?.length ? ` Listed skills: ${c.skills.join(', ')}.` : '') +
       (c.expertise?.length ? ` Expertise: ${c.expertise.join(', ')}.` : ''),
-    `The interview lasts at most ${plan.maxMinutes} minutes and covers these questions in order:`,
+    plan.practice
+      ? `This is a practice run for the candidate, not a real interview: nothing is recorded, scored or sent to a hiring team. It lasts at most ${plan.maxMinutes} minutes and covers these ${plan.questions.length} questions in order:`
+      : `The interview lasts at most ${plan.maxMinutes} minutes and covers these questions in order:`,
     ...plan.questions.map((q, i) => `${i + 1}. ${q}`),
     'Speak in short spoken sentences (this is read aloud): no lists, no markdown, no emoji. Ask one question at a time.',
     'Never evaluate or score the candidate aloud. Follow the instruction given for each turn.',

@@ -148,6 +148,9 @@ export class InterviewSession {
     // The end of the pipeline: a goodbye played or cut off ends the interview.
     this.bus.on('ai_interrupted', ({ closing }) => closing && void this.end('conversation_ended'));
     this.bus.on('conversation_over', () => void this.end('conversation_ended'));
+    // An interviewer turn ends the answer before it even when the client sent no audio meanwhile (it
+    // need not stream while the interviewer speaks): the next audio is the next answer.
+    this.bus.on('ai_done', () => this.answers.close());
   }
 
   get ended(): boolean {
@@ -212,6 +215,13 @@ export class InterviewSession {
   /** The candidate says they are done (or muted): end the turn without waiting for silence. */
   userTurnEnd() {
     if (!this.ended) this.candidate.endTurn();
+  }
+
+  /** Mute pauses the candidate's answer and the interviewer's check-ins; unmute resumes both (0180). */
+  mute(muted: boolean) {
+    if (this.ended) return;
+    this.candidate.pause(muted);
+    this.dialogue.setMuted(muted);
   }
 
   /** Finalises once: stops everything, stores what is pending, completes the interview. */

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import type { AdminInterview, AdminTask, Payout, ShortlistEntry } from '@app/shared';
+import type { AdminAppeal, AdminInterview, AdminTask, DistributeReply, Payout, ShortlistEntry } from '@app/shared';
 import { interviews, jobs } from '../db/schema';
 import { hookRoutes } from '../lib/route-hooks';
+import { getAdminInterview } from '../services/interviews';
 import { linkOrigin } from '../lib/link-origin';
 import {
   createMailer,
@@ -53,6 +54,19 @@ const NOTIFIERS: Record<string, Notifier> = {
     const message = decisionEmail(mailContext(app), to, interview.status, interview.job_title, interview.decision_note);
     await enqueueEmail(app.queue, message);
   },
+  // An overturned appeal is a new decision: the candidate gets the decision e-mail with the note (issue 35).
+  'POST /api/admin/appeals/:id/resolve': async (app, body) => {
+    const appeal = body as AdminAppeal;
+    if (appeal.status !== 'overturned') return;
+    const interview = await getAdminInterview(app.db, appeal.interview_id);
+    if (interview.status !== 'approved' && interview.status !== 'rejected') return;
+    const to = (await recipient(app.db, interview.candidate_id)) ?? {
+      email: interview.candidate_email,
+      name: interview.candidate_name,
+    };
+    const message = decisionEmail(mailContext(app), to, interview.status, interview.job_title, interview.decision_note);
+    await enqueueEmail(app.queue, message);
+  },
   'POST /api/admin/interviews/:id/retake': async (app, body) => {
     const interview = body as AdminInterview;
     const to = (await recipient(app.db, interview.candidate_id)) ?? {
@@ -64,6 +78,16 @@ const NOTIFIERS: Record<string, Notifier> = {
   'POST /api/admin/jobs/:id/tasks': async (app, body) => notifyAssignees(app, body as AdminTask[]),
   'POST /api/admin/tasks/:id/assign': async (app, body) => notifyAssignees(app, [body as AdminTask]),
   'POST /api/admin/tasks/assign': async (app, body) => notifyAssignees(app, body as AdminTask[]),
+  // Distribution tells raters as hand assignment does: one e-mail per rater and job (issue 34).
+  'POST /api/admin/jobs/:id/tasks/distribute': async (app, body) => {
+    const reply = body as DistributeReply;
+    if (!reply.raters.length) return;
+    const [job] = await app.db.select({ title: jobs.title }).from(jobs).where(eq(jobs.id, reply.job_id)).limit(1);
+    for (const r of reply.raters) {
+      const to = await recipient(app.db, r.user_id);
+      if (to) await enqueueEmail(app.queue, tasksAssignedEmail(mailContext(app), to, job?.title ?? null, r.assigned));
+    }
+  },
   'POST /api/admin/jobs/:id/shortlist/:candidateId/invite': async (app, body) => {
     const entry = body as ShortlistEntry;
     const [job] = await app.db.select({ title: jobs.title }).from(jobs).where(eq(jobs.id, entry.job_id)).limit(1);

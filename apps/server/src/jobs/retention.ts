@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { purgeOldRecordings } from '../services/retention';
+import { purgeDecisionLog } from '../services/ai-hiring/decision-log';
 import type { BossQueue } from './queue';
 
 /** Every day at 03:17 UTC (a quiet hour, off the full hour when other schedules pile up). */
@@ -10,6 +11,10 @@ export function registerRetentionJob(app: FastifyInstance, queue: BossQueue) {
     const days = app.config.RECORDING_RETENTION_DAYS;
     const purged = await purgeOldRecordings(app.db, app.storage, days, app.log);
     app.log.info({ purged, retentionDays: days }, 'expired interview recordings deleted');
+    // The decision log outlives recordings: its own setting, never under three years (decision 0198).
+    const logDays = app.config.DECISION_LOG_RETENTION_DAYS;
+    const logPurged = await purgeDecisionLog(app.db, logDays);
+    app.log.info({ purged: logPurged, retentionDays: logDays }, 'expired decision log entries deleted');
   });
 }
 

@@ -27,11 +27,22 @@ export function neutralizeFormula(text: string): string {
   return STARTS_WITH_TRIGGER.test(text) ? `'${inner}` : inner;
 }
 
-/** One cell: null and undefined are empty; numbers, booleans and dates are data, never formulas. */
+/**
+ * A decimal written as exact text (money from integer cents: '-18.00'), data like a number: a
+ * negative amount is not a formula and keeps its sign readable, not behind a `'`.
+ */
+export class CsvDecimal {
+  constructor(readonly text: string) {
+    if (!/^-?\d+(\.\d+)?$/.test(text)) throw new Error(`not a decimal: ${text}`);
+  }
+}
+
+/** One cell: null and undefined are empty; numbers, decimals, booleans and dates are data, never formulas. */
 export function csvCell(value: unknown): string {
   let text: string;
   if (value === null || value === undefined) text = '';
   else if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean') text = String(value);
+  else if (value instanceof CsvDecimal) text = value.text;
   else if (value instanceof Date) text = value.toISOString();
   else text = neutralizeFormula(String(value));
   return `"${text.replace(/"/g, '""')}"`;

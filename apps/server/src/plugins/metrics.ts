@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { httpDuration, registry, setMetricSources } from '../cluster/metrics';
+import { checkLedger } from '../services/money/ledger';
 import { QUEUES } from '../jobs/queue';
 
 const queueNames = Object.values(QUEUES).map((q) => q.name);
@@ -29,6 +30,7 @@ async function metricsPlugin(app: FastifyInstance) {
   app.addHook('onReady', async () => {
     detach = setMetricSources({
       liveSessions: () => app.interviewSessions?.size ?? 0,
+      ledgerCheck: () => checkLedger(app.db),
       queueSizes: async () => {
         const { rows } = await app.database.query(
           `SELECT name, count(*)::int AS n FROM pgboss.job WHERE state IN ('created', 'retry', 'active') GROUP BY name`,

@@ -8,16 +8,19 @@ import type { Db } from '../db/client';
 import { earnings, files, interviewDecisions, interviews, payouts, profiles } from '../db/schema';
 import { listTurns } from '../interview/store';
 import { listConsents } from './consents';
+import { getSelfIdentification } from './ai-hiring/self-identification';
 import { exportPracticeDebriefs } from './debrief';
-import { getEarningsSummary, listTransactions } from './earnings';
+import { getEarningsSummary, listTransactions } from './money/earnings';
 import { listInterviews } from './interviews';
 import { getProfileMe } from './profiles';
 import { INTERVIEW_MEDIA, fileUrl } from './storage';
 import { listTasksForUser } from './tasks';
+import { exportOversightRecords } from './ai-hiring/export';
+import { exportOnboarding } from './money/export';
 
 export const EXPORT_FORMAT = 'account-export/1';
 
-export async function exportAccount(db: Db, userId: string, baseUrl: string) {
+export async function exportAccount(db: Db, userId: string, baseUrl: string, payoutHoldHours = 72) {
   const me = await getProfileMe(db, userId);
   const [profileRow] = await db
     .select({ updatedAt: profiles.updatedAt })
@@ -53,6 +56,7 @@ export async function exportAccount(db: Db, userId: string, baseUrl: string) {
       recording_url: recordingOf.has(interview.id) ? `${baseUrl}/api/interviews/${interview.id}/recording` : null,
       transcript: await listTurns(db, interview.id),
       decisions: decisions.map((d) => ({ decision: d.decision, note: d.note, decided_at: d.at.toISOString() })),
+      ...(await exportOversightRecords(db, interview.id)),
     });
   }
 
@@ -92,6 +96,9 @@ export async function exportAccount(db: Db, userId: string, baseUrl: string) {
       payouts: payoutRows.map((p) => ({ id: p.id, created_at: p.createdAt.toISOString() })),
     },
     consents: await listConsents(db, userId),
+    // The candidate's own voluntary self-identification (issue 35): theirs to see, never the provider's.
+    self_identification: await getSelfIdentification(db, userId),
     practice_debriefs: await exportPracticeDebriefs(db, userId),
+    onboarding: await exportOnboarding(db, userId, baseUrl, payoutHoldHours),
   };
 }

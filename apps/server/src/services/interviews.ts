@@ -20,6 +20,7 @@ import type { Caller } from '../lib/authz';
 import { conflict, notFound } from '../lib/http-errors';
 import { COMPLETABLE, INTERVIEW_NOT_FOUND, NOT_STARTED, lockCandidate } from './interview-rules';
 import { resetIfNothingAnswered } from './interview-retakes';
+import { checkDecision, logDecision } from './ai-hiring/override';
 
 export type InterviewRow = typeof interviews.$inferSelect;
 
@@ -272,6 +273,14 @@ export async function decideInterview(
   await db.transaction(async (tx) => {
     const now = new Date();
     const note = input.note ? input.note : null;
+    // An interview that cannot be decided (already decided, not completed) answers 409 whatever the note.
+    const [current] = await tx.select({ status: interviews.status }).from(interviews).where(eq(interviews.id, id));
+    if (!current) throw notFound(INTERVIEW_NOT_FOUND);
+    if (!(INTERVIEW_DECIDABLE_STATUSES as readonly string[]).includes(current.status)) {
+      throw conflict(`Only a completed interview can be decided; this one is ${current.status.replace('_', ' ')}.`);
+    }
+    // A decision against the AI needs a note; a blind interview needs the reviewer's scores first (issue 35).
+    const checked = await checkDecision(tx, id, input.decision, note);
     const updated = await tx
       .update(interviews)
       .set({
@@ -290,6 +299,7 @@ export async function decideInterview(
       throw conflict(`Only a completed interview can be decided; this one is ${row.status.replace('_', ' ')}.`);
     }
     await tx.insert(interviewDecisions).values({ interviewId: id, decision: input.decision, note, decidedBy: adminId });
+    if (checked) await logDecision(tx, id, checked, input.decision, note, adminId);
   });
   return getAdminInterview(db, id);
 }

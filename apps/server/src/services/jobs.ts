@@ -23,6 +23,7 @@ export function toJobDto(row: JobRow): Job {
     custom_questions: row.customQuestions,
     interview_type: row.interviewType,
     share_feedback: row.shareFeedback,
+    blind_review_share: row.blindReviewShare,
   };
 }
 
@@ -42,6 +43,7 @@ function toRowValues(input: Partial<ParsedJob>) {
     ...(input.custom_questions !== undefined && { customQuestions: input.custom_questions }),
     ...(input.interview_type !== undefined && { interviewType: input.interview_type }),
     ...(input.share_feedback !== undefined && { shareFeedback: input.share_feedback }),
+    ...(input.blind_review_share !== undefined && { blindReviewShare: input.blind_review_share }),
   };
 }
 

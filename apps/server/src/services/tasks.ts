@@ -1,7 +1,7 @@
 /**
  * Creative (annotation) tasks: the provider creates and assigns them to accepted candidates; the
  * candidate starts and submits them; the provider reviews them. Submitting records the earning in
- * the same transaction (see services/earnings.ts).
+ * the same transaction (see services/money/earnings.ts).
  */
 import { and, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -12,7 +12,7 @@ import { AppError, conflict, notFound, unprocessable } from '../lib/http-errors'
 import type { Executor } from '../db/types';
 import type { Caller } from '../lib/authz';
 import { acceptedForJob, isAcceptedForJob } from './quality/acceptance';
-import { lockRater, overruleAutomaticApproval, recordTaskEarning, settleTaskEarning } from './earnings';
+import { lockRater, overruleAutomaticApproval, recordTaskEarning, settleTaskEarning } from './money/earnings';
 import { afterSubmission } from './quality/approval';
 import { assertMayWork, isPaused } from './quality/raters';
 

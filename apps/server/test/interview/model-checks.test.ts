@@ -94,4 +94,23 @@ describe('the model interviewer keeps the conductor rules', () => {
     const said = await speak(llm, { move: { kind: 'closing' }, history: [], minutesLeft: 0 });
     expect(said).toMatch(/hiring team will review our conversation and email you about next steps\. Goodbye!$/);
   });
+
+  it('a greeting that does not say it is an AI is replaced by the built-in one, which does (issue 35)', async () => {
+    const llm = new OpenAiInterviewer(plan, { baseUrl: base, model: 'm' });
+    const greeting = {
+      move: { kind: 'greeting' as const, question: plan.questions[0]! },
+      history: [],
+      minutesLeft: 20,
+    };
+    reply = 'Hi Lee, great to meet you! What draws you to product photography?';
+    const said = await speak(llm, greeting);
+    expect(bodies.at(-1)!.messages.at(-1)!.content).toContain('you are an AI interviewer');
+    expect(said).toMatch(/^Hi Lee, I'm the AI interviewer for the Product Photographer role\./);
+    expect(llm.replaced).toHaveLength(1);
+
+    const honest = new OpenAiInterviewer(plan, { baseUrl: base, model: 'm' });
+    reply = "Hi Lee, I'm an AI interviewer, glad you're here. What draws you to product photography?";
+    expect(await speak(honest, greeting)).toBe(reply);
+    expect(honest.replaced).toEqual([]);
+  });
 });

@@ -58,6 +58,24 @@ describe('e-mails after provider actions', () => {
       (await post(`/api/admin/tasks/${unassigned.id}/assign`, { user_id: bob.user.id })).statusCode,
     ).toBeGreaterThanOrEqual(400);
 
+    // Distribution tells each rater once per job, however many tasks they got (issue 34).
+    const cid = await t.signUp('cid.notify@example.test');
+    await seedInterview(t.app.db, { candidateId: cid.user.id, jobId: job.id, status: 'under_review' });
+    const cidInterview = (await t.get('/api/admin/interviews', admin))
+      .json()
+      .items.find((i: { candidate_id: string }) => i.candidate_id === cid.user.id);
+    await post(`/api/admin/interviews/${cidInterview.id}/decision`, { decision: 'approved' });
+    await post(`/api/admin/jobs/${job.id}/tasks`, { tasks: [item('D'), item('E'), item('F'), item('G')] });
+    const distributed = (await post(`/api/admin/jobs/${job.id}/tasks/distribute`, {})).json();
+    expect(distributed.assigned).toBe(4);
+    // Ann holds three open tasks already, so Cid gets the most of them; one e-mail each all the same.
+    const emailOf: Record<string, string> = { [ann.user.id]: 'ann', [cid.user.id]: 'cid' };
+    const got = (distributed.raters as { user_id: string; assigned: number }[]).map(
+      (r) =>
+        `${emailOf[r.user_id]}.notify@example.test | You have ${r.assigned === 1 ? 'a new creative task' : `${r.assigned} new creative tasks`} on Copy Rater`,
+    );
+    expect(got).toHaveLength(new Set(distributed.raters.map((r: { user_id: string }) => r.user_id)).size);
+
     // Ann works on A for an hour; the admin accepts it and pays out.
     const a = created.json().find((x: { task_name: string }) => x.task_name === 'A');
     expect((await post(`/api/annotations/${a.id}/start`, {}, ann.token)).statusCode).toBe(200);
@@ -81,6 +99,8 @@ describe('e-mails after provider actions', () => {
         "ann.notify@example.test | Congratulations! You've been approved for Copy Rater",
         'ann.notify@example.test | You have 2 new creative tasks on Copy Rater',
         'ann.notify@example.test | You have a new creative task on Copy Rater',
+        "cid.notify@example.test | Congratulations! You've been approved for Copy Rater",
+        ...got,
         'ann.notify@example.test | Payout sent: $60.00',
       ].sort(),
     );

@@ -115,7 +115,15 @@ describe('GET /api/account/export', () => {
     expect(data.tasks).toEqual([expect.objectContaining({ id: c.taskId })]);
     expect(data.earnings.transactions).toHaveLength(1);
     expect(data.earnings.payouts).toEqual([expect.objectContaining({ id: c.payoutId })]);
-    expect(data.consents).toEqual([expect.objectContaining({ purpose: 'interview_recording', job_id: c.job.id })]);
+    // The acknowledged AI notice and the recording consent (consentTo gives both; issue 35).
+    expect(data.consents).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ purpose: 'interview_recording', job_id: c.job.id }),
+        expect.objectContaining({ purpose: 'ai_assessment', job_id: c.job.id }),
+      ]),
+    );
+    expect(data.consents).toHaveLength(2);
+    expect(data.self_identification).toBeNull();
     // Nothing of anyone else, and no password hash.
     expect(res.body).not.toContain('password');
   });

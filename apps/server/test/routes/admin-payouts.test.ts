@@ -103,7 +103,7 @@ describe('POST /api/admin/payouts', () => {
 
     // The candidate's summary follows.
     const s = await t.get(`/api/earnings/user/${a.user.id}/summary`, a.token);
-    expect(s.json()).toEqual({ total_earnings: 31.5, pending_payout: 7, available_balance: 0 });
+    expect(s.json()).toEqual({ total_earnings: 31.5, pending_payout: 7, requested_payout: 0, available_balance: 0 });
 
     // Paying again finds nothing.
     expect((await payout(admin)).json()).toEqual({ payout_id: null, total: 0, items: [] });

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { buildTestAppWithAdmin, type TestContext } from '../helpers/build';
-import { acceptedCandidate, postJob, sampleTask, type Candidate } from '../helpers/work-fixtures';
+import { acceptedCandidate, backdateStart, postJob, sampleTask, type Candidate } from '../helpers/work-fixtures';
 import { annotationTasks } from '../../src/db/schema';
 import { RATER_PAUSED } from '../../src/services/quality/raters';
 import { NO_ACTIVE_RATERS } from '../../src/services/quality/distribute';
@@ -18,7 +18,8 @@ let raters: Candidate[];
 type Task = { id: string; item_id: string; assignee_id: string | null; status: string; gold_rating: number | null };
 
 beforeAll(async () => {
-  ({ t, admin } = await buildTestAppWithAdmin());
+  // The dataset's media URLs are made absolute on PUBLIC_URL (issue 34).
+  ({ t, admin } = await buildTestAppWithAdmin({ PUBLIC_URL: 'https://talent.example.com' }));
   jobId = (await postJob(t, admin, { title: 'Poster Panel' })).id;
   raters = [];
   for (let i = 0; i < 3; i++) raters.push((await acceptedCandidate(t, admin, jobId)).candidate);
@@ -92,7 +93,7 @@ describe('distribution', () => {
     // 6 tasks from the first upload + 8 from this one.
     expect(a.json().assigned + b.json().assigned).toBe(14);
     expect(Math.min(a.json().assigned, b.json().assigned)).toBe(0);
-    expect((await distribute(jobId)).json()).toEqual({ assigned: 0 });
+    expect((await distribute(jobId)).json()).toMatchObject({ assigned: 0 });
 
     const rows = await t.database.db.select().from(annotationTasks).where(eq(annotationTasks.jobId, jobId));
     const pairs = rows.map((r) => `${r.itemId}:${r.assigneeId}`);
@@ -173,6 +174,8 @@ describe('automatic approval, review queue and hand review', () => {
       [o2!, 4],
     ] as const) {
       await start(x.rater, x.id);
+      // Ten minutes on the clock: the earning is real money, so the one-click payout below pays it.
+      await backdateStart(t, x.id, 600);
       expect((await rate(x.rater, x.id, r)).json().status).toBe('completed');
     }
     await start(o3!.rater, o3!.id);
@@ -198,6 +201,9 @@ describe('automatic approval, review queue and hand review', () => {
       [4, 'approved'],
     ]);
     expect(q.items[1]).toMatchObject({ task_name: 'Open poster', gold: null, consensus: 4, spread: 3 });
+    // The report's "items needing review" are the queue's flagged items (issue 34).
+    const midReport = (await t.get(`/api/admin/jobs/${job}/quality`, admin)).json();
+    expect(midReport).toMatchObject({ items_needing_review: 2, review_queue_count: 2 });
     // Each of the three raters rated both items.
     expect(q.items[1].ratings[2]).toMatchObject({
       rating: 1,
@@ -237,7 +243,8 @@ describe('automatic approval, review queue and hand review', () => {
     });
 
     const report = (await t.get(`/api/admin/jobs/${job}/quality`, admin)).json();
-    expect(report).toMatchObject({ items_total: 2, items_compared: 2, items_needing_review: 2, review_queue_count: 0 });
+    // The queue is empty, so nothing needs review, however far apart the reviewed ratings were.
+    expect(report).toMatchObject({ items_total: 2, items_compared: 2, items_needing_review: 0, review_queue_count: 0 });
     expect(typeof report.krippendorff_alpha).toBe('number');
   }, 120_000);
 
@@ -313,7 +320,7 @@ describe('the automatic pause', () => {
     report = (await t.get(`/api/admin/jobs/${job}/quality`, admin)).json();
     // Only gold rated since the unpause counts toward a new automatic pause.
     expect(report.raters[0]).toMatchObject({ status: 'active', gold_rated: 6 });
-    expect((await distribute(job)).json()).toEqual({ assigned: 1 });
+    expect((await distribute(job)).json()).toMatchObject({ assigned: 1 });
 
     const paused = await t.post(`/api/admin/jobs/${job}/raters/${x!.user.id}/pause`, admin);
     expect(paused.json()).toMatchObject({ status: 'paused', paused_reason: 'Paused by the provider' });
@@ -329,10 +336,16 @@ describe('dataset export', () => {
       2,
     );
     const first = tasks.filter((x) => x.id && tasks.indexOf(x) < 2);
-    for (const x of first) {
+    for (const [i, x] of first.entries()) {
       await start(x.rater, x.id);
-      await rate(x.rater, x.id, 3, '@SUM(A1) looks fine');
+      await rate(x.rater, x.id, i === 0 ? 3 : 5, '@SUM(A1) looks fine');
     }
+    // The 5 is rejected: its reason is exported, and the consensus leaves it out (issue 34).
+    const rejected = await t.post(`/api/admin/tasks/${first[1]!.id}/review`, admin, {
+      approved: false,
+      reason: 'Far from the brief',
+    });
+    expect(rejected.statusCode).toBe(200);
     const jsonl = await t.get(`/api/admin/jobs/${job}/dataset?format=jsonl`, admin);
     expect(jsonl.statusCode).toBe(200);
     expect(jsonl.headers['content-disposition']).toBe(`attachment; filename="dataset-${job}.jsonl"`);
@@ -344,7 +357,7 @@ describe('dataset export', () => {
     expect(lines[0]).toMatchObject({
       title: 'Jazz night poster',
       data_type: 'image',
-      url: '/api/files/0b9f3c1e-8d4a-4d7e-9a51-2f8e2c6d1a10',
+      url: 'https://talent.example.com/api/files/0b9f3c1e-8d4a-4d7e-9a51-2f8e2c6d1a10',
       gold: 3,
       consensus: 3,
       spread: 0,
@@ -356,7 +369,13 @@ describe('dataset export', () => {
       rating: 3,
       notes: '@SUM(A1) looks fine',
       status: 'approved',
+      rejection_reason: null,
       submitted_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+    });
+    expect(lines[0].ratings[1]).toMatchObject({
+      rating: 5,
+      status: 'rejected',
+      rejection_reason: 'Far from the brief',
     });
     expect(lines[1]).toMatchObject({ gold: null, consensus: null, spread: null, ratings: [] });
 
@@ -364,10 +383,11 @@ describe('dataset export', () => {
     expect(csv.headers['content-type']).toContain('text/csv');
     const rows = csv.body.split('\r\n').filter(Boolean);
     expect(rows[0]).toBe(
-      '"item_id","title","data_type","url","text","gold","consensus","spread","needs_review","rater_id","rating","notes","submitted_at","status"',
+      '"item_id","title","data_type","url","text","gold","consensus","spread","needs_review","rater_id","rating","notes","submitted_at","status","rejection_reason"',
     );
     expect(rows).toHaveLength(1 + 2 + 1);
     expect(rows[1]).toContain(`"'@SUM(A1) looks fine"`);
+    expect(rows[2]).toMatch(/"rejected","Far from the brief"$/);
     expect((await t.get(`/api/admin/jobs/${job}/dataset?format=xml`, admin)).statusCode).toBe(422);
   }, 60_000);
 });

@@ -59,13 +59,15 @@ beforeAll(async () => {
     name: 'Anne Moreau',
     position: 'Jewelry photographer',
     skills: ['Capture One', 'Lightroom'],
+    expertise: ['capture one '],
     country: 'Canada',
     work_authorization: 'citizen',
   });
   await profile(people.bruno!, {
     name: 'Bruno Keller',
     position: 'Product photographer',
-    skills: ['Lightroom'],
+    // Skills as the web keeps them: in expertise (onboarding's "Add skill"), counted in the Skills facet.
+    expertise: ['Lightroom'],
     bio: 'Shoots furniture and, now and then, jewelry for catalogues.',
     country: 'Canada',
   });

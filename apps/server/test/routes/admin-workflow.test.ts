@@ -92,7 +92,12 @@ it('walks job → interview → decision → task → start → submit → revie
 
   const summary = () => t.get(`/api/earnings/user/${cand.user.id}/summary`, cand.token);
   const txns = () => t.get(`/api/earnings/user/${cand.user.id}/transactions`, cand.token);
-  expect((await summary()).json()).toEqual({ total_earnings: 0, pending_payout: amount, available_balance: 0 });
+  expect((await summary()).json()).toEqual({
+    total_earnings: 0,
+    pending_payout: amount,
+    requested_payout: 0,
+    available_balance: 0,
+  });
   expect((await txns()).json()).toEqual([
     expect.objectContaining({
       amount,
@@ -105,7 +110,12 @@ it('walks job → interview → decision → task → start → submit → revie
 
   const reviewed = await t.post(`/api/admin/tasks/${taskId}/review`, admin, { approved: true });
   expect(reviewed.json().status).toBe('reviewed');
-  expect((await summary()).json()).toEqual({ total_earnings: amount, pending_payout: 0, available_balance: amount });
+  expect((await summary()).json()).toEqual({
+    total_earnings: amount,
+    pending_payout: 0,
+    requested_payout: 0,
+    available_balance: amount,
+  });
   expect((await txns()).json()[0].status).toBe('available');
 
   const paid = await t.post('/api/admin/payouts', admin);
@@ -113,7 +123,12 @@ it('walks job → interview → decision → task → start → submit → revie
     total: amount,
     items: [{ user_id: cand.user.id, email: cand.user.email, amount, transactions: [expect.any(String)] }],
   });
-  expect((await summary()).json()).toEqual({ total_earnings: amount, pending_payout: 0, available_balance: 0 });
+  expect((await summary()).json()).toEqual({
+    total_earnings: amount,
+    pending_payout: 0,
+    requested_payout: 0,
+    available_balance: 0,
+  });
   expect((await txns()).json()[0].status).toBe('paid');
 
   // The finished task shows as such and cannot be submitted again.

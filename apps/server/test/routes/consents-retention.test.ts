@@ -2,14 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { INTERVIEW_RECORDING_CONSENT } from '@app/shared';
+import { AI_ASSESSMENT_NOTICE, INTERVIEW_RECORDING_CONSENT } from '@app/shared';
 import { bearer, buildSocketTestApp, type TestContext } from '../helpers/build';
 import { insertJob, markProfileComplete } from '../helpers/work-fixtures';
 import { InterviewClient } from '../interview/ws-client';
 import { files, interviews } from '../../src/db/schema';
 import { createInterview } from '../../src/services/interviews';
 import { saveFile } from '../../src/services/storage';
-import { CONSENT_REQUIRED } from '../../src/services/consents';
+import { AI_NOTICE_REQUIRED, CONSENT_REQUIRED } from '../../src/services/consents';
 
 let t: TestContext;
 let ws: string;
@@ -80,6 +80,21 @@ describe('consents', () => {
     practice.close();
 
     await consent(token, { purpose: 'interview_recording', job_id: j.id });
+    // The recording consent alone is not enough: the AI notice must be acknowledged too (issue 35).
+    const unnoticed = await InterviewClient.connect(`${ws}?token=${token}`);
+    unnoticed.send(start());
+    expect(await unnoticed.event('error')).toMatchObject({ message: AI_NOTICE_REQUIRED });
+    expect(await t.app.db.select().from(interviews).where(eq(interviews.candidateId, user.id))).toEqual([]);
+    unnoticed.close();
+    // An acknowledgement for another job does not count either.
+    await consent(token, { purpose: 'ai_assessment', job_id: (await job()).id });
+    const elsewhere = await InterviewClient.connect(`${ws}?token=${token}`);
+    elsewhere.send(start());
+    expect(await elsewhere.event('error')).toMatchObject({ message: AI_NOTICE_REQUIRED });
+    elsewhere.close();
+
+    const noticed = await consent(token, { purpose: 'ai_assessment', job_id: j.id });
+    expect(noticed.json()).toMatchObject({ purpose: 'ai_assessment', version: AI_ASSESSMENT_NOTICE.version });
     const recorded = await InterviewClient.connect(`${ws}?token=${token}`);
     recorded.send(start());
     await recorded.event('session_ready');

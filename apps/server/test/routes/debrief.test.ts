@@ -156,14 +156,23 @@ describe('practice debriefs the candidate keeps', () => {
     expect(kept.statusCode).toBe(201);
     const id = kept.json().id as string;
     expect((await t.get(`/api/practice-debriefs/${id}`, c.token)).json().debrief).toEqual(debrief);
-    expect((await t.get('/api/practice-debriefs', c.token)).json()).toEqual([expect.objectContaining({ id })]);
+    expect((await t.get('/api/practice-debriefs', c.token)).json()).toEqual([
+      expect.objectContaining({ id, job_title: null }),
+    ]);
+    // A practice for a job says which job in the list (issue 34).
+    const forJob = { ...debrief, job_title: 'Packaging Designer' };
+    await t.post('/api/practice-debriefs', c.token, sealed(c.user.id, forJob));
+    expect((await t.get('/api/practice-debriefs', c.token)).json()[0]).toMatchObject({
+      job_title: 'Packaging Designer',
+      answer_count: 1,
+    });
     // Nobody else reads it.
     expect((await t.get(`/api/practice-debriefs/${id}`, other.token)).statusCode).toBe(404);
     expect((await t.get('/api/practice-debriefs', other.token)).json()).toEqual([]);
     expect((await t.get(`/api/practice-debriefs/${id}`, admin)).statusCode).toBe(404);
 
     const exported = (await t.get('/api/account/export', c.token)).json();
-    expect(exported.practice_debriefs).toEqual([expect.objectContaining({ id, debrief })]);
+    expect(exported.practice_debriefs).toEqual(expect.arrayContaining([expect.objectContaining({ id, debrief })]));
 
     expect((await t.delete('/api/account', c.token, { password: 'secret123' })).statusCode).toBe(204);
     const left = await t.database.db.select().from(practiceDebriefs).where(eq(practiceDebriefs.id, id));
@@ -237,6 +246,7 @@ describe('practice debriefs the candidate keeps', () => {
       reliable: true,
       answer_count: 1,
       delivery: debrief.delivery,
+      job_title: null,
     });
     // The whole debrief is read by its id.
     expect((await t.get(`/api/practice-debriefs/${list[0]!.id}`, c.token)).json().debrief).toEqual(debrief);

@@ -12,7 +12,7 @@ import {
   workOnTask,
 } from '../helpers/work-fixtures';
 import { earnings } from '../../src/db/schema';
-import { isoWeekOf } from '../../src/services/earnings';
+import { isoWeekOf } from '../../src/services/money/earnings';
 
 let t: TestContext;
 let admin: string;
@@ -41,7 +41,7 @@ describe('earnings summary and transactions', () => {
     const c = await t.signUp();
     const res = await summary(c.token, c.user.id);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ total_earnings: 0, pending_payout: 0, available_balance: 0 });
+    expect(res.json()).toEqual({ total_earnings: 0, pending_payout: 0, requested_payout: 0, available_balance: 0 });
     expect((await transactions(c.token, c.user.id)).json()).toEqual([]);
   });
 
@@ -60,6 +60,7 @@ describe('earnings summary and transactions', () => {
     expect(s).toEqual({
       total_earnings: 0,
       pending_payout: Math.round(cents(a) + cents(b) + cents(d)) / 100,
+      requested_payout: 0,
       available_balance: 0,
     });
 
@@ -67,30 +68,36 @@ describe('earnings summary and transactions', () => {
     expect(list).toEqual([
       {
         id: d.earning.id,
+        task_id: d.task.id,
         amount: dollars(d),
         task_name: 'Cover C',
         job_title: 'Album Art Critic',
         created_at: d.task.submitted_at,
         status: 'pending',
         rejection_reason: null,
+        payout: null,
       },
       {
         id: b.earning.id,
+        task_id: b.task.id,
         amount: dollars(b),
         task_name: 'Cover B',
         job_title: 'Album Art Critic',
         created_at: b.task.submitted_at,
         status: 'pending',
         rejection_reason: null,
+        payout: null,
       },
       {
         id: a.earning.id,
+        task_id: a.task.id,
         amount: dollars(a),
         task_name: 'Cover A',
         job_title: 'Album Art Critic',
         created_at: a.task.submitted_at,
         status: 'pending',
         rejection_reason: null,
+        payout: null,
       },
     ]);
 
@@ -100,6 +107,7 @@ describe('earnings summary and transactions', () => {
     expect(s).toEqual({
       total_earnings: dollars(a),
       pending_payout: dollars(d),
+      requested_payout: 0,
       available_balance: dollars(a),
     });
     // The refused task is listed as rejected with the provider's reason (issue 26).
@@ -120,7 +128,12 @@ describe('earnings summary and transactions', () => {
     expect(payout.json().total).toBe(dollars(a));
     s = (await summary(c.token, c.user.id)).json();
     // Paid money still counts in the total; it just is no longer available.
-    expect(s).toEqual({ total_earnings: dollars(a), pending_payout: dollars(d), available_balance: 0 });
+    expect(s).toEqual({
+      total_earnings: dollars(a),
+      pending_payout: dollars(d),
+      requested_payout: 0,
+      available_balance: 0,
+    });
     const paid = (await transactions(c.token, c.user.id)).json();
     expect(paid.find((x: { id: string }) => x.id === a.earning.id).status).toBe('paid');
   });

@@ -174,7 +174,7 @@ describe('a retake that withdraws an acceptance holds the rater like a pause', (
     const decided = await t.post(`/api/admin/interviews/${interviewId}/decision`, admin, { decision: 'approved' });
     expect(decided.statusCode).toBe(200);
     expect((await rate(a, t1, 4)).statusCode).toBe(200);
-    expect((await t.post(`/api/admin/jobs/${job}/tasks/distribute`, admin)).json()).toEqual({ assigned: 1 });
+    expect((await t.post(`/api/admin/jobs/${job}/tasks/distribute`, admin)).json()).toMatchObject({ assigned: 1 });
     expect((await start(a, t3)).statusCode).toBe(200);
   }, 120_000);
 });

@@ -32,8 +32,10 @@ export type DeleteAccount = z.infer<typeof deleteAccountSchema>;
 export const messageReplySchema = z.object({ detail: z.string() });
 export type MessageReply = z.infer<typeof messageReplySchema>;
 
-export const CONSENT_PURPOSES = ['interview_recording'] as const;
+/** interview_recording: the recording consent; ai_assessment: the acknowledged AI notice (issue 35). */
+export const CONSENT_PURPOSES = ['interview_recording', 'ai_assessment'] as const;
 export const consentPurposeSchema = z.enum(CONSENT_PURPOSES);
+export type ConsentPurpose = (typeof CONSENT_PURPOSES)[number];
 
 export const consentRequestSchema = z.object({
   purpose: consentPurposeSchema,

@@ -4,7 +4,8 @@ import { adminInterviewSchema, interviewStatusSchema } from './interview';
 import { adminTaskSchema, taskStatusSchema } from './task';
 import { dollarsSchema, earningStatusSchema } from './earnings';
 import { optionalUuid } from './common';
-import { assessmentSchema } from './assessment';
+import { assessmentSchema, provenanceSchema } from './assessment';
+import { adminAppealSchema, integrityEventSchema } from './oversight';
 import { transcriptTurnSchema } from '../interview-protocol';
 
 /** Paging for every provider-console list: 1-based page, at most 100 rows a page. */
@@ -73,6 +74,13 @@ export const adminInterviewDetailSchema = adminInterviewListItemSchema.extend({
   transcript_pass: z.enum(['live', 'careful']),
   transcript: z.array(adminTranscriptTurnSchema),
   candidate_position: z.string().nullable(),
+  /** Issue 35: a blind interview answers `assessment: null` until the reviewer posts their own scores. */
+  assessment_hidden: z.boolean(),
+  /** The reviewer's own blind scores, once posted. */
+  human_scores: z.array(z.object({ criterion: z.string(), score: z.number().int() })).nullable(),
+  provenance: provenanceSchema.nullable(),
+  integrity_events: z.array(integrityEventSchema),
+  appeal: adminAppealSchema.nullable(),
 });
 export type AdminInterviewDetail = z.infer<typeof adminInterviewDetailSchema>;
 

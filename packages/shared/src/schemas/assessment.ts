@@ -71,6 +71,22 @@ export const assessmentSignalsSchema = z.object({
 });
 export type AssessmentSignals = z.infer<typeof assessmentSignalsSchema>;
 
+/* Provenance ------------------------------------------------------------------------------------- */
+
+/** What produced an assessment, stored with it (item 9). */
+export const provenanceSchema = z.object({
+  rubric_version: z.string(),
+  method: z.enum(['built_in', 'model']),
+  model: z.string().nullable(),
+  /** SHA-256 of the instructions the scorer followed (the model's prompt, or the built-in rules). */
+  prompt_sha256: z.string(),
+  /** Which speech recognizer wrote the candidate's turns (the live or the careful pass, and its engine). */
+  recognizer: z.string(),
+  /** SHA-256 of the transcript as scored. */
+  transcript_sha256: z.string(),
+});
+export type Provenance = z.infer<typeof provenanceSchema>;
+
 /** interviews.assessment (jsonb). */
 export const assessmentSchema = z.object({
   rubric_version: z.string(),
@@ -79,9 +95,10 @@ export const assessmentSchema = z.object({
   model: z.string().nullable(),
   /**
    * needs_human_review: the transcript was too short or unintelligible to score; insufficient_audio:
-   * too little of what the candidate said was heard surely (decision 0173). Neither has scores.
+   * too little of what the candidate said was heard surely (decision 0173); human_only: the candidate
+   * asked for a human-only review, so no AI scored it (issue 35). None of these has scores.
    */
-  status: z.enum(['scored', 'needs_human_review', 'insufficient_audio']),
+  status: z.enum(['scored', 'needs_human_review', 'insufficient_audio', 'human_only']),
   criteria: z.array(criterionAssessmentSchema),
   /** Mean of the criteria scores, one decimal; null when not scored. */
   overall_score: z.number().nullable(),
@@ -91,5 +108,7 @@ export const assessmentSchema = z.object({
   /** Why a configured model was not used (e.g. every reply quoted text the candidate never said). */
   fallback_reason: z.string().nullable(),
   generated_at: z.string(),
+  /** What produced it (issue 35); absent on assessments stored before provenance was kept. */
+  provenance: provenanceSchema.optional(),
 });
 export type Assessment = z.infer<typeof assessmentSchema>;

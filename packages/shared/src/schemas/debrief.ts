@@ -8,6 +8,8 @@ import { z } from 'zod';
 
 /** The speaking pace most listeners find easy to follow, words per minute. */
 export const DEBRIEF_WPM_BAND = [130, 175] as const;
+/** How long people usually take to start answering an interview question, seconds (decision 0184). */
+export const DEBRIEF_START_BAND = [1, 5] as const;
 
 const figure = z.number().finite().nullable();
 
@@ -48,6 +50,8 @@ export const debriefSchema = z.object({
     wpm_band: z.tuple([z.number(), z.number()]),
   }),
   answers: z.array(debriefAnswerSchema).max(100),
+  /** Practice: the job it was practised for, if any (the kept list shows it; decision 0184). */
+  job_title: z.string().max(300).nullish(),
 });
 export type Debrief = z.infer<typeof debriefSchema>;
 
@@ -75,6 +79,7 @@ export const practiceDebriefSummarySchema = z.object({
   reliable: z.boolean(),
   answer_count: z.number().int(),
   delivery: debriefSchema.shape.delivery,
+  job_title: z.string().nullable(),
 });
 export type PracticeDebriefSummary = z.infer<typeof practiceDebriefSummarySchema>;
 

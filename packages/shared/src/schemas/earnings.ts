@@ -11,8 +11,10 @@ export const dollarsSchema = z.number();
 export const earningsSummarySchema = z.object({
   /** Accepted money: available + paid. Pending and rejected work is not counted. */
   total_earnings: dollarsSchema,
-  /** Submitted work waiting for the provider's review. */
+  /** Submitted work waiting for the provider's review, plus money requested or on its way (issue 36). */
   pending_payout: dollarsSchema,
+  /** The part of pending_payout already requested or on its way (paid on a payout day, not after review). */
+  requested_payout: dollarsSchema,
   /** Accepted, not yet paid out. */
   available_balance: dollarsSchema,
 });
@@ -27,6 +29,10 @@ export const earningsTransactionSchema = z.object({
   status: earningStatusSchema,
   /** Why the provider rejected this work (status rejected), shown to the rater with the earning. */
   rejection_reason: z.string().nullable(),
+  /** The task the earning pays; a rejected one can be disputed with it (POST /api/disputes). */
+  task_id: z.string().optional(),
+  /** An available earning already in an open payout request: requested, or batched (on its way). */
+  payout: z.enum(['requested', 'batched']).nullable().optional(),
 });
 export type EarningsTransaction = z.infer<typeof earningsTransactionSchema>;
 

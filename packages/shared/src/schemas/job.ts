@@ -28,6 +28,8 @@ export const jobSchema = z.object({
   interview_type: interviewTypeSchema,
   /** After a decision, candidates see the debrief of their interview (issue 27). */
   share_feedback: z.boolean(),
+  /** The share of interviews (0-1) a reviewer scores before seeing the AI's assessment (issue 35). */
+  blind_review_share: z.number(),
 });
 export type Job = z.infer<typeof jobSchema>;
 
@@ -50,6 +52,10 @@ const jobFields = {
   custom_questions: z.array(z.string().trim().min(1, 'A question cannot be empty').max(1000)).max(50),
   interview_type: interviewTypeSchema,
   share_feedback: z.boolean({ message: 'Share feedback must be true or false' }),
+  blind_review_share: z
+    .number({ message: 'Blind review share must be a number from 0 to 1' })
+    .min(0, 'Blind review share must be a number from 0 to 1')
+    .max(1, 'Blind review share must be a number from 0 to 1'),
 };
 
 export const jobCreateSchema = z.object({
@@ -61,6 +67,7 @@ export const jobCreateSchema = z.object({
   custom_questions: jobFields.custom_questions.default([]),
   interview_type: jobFields.interview_type.default('standard'),
   share_feedback: jobFields.share_feedback.default(false),
+  blind_review_share: jobFields.blind_review_share.default(0),
 });
 export type JobCreate = z.input<typeof jobCreateSchema>;
 

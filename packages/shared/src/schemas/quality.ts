@@ -37,7 +37,12 @@ export const itemsUploadRequestSchema = z.object({
 export type ItemsUploadRequest = z.input<typeof itemsUploadRequestSchema>;
 
 /** POST /api/admin/jobs/{id}/tasks/distribute */
-export const distributeReplySchema = z.object({ assigned: z.number().int() });
+/** POST /api/admin/jobs/{id}/tasks/distribute: how many tasks went out, and to whom (issue 34: their e-mails). */
+export const distributeReplySchema = z.object({
+  job_id: z.string(),
+  assigned: z.number().int(),
+  raters: z.array(z.object({ user_id: z.string(), assigned: z.number().int() })),
+});
 export type DistributeReply = z.infer<typeof distributeReplySchema>;
 
 export const RATER_STATUSES = ['active', 'paused'] as const;
@@ -149,6 +154,8 @@ export const datasetRecordSchema = z.object({
       notes: z.string(),
       submitted_at: z.string(),
       status: reviewStateSchema,
+      /** The provider's reason, for a rejected rating; null otherwise. */
+      rejection_reason: z.string().nullable(),
     }),
   ),
 });

@@ -1,10 +1,11 @@
 /**
- * The careful second pass over one interview's answers (decision 0172, after the measured recipe in
- * the recognition guide): every answer decoded whole by one fresh `pocketsphinx_batch` in a fixed
- * order, with noise and silence removal off (their state would carry from one answer to the next),
- * then an unsupervised MLLR speaker transform estimated from that first decode (`sphinx_fe`, `bw`,
- * `mllr_solve`) and a second decode with it. Word posteriors come from `-ctm`. Every program runs
- * at the lowest CPU priority; the same audio and model give byte-identical words.
+ * The careful second pass over one interview's answers (decisions 0172 and 0211, after the measured
+ * recipe in the recognition guide): every answer decoded whole by one fresh `pocketsphinx_batch` in a
+ * fixed order, with noise and silence removal off (their state would carry from one answer to the
+ * next). A cheap first decode feeds an unsupervised MLLR speaker transform (`sphinx_fe`, `bw`,
+ * `mllr_solve`); a cheap decode with it feeds a second transform, and a full decode with that is the
+ * record, its `-ctm` giving the word posteriors. Every program runs at the lowest CPU priority; the
+ * same audio and model give byte-identical words.
  */
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
@@ -16,6 +17,17 @@ import { ACOUSTIC_MODEL_DIR } from './acoustic-model';
 
 const run = promisify(execFile);
 const SPHINXTRAIN = '/usr/lib/sphinxtrain';
+/** Speaker-transform rounds: a second one mends unusual voices (espeak-ng 0.478 → 0.41 on the development set). */
+export const ADAPTATION_ROUNDS = 2;
+/** Language weight of every decode, below pocketsphinx's 6.5 (decision 0211, chosen on development speech only). */
+export const LANGUAGE_WEIGHT = 5.5;
+/**
+ * The search of the decodes that only feed a transform: one pass, no lattice, so no posteriors
+ * (decisions 0211 and 0213: less CPU, the same words within noise).
+ */
+const ONE_PASS = ['-fwdflat', 'no', '-bestpath', 'no'];
+/** A pause this long between two heard words is written as `<sil>` in the adaptation text. */
+const PAUSE_SECONDS = 0.1;
 
 export type CarefulModel = { lm: string; dict: string; respellings: Spellings };
 /** A heard word: confidence is the lattice posterior in [0, 1]; times are seconds into its answer. */
@@ -39,7 +51,7 @@ export async function transcribeCarefully(
 ): Promise<CarefulWord[][]> {
   const dir = opts.workDir;
   const ids = answers.map((_, i) => `a${String(i).padStart(4, '0')}`);
-  for (const sub of ['raw', 'wav', 'feats', 'acc']) fs.mkdirSync(path.join(dir, sub), { recursive: true });
+  for (const sub of ['raw', 'wav', 'feats']) fs.mkdirSync(path.join(dir, sub), { recursive: true });
   answers.forEach((pcm, i) => {
     fs.writeFileSync(path.join(dir, 'raw', `${ids[i]}.raw`), pcmToBuffer(pcm));
     fs.writeFileSync(path.join(dir, 'wav', `${ids[i]}.wav`), encodeWav(pcm, STT_RATE));
@@ -50,28 +62,45 @@ export async function transcribeCarefully(
     // nice(1) execs the program itself, so the abort signal reaches it.
     run('nice', ['-n', '19', cmd, ...args], { signal: opts.signal, maxBuffer: 1 << 26 });
 
-  const decode = async (name: string, mllr?: string) => {
+  const decode = async (name: string, mllr?: string, more: string[] = []) => {
     await exec('pocketsphinx_batch', [
       ...['-adcin', 'yes', '-cepdir', path.join(dir, 'raw'), '-cepext', '.raw', '-ctl', ctl],
-      ...['-hmm', ACOUSTIC_MODEL_DIR, '-lm', model.lm, '-dict', model.dict],
+      ...['-hmm', ACOUSTIC_MODEL_DIR, '-lm', model.lm, '-dict', model.dict, '-lw', String(LANGUAGE_WEIGHT)],
       ...['-remove_noise', 'no', '-remove_silence', 'no'],
       ...(mllr ? ['-mllr', mllr] : []),
+      ...more,
       ...['-ctm', path.join(dir, `${name}.ctm`), '-hyp', path.join(dir, `${name}.hyp`), '-logfn', '/dev/null'],
     ]);
-    return readCtm(fs.readFileSync(path.join(dir, `${name}.ctm`), 'utf8'), ids);
+    return fs.readFileSync(path.join(dir, `${name}.ctm`), 'utf8');
   };
 
-  const first = await decode('pass1');
-  let words = first;
-  try {
-    const mllr = await speakerTransform(first, ids, model, dir, opts.adaptDir, exec);
-    words = await decode('pass2', mllr);
-  } catch (err) {
+  const note = (what: string, err: unknown) => {
     if (opts.signal?.aborted) throw err;
-    // The first decode still is a whole-answer decode with the candidate's model: better than live.
-    opts.onNote?.(`speaker transform skipped: ${String(err instanceof Error ? err.message : err).slice(0, 300)}`);
+    opts.onNote?.(`${what}: ${String(err instanceof Error ? err.message : err).slice(0, 300)}`);
+  };
+  // Each transform is estimated from a cheap decode's words; only the record needs the lattice.
+  let heard = await decode('pass1', undefined, ONE_PASS);
+  let mllr: string | undefined;
+  try {
+    await extractFeatures(dir, ctl, exec);
+    for (let round = 1; round <= ADAPTATION_ROUNDS; round++) {
+      mllr = await speakerTransform(adaptationText(heard, ids), dir, round, model, opts.adaptDir, exec);
+      if (round < ADAPTATION_ROUNDS) heard = await decode(`pass${round + 1}`, mllr, ONE_PASS);
+    }
+  } catch (err) {
+    // The record then uses the last transform there is (none: the candidate's model alone, still
+    // better than live).
+    note('speaker transform stopped', err);
   }
-  return words.map((answer) =>
+  let ctm: string;
+  try {
+    ctm = await decode('record', mllr);
+  } catch (err) {
+    if (!mllr) throw err;
+    note('decoding with the speaker transform failed', err);
+    ctm = await decode('plain');
+  }
+  return readCtm(ctm, ids).map((answer) =>
     respell(answer, model.respellings, (parts, text) => ({
       text,
       confidence: Math.min(...parts.map((p) => p.confidence)),
@@ -81,55 +110,89 @@ export async function transcribeCarefully(
   );
 }
 
-/** Features, Baum-Welch statistics on the first decode's words, and one global MLLR transform. */
+type Exec = (cmd: string, args: string[]) => Promise<unknown>;
+
+/** The cepstra `bw` reads, once per pass (they depend on the audio alone). */
+async function extractFeatures(dir: string, ctl: string, exec: Exec) {
+  await exec('sphinx_fe', [
+    ...['-lowerf', '130', '-upperf', '6800', '-nfilt', '25', '-transform', 'dct', '-lifter', '22'],
+    ...['-samprate', String(STT_RATE), '-c', ctl, '-di', path.join(dir, 'wav')],
+    ...['-do', path.join(dir, 'feats'), '-ei', 'wav', '-eo', 'mfc', '-mswav', 'yes'],
+  ]);
+}
+
+/**
+ * `bw`'s transcript of a decode: the recognizer's own words, pronunciation variants kept ("read(2)"),
+ * `<sil>` where it heard a pause between two words, never respelled (respelling comes after the last decode).
+ */
+export function adaptationText(ctm: string, ids: string[]): { id: string; line: string }[] {
+  const rows = ctmRows(ctm, ids);
+  return ids
+    .map((id) => {
+      const words = rows.get(id)!;
+      const line = words
+        .map((w, k) => (k > 0 && w.start - words[k - 1]!.end >= PAUSE_SECONDS ? `<sil> ${w.word}` : w.word))
+        .join(' ');
+      return { id, line };
+    })
+    .filter((u) => u.line);
+}
+
+/** Baum-Welch statistics on a decode's words, and one global MLLR transform from them. */
 async function speakerTransform(
-  first: CarefulWord[][],
-  ids: string[],
-  model: CarefulModel,
+  heard: { id: string; line: string }[],
   dir: string,
+  round: number,
+  model: CarefulModel,
   adaptDir: string,
-  exec: (cmd: string, args: string[]) => Promise<unknown>,
+  exec: Exec,
 ): Promise<string> {
-  const heard = ids.map((id, i) => ({ id, words: first[i]!.map((w) => w.text) })).filter((u) => u.words.length);
   if (!heard.length) throw new Error('nothing heard to adapt on');
   const ctl = path.join(dir, 'adapt.ids');
   const lsn = path.join(dir, 'adapt.trans');
+  const acc = path.join(dir, `acc${round}`);
   fs.writeFileSync(ctl, heard.map((u) => `${u.id}\n`).join(''));
-  fs.writeFileSync(lsn, heard.map((u) => `<s> ${u.words.join(' ')} </s> (${u.id})\n`).join(''));
-  await exec('sphinx_fe', [
-    ...['-lowerf', '130', '-upperf', '6800', '-nfilt', '25', '-transform', 'dct', '-lifter', '22'],
-    ...['-samprate', String(STT_RATE), '-c', ctl, '-di', path.join(dir, 'wav'), '-do', path.join(dir, 'feats')],
-    ...['-ei', 'wav', '-eo', 'mfc', '-mswav', 'yes'],
-  ]);
+  fs.writeFileSync(lsn, heard.map((u) => `<s> ${u.line} </s> (${u.id})\n`).join(''));
+  fs.mkdirSync(acc, { recursive: true });
   await exec(path.join(SPHINXTRAIN, 'bw'), [
     ...['-hmmdir', adaptDir, '-moddeffn', path.join(adaptDir, 'mdef.txt'), '-ts2cbfn', '.ptm.'],
     ...['-feat', '1s_c_d_dd', '-svspec', '0-12/13-25/26-38', '-cmn', 'current', '-agc', 'none'],
     ...['-dictfn', model.dict, '-fdictfn', path.join(adaptDir, 'noisedict')],
-    ...['-ctlfn', ctl, '-lsnfn', lsn, '-cepdir', path.join(dir, 'feats'), '-accumdir', path.join(dir, 'acc')],
+    ...['-ctlfn', ctl, '-lsnfn', lsn, '-cepdir', path.join(dir, 'feats'), '-accumdir', acc],
   ]);
-  const out = path.join(dir, 'mllr_matrix');
+  const out = path.join(dir, `mllr_matrix${round}`);
   await exec(path.join(SPHINXTRAIN, 'mllr_solve'), [
     ...['-meanfn', path.join(adaptDir, 'means'), '-varfn', path.join(adaptDir, 'variances')],
-    ...['-outmllrfn', out, '-accumdir', path.join(dir, 'acc')],
+    ...['-outmllrfn', out, '-accumdir', acc],
   ]);
   return out;
 }
 
-/** `uttid channel start duration word posterior` lines → words per answer (fillers are not printed). */
-export function readCtm(ctm: string, ids: string[]): CarefulWord[][] {
-  const byId = new Map(ids.map((id) => [id, [] as CarefulWord[]]));
+type CtmRow = { word: string; start: number; end: number; posterior: number };
+
+/** `uttid channel start duration word posterior` lines → each answer's words as printed (fillers left out). */
+function ctmRows(ctm: string, ids: string[]): Map<string, CtmRow[]> {
+  const byId = new Map(ids.map((id) => [id, [] as CtmRow[]]));
   for (const line of ctm.split('\n')) {
     const [id, , start, duration, word, posterior] = line.trim().split(/\s+/);
     const list = id ? byId.get(id) : undefined;
     if (!list || !word || word.startsWith('<') || word.startsWith('[')) continue;
     const s = Number(start);
-    list.push({
-      text: word.replace(/\(\d+\)$/, ''),
-      // The recognizer's log arithmetic can print a sure word as 1.0002.
-      confidence: Math.min(1, Math.max(0, Number(posterior) || 0)),
-      start_seconds: s,
-      end_seconds: Math.round((s + Number(duration)) * 100) / 100,
-    });
+    list.push({ word, start: s, end: s + Number(duration), posterior: Number(posterior) });
   }
-  return ids.map((id) => byId.get(id)!);
+  return byId;
+}
+
+/** A decode's `-ctm` → words per answer, pronunciation variants stripped ("read(2)" → "read"). */
+export function readCtm(ctm: string, ids: string[]): CarefulWord[][] {
+  const rows = ctmRows(ctm, ids);
+  return ids.map((id) =>
+    rows.get(id)!.map((r) => ({
+      text: r.word.replace(/\(\d+\)$/, ''),
+      // The recognizer's log arithmetic can print a sure word as 1.0002.
+      confidence: Math.min(1, Math.max(0, r.posterior || 0)),
+      start_seconds: r.start,
+      end_seconds: Math.round(r.end * 100) / 100,
+    })),
+  );
 }

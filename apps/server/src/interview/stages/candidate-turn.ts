@@ -106,6 +106,21 @@ export class CandidateTurnStage {
     if (this.turn) void this.commit();
   }
 
+  /**
+   * Muted: what was said so far is recognized but the turn stays open (no silence ends it); unmuted,
+   * the candidate goes on in the same answer (decision 0180).
+   */
+  pause(muted: boolean): void {
+    if (muted) {
+      if (this.segment) this.closeSegment();
+      this.turnTaking.endSpeech();
+      this.turnTaking.pause(true);
+      return;
+    }
+    this.turnTaking.pause(false);
+    this.turnTaking.check();
+  }
+
   /** Drops what is in progress (the socket went away or the session is disposed). */
   drop(): void {
     this.segment?.abort();

@@ -33,6 +33,8 @@ export class DialogueStage {
   private waiting = false;
   private idle: Timer | null = null;
   private nudges = 0;
+  /** The candidate muted: no check-in, no closing on silence until they unmute (decision 0180). */
+  private muted = false;
 
   constructor(
     private readonly ctx: StageContext,
@@ -52,6 +54,7 @@ export class DialogueStage {
     });
     ctx.bus.on('ai_text', ({ text, move, isQuestion }) => {
       this.lastPrompt = text;
+      if (move?.kind === 'greeting' || move?.kind === 'question') this.sendProgress();
       if (move?.kind !== 'closing' && isQuestion) this.lastQuestion = this.questionPart(text);
     });
     ctx.bus.on('ai_done', ({ playbackEndsAt, closing }) => {
@@ -69,7 +72,28 @@ export class DialogueStage {
     } else {
       const recap = this.lastQuestion || this.lastPrompt || conductor.currentQuestion || '';
       this.say({ text: `Welcome back. ${recap}`.trim(), isQuestion: true });
+      this.sendProgress();
     }
+  }
+
+  /** Where the interview is: the planned question open, of about how many, and the time used (0181). */
+  sendProgress(): void {
+    const { conductor, plan, startedAt } = this.deps;
+    this.ctx.send({
+      event: 'progress',
+      question: Math.max(0, Math.min(conductor.questionsAsked, plan.questions.length)),
+      questions: plan.questions.length,
+      elapsed_seconds: Math.max(0, Math.round((this.ctx.clock.now() - startedAt) / 1000)),
+      max_seconds: plan.maxMinutes * 60,
+    });
+  }
+
+  /** Mute holds every check-in; unmute starts the wait for an answer again from now. */
+  setMuted(muted: boolean): void {
+    this.muted = muted;
+    if (muted) this.clearIdle();
+    else if (!this.deps.speaker.speaking && !this.deps.candidateActive() && !this.ctx.ended())
+      this.scheduleIdle(this.ctx.clock.now());
   }
 
   clearIdle(): void {
@@ -123,7 +147,7 @@ export class DialogueStage {
     const wait = Math.max(0, playbackEndsAt - clock.now()) + this.deps.idleNudgeMs * (this.waiting ? 2 : 1);
     this.idle = clock.setTimeout(() => {
       this.idle = null;
-      if (this.ctx.ended() || this.deps.candidateActive() || this.deps.speaker.speaking) return;
+      if (this.ctx.ended() || this.muted || this.deps.candidateActive() || this.deps.speaker.speaking) return;
       if (clock.now() - this.deps.startedAt >= this.deps.plan.maxMinutes * 60000) {
         this.say({ move: this.deps.conductor.close() });
       } else if (this.nudges < 2 && this.lastQuestion) {

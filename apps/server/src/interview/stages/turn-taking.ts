@@ -31,6 +31,10 @@ export class TurnTaking {
   private timer: Timer | null = null;
   /** The candidate asked for a moment: much longer windows. */
   waiting = false;
+  /** Muted: the answer is paused, never ended by silence (decision 0180). */
+  private paused = false;
+  /** When the microphone came back: silence is counted from here at the earliest. */
+  private resumedAt = Number.NEGATIVE_INFINITY;
 
   constructor(
     private readonly clock: Clock,
@@ -61,20 +65,32 @@ export class TurnTaking {
     this.endpointer.endSpeech();
   }
 
+  /** Mute (true) holds the turn open; unmute gives the candidate a whole window from now. */
+  pause(on: boolean): void {
+    this.paused = on;
+    if (on) this.cancel();
+    else this.resumedAt = this.clock.now();
+  }
+
+  /** Silence since the last voiced audio, never counting the muted stretch. */
+  private turnSilence(turn: TurnView): number {
+    const now = this.clock.now();
+    return Math.min(now - turn.speechEndAt, now - this.resumedAt);
+  }
+
   /** Decides now, or schedules the decision for when the current window would be over. */
   check(): void {
     const turn = this.view();
     if (!turn) return;
     this.cancel();
-    const silence =
-      this.endpointer.inSpeech || turn.segmentOpen ? this.endpointer.silenceMs : this.clock.now() - turn.speechEndAt;
+    const silence = this.endpointer.inSpeech || turn.segmentOpen ? this.endpointer.silenceMs : this.turnSilence(turn);
     if (turn.segmentOpen) {
       const window = this.waiting ? this.windows.waiting : this.windows.base;
       if (silence >= window) this.actions.closeSegment();
       else this.schedule(window - silence);
       return;
     }
-    if (turn.pendingSegments > 0) return; // decided when the text arrives
+    if (turn.pendingSegments > 0 || this.paused) return; // decided when the text arrives / on unmute
     const window = silenceWindowFor(turn.knownText, this.windows, this.waiting);
     if (silence >= window) this.actions.commit();
     else this.schedule(window - silence);
@@ -92,9 +108,10 @@ export class TurnTaking {
         this.timer = null;
         const turn = this.view();
         if (!turn) return;
-        const silence = this.clock.now() - turn.speechEndAt;
+        const silence = this.turnSilence(turn);
         if (turn.segmentOpen && silence >= this.windows.base) this.actions.closeSegment();
         else if (!turn.segmentOpen) {
+          if (this.paused) return;
           const window = silenceWindowFor(turn.knownText, this.windows, this.waiting);
           if (turn.pendingSegments === 0 && silence >= window) this.actions.commit();
           else this.schedule(100);

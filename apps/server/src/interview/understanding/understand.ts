@@ -60,6 +60,10 @@ export function understand(text: string, opts: UnderstandOptions = {}): Understa
     opts.words,
   );
   const lowest = (from: number, to: number) => Math.min(1, ...conf.slice(from, to));
+  // How surely a phrase was heard is how surely its words were: the article or possessive in front
+  // is the interviewer's own ("a" and "my" are said back as "the" and "your"), never quoted.
+  const heardSurely = (from: number, to: number) =>
+    Math.min(1, ...conf.slice(from, to).filter((_, k) => !isFunctionWord(tokens[from + k]!)));
   const isJob = (ts: Token[]) => {
     const content = ts.filter(isContent);
     return content.length > 0 && content.every((t) => vocabulary.words.has(t.normal) || vocabulary.words.has(t.lemma));
@@ -100,7 +104,7 @@ export function understand(text: string, opts: UnderstandOptions = {}): Understa
       {
         text: sayBack(span, true),
         kind: 'action',
-        confidence: lowest(v, np.end),
+        confidence: heardSurely(v, np.end),
         fromJob: isJob(span.slice(1)),
         at: v,
       },
@@ -139,7 +143,7 @@ export function understand(text: string, opts: UnderstandOptions = {}): Understa
       {
         text: sayBack(span),
         kind: proper ? 'tool' : 'thing',
-        confidence: lowest(np.start, np.end),
+        confidence: heardSurely(np.start, np.end),
         fromJob: isJob(span),
         at: np.start,
       },
@@ -173,9 +177,13 @@ export function understand(text: string, opts: UnderstandOptions = {}): Understa
   };
 }
 
-/** Items that may be said back: heard surely, or job vocabulary the recognizer was biased toward. */
+/**
+ * Items that may be said back: every word of them heard surely. Job vocabulary gets no exemption: a
+ * recognizer biased toward the job's words also mishears other speech as them ("the illustration
+ * chanel"), and a misheard name said back tells the candidate they were not listened to (issue 33).
+ */
 export function sayable(u: Understanding, sure = SURE): AnswerItem[] {
-  return u.items.filter((i) => i.confidence >= sure || i.fromJob);
+  return u.items.filter((i) => i.confidence >= sure);
 }
 
 /** The current question's lemmas, tagged once per question rather than once per answer. */
@@ -187,6 +195,8 @@ function questionLemmas(question: string): Set<string> {
 }
 
 const POSSESSIVES = new Set(['my', 'our', 'your', 'his', 'her', 'their']);
+/** Words the interviewer puts its own way when it names a phrase back: articles and possessives. */
+const isFunctionWord = (t: Token) => t.pos === 'DET' || t.pos === 'PUNCT' || POSSESSIVES.has(t.normal);
 const isContent = (t: Token) =>
   (t.pos === 'NOUN' || t.pos === 'PROPN' || t.pos === 'ADJ' || t.pos === 'VERB') && !GENERIC_NOUNS.has(t.normal);
 
@@ -233,11 +243,28 @@ const SPOKEN_FORMS = new Set([
  * definite ("a kitchen catalog" → "the kitchen catalog", "some softboxes" → "softboxes").
  */
 function sayBack(span: Token[], action = false): string {
-  const words = span.filter((t) => t.pos !== 'PUNCT').map((t) => SWAP[t.normal] ?? t.value);
+  const kept = span.filter((t) => t.pos !== 'PUNCT');
+  const words = kept.map((t) => SWAP[t.normal] ?? t.value);
   const first = words[0]?.toLowerCase() ?? '';
   if (!action && words.length > 1 && TO_THE.has(first)) words[0] = 'the';
   else if (!action && words.length > 1 && DROP.has(first)) words.shift();
+  else if (!action && words.length > 1 && bareSingular(kept)) words.unshift('the');
   return words.join(' ');
+}
+
+/**
+ * A phrase of common words heard without its article ("small preview gallery", when "a" was lost or
+ * never said): it needs "the" to be said back. Plurals and names go without ("test tiles", "Capture One").
+ */
+function bareSingular(span: Token[]): boolean {
+  const head = span.at(-1)!;
+  return (
+    (span[0]!.pos === 'ADJ' || span[0]!.pos === 'NOUN') &&
+    head.pos === 'NOUN' &&
+    head.lemma === head.normal &&
+    !head.normal.endsWith('s') &&
+    span.every((t) => t.pos !== 'PROPN' && t.value === t.value.toLowerCase())
+  );
 }
 const SWAP: Record<string, string> = { my: 'your', our: 'your', me: 'you', myself: 'yourself', mine: 'yours' };
 const TO_THE = new Set(['a', 'an', 'this', 'that', 'each', 'every', 'another']);

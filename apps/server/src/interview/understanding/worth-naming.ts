@@ -173,6 +173,21 @@ const CRAFT_NOUNS = new Set([
   'guidelines',
 ]);
 
+/**
+ * Nouns that are not a thing to ask about on their own: people ("the couple", "my friend") and ideas
+ * ("practice", "patience"). With a word that says which ("the wedding couple") they may be named.
+ */
+const NOT_THINGS = new Set(
+  (
+    'person people friend family kid child children parent mother father sister brother wife husband partner ' +
+    'couple owner student teacher user audience colleague coworker boss employer everyone someone guy ' +
+    'practice experience help support passion love fun interest knowledge skill talent patience attention care ' +
+    'focus detail goal plan idea decision choice change improvement success failure progress growth career ' +
+    'life world money budget price cost pay rate job role position opportunity chance level taste mood feeling ' +
+    'sense purpose effect impact value standard version lot bunch couple pair kind type sort'
+  ).split(' '),
+);
+
 const NUMBER_WORDS = new Set(
   'one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety hundred thousand million dozen half'.split(
     ' ',
@@ -196,12 +211,41 @@ export function worthNaming(item: AnswerItem, vocabulary?: JobVocabulary): boole
   // Any time unit in a thing ("two weeks work") makes it a duration in disguise; actions keep their verb.
   if (item.kind !== 'action' && ws.some((w) => TIME_UNITS.has(w) && isNumber(ws[ws.indexOf(w) - 1] ?? '')))
     return false;
-  if (item.kind === 'action' || item.kind === 'tool') return true;
+  if (item.kind === 'action') return objectWorthNaming(ws.slice(1));
+  if (item.kind === 'tool') return true;
   if (isFigure(item.text)) return true;
-  const content = ws.filter((w) => !VAGUE_WORDS.has(w) && !isNumber(w));
+  const content = contentWords(item.text);
   if (content.length >= 2) return true;
   const only = content[0];
   if (!only) return false;
-  // A plain field of work alone ("your animation", "the design") is not a thing; a craft noun or the job's own word is.
-  return CRAFT_NOUNS.has(only) || (Boolean(vocabulary?.words.has(only)) && !WORK_NOUNS.has(only.replace(/s$/, '')));
+  const one = singular(only);
+  // A plain field of work alone ("your animation", "the design") is not a thing; a craft noun is.
+  if (CRAFT_NOUNS.has(only)) return true;
+  if (WORK_NOUNS.has(one) || WORK_NOUNS.has(only) || NOT_THINGS.has(only) || NOT_THINGS.has(one)) return false;
+  // One plain noun the candidate brought up ("the turntable", "your monitor"): a thing, not a person or an idea.
+  return only.length > 2 || Boolean(vocabulary?.words.has(only));
+}
+
+const PREPOSITIONS = new Set(['on', 'in', 'with', 'for', 'to', 'at', 'of', 'about', 'from', 'into', 'through', 'up']);
+
+/**
+ * What the candidate did is worth naming unless all it names is a person or an idea ("teach the
+ * students", "help my friend"); the verb makes "edited the photo" specific enough.
+ */
+function objectWorthNaming(object: string[]): boolean {
+  let from = 0;
+  while (PREPOSITIONS.has(object[from] ?? '')) from++;
+  const content = contentWords(object.slice(from).join(' '));
+  if (content.length !== 1) return true;
+  return !NOT_THINGS.has(content[0]!) && !NOT_THINGS.has(singular(content[0]!));
+}
+
+/** The words of an item that say what it is: not articles, possessives, figures or vague words. */
+export function contentWords(text: string): string[] {
+  return normalWords(text).filter((w) => !VAGUE_WORDS.has(w) && !isNumber(w));
+}
+
+function singular(word: string): string {
+  if (word.endsWith('ies') && word.length > 4) return `${word.slice(0, -3)}y`;
+  return word.endsWith('s') && !word.endsWith('ss') ? word.slice(0, -1) : word;
 }

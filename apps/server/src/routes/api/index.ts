@@ -21,6 +21,20 @@ import adminCandidatesRoutes from './admin/candidates';
 import accountRoutes from './account';
 import adminAccessLogRoutes from './admin/access-log';
 import adminTalentRoutes from './admin/talent';
+import adminOversightRoutes from './admin/oversight';
+import adminAppealsRoutes from './admin/appeals';
+import interviewAppealRoutes from './interviews/appeal';
+import payoutRequestRoutes from './payout-requests';
+import disputeRoutes from './disputes';
+import adminPayoutBatchRoutes from './admin/payout-batches';
+import adminDisputeRoutes from './admin/disputes';
+import onboardingRoutes from './onboarding';
+import taxProfileRoutes from './onboarding/tax-profile';
+import payoutMethodRoutes from './onboarding/payout-method';
+import adminOnboardingRoutes from './admin/onboarding';
+import aiHiringCandidateRoutes from './ai-hiring/candidate';
+import publicBiasAuditRoutes from './ai-hiring/public';
+import adminAiHiringRoutes from './admin/ai-hiring';
 
 /** Route groups anyone may reach; each checks its own session or ownership. */
 const openGroups = [
@@ -37,6 +51,14 @@ const openGroups = [
   recordingChunkRoutes,
   interviewTranscriptRoutes,
   debriefRoutes,
+  interviewAppealRoutes,
+  payoutRequestRoutes,
+  disputeRoutes,
+  onboardingRoutes,
+  taxProfileRoutes,
+  payoutMethodRoutes,
+  aiHiringCandidateRoutes,
+  publicBiasAuditRoutes,
 ];
 
 /** The provider's route groups. */
@@ -50,6 +72,12 @@ const adminGroups = [
   adminCandidatesRoutes,
   adminAccessLogRoutes,
   adminTalentRoutes,
+  adminOversightRoutes,
+  adminAppealsRoutes,
+  adminPayoutBatchRoutes,
+  adminDisputeRoutes,
+  adminOnboardingRoutes,
+  adminAiHiringRoutes,
 ];
 
 /** Every /api route group. Each group is an encapsulated plugin with its own hooks. */

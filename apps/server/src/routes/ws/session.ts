@@ -26,6 +26,7 @@ import { buildProviders, type Providers } from '../../interview/providers';
 import { recordRecognizerQueueWait } from '../../cluster/metrics';
 import { WindowLimit } from '../../cluster/counters';
 import type { InterviewSession } from '../../interview/session';
+import { IntegrityReports } from './integrity-reports';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -170,6 +171,7 @@ async function interviewSocketRoutes(app: FastifyInstance, opts: InterviewSocket
     const audio = new AudioGuard(opts.clock ?? systemClock);
     let refusingAudio = false;
     const owner = () => socket.close(SOCKET_CLOSE.replaced, 'Replaced by a newer connection');
+    const integrity = new IntegrityReports(app.db, opts.clock ?? systemClock, user.sub, refuse, app.log);
 
     socket.on('message', (data, isBinary) => {
       const size = Array.isArray(data)
@@ -233,9 +235,13 @@ async function interviewSocketRoutes(app: FastifyInstance, opts: InterviewSocket
           return s.bargeIn();
         case 'user_turn_end':
           return s.userTurnEnd();
+        case 'mute':
+          return s.mute(msg.muted);
         case 'end':
           void s.end('user_ended');
           return;
+        case 'integrity':
+          return integrity.report(s, msg);
       }
     };
 

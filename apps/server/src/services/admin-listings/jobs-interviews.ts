@@ -14,6 +14,8 @@ import { annotationTasks, interviews, jobs, profiles, transcriptTurns, users } f
 import { carefulParts } from '../../interview/store';
 import { notFound } from '../../lib/http-errors';
 import { toJobDto } from '../jobs';
+import { hiddenInList, reviewExtras } from '../ai-hiring/review-extras';
+import { humanScores } from '../../db/schema-ai-hiring';
 import { JOB_ID, type Paging, int, search, countWhere, pageFrom } from './query';
 
 export async function listAdminJobs(
@@ -57,6 +59,9 @@ const interviewListColumns = {
   email: users.email,
   name: users.name,
   resumeUrl: profiles.resumeUrl,
+  // Issue 35: a blind interview's assessment stays hidden until its reviewer scored it.
+  blindShare: jobs.blindReviewShare,
+  humanScored: sql<boolean>`exists (select 1 from ${humanScores} h where h.interview_id = ${interviews.id})`,
 };
 type InterviewJoined = {
   interview: typeof interviews.$inferSelect;
@@ -65,10 +70,13 @@ type InterviewJoined = {
   email: string;
   name: string | null;
   resumeUrl: string | null;
+  blindShare: number | null;
+  humanScored: boolean;
 };
 
 function toInterviewListItem(r: InterviewJoined): AdminInterviewListItem {
-  const a = r.interview.assessment as Assessment | null;
+  const hidden = hiddenInList(r.interview.id, r.blindShare, r.humanScored);
+  const a = hidden ? null : (r.interview.assessment as Assessment | null);
   return {
     id: r.interview.id,
     job_id: r.interview.jobId,
@@ -138,20 +146,21 @@ export async function getAdminInterviewDetail(db: Db, id: string): Promise<Admin
     .from(transcriptTurns)
     .where(eq(transcriptTurns.interviewId, id))
     .orderBy(asc(transcriptTurns.seq));
+  const transcript = turns.map((t) => ({
+    seq: t.seq,
+    speaker: t.speaker,
+    text: t.text,
+    offset_seconds: t.offsetSeconds,
+    ...carefulParts(t),
+  }));
+  const assessment = (r.interview.assessment as Assessment | null) ?? null;
   return {
     ...toInterviewListItem(r),
-    assessment: (r.interview.assessment as Assessment | null) ?? null,
     started_at: r.interview.startedAt?.toISOString() ?? null,
     has_recording: Boolean(r.interview.recordingFileId),
     transcript_pass: r.interview.transcriptPass,
-    transcript: turns.map((t) => ({
-      seq: t.seq,
-      speaker: t.speaker,
-      text: t.text,
-      offset_seconds: t.offsetSeconds,
-      ...carefulParts(t),
-    })),
     candidate_position: r.candidatePosition ?? null,
+    ...(await reviewExtras(db, id, r.blindShare ?? 0, assessment, transcript)),
   };
 }
 

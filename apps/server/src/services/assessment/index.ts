@@ -13,6 +13,8 @@ import {
   type AssessmentInput,
 } from './built-in';
 import { modelAssessment, type ModelSettings } from './model';
+import { provenanceOf } from '../ai-hiring/provenance';
+import { findAlternative, humanOnlyAssessment } from '../ai-hiring/alternatives';
 
 export { builtInAssessment } from './built-in';
 export { checkModelReply, ModelReplyRejected } from './model';
@@ -79,7 +81,15 @@ export async function loadAssessmentInput(db: Db, interviewId: string) {
 export async function assessInterview(db: Db, config: Config, interviewId: string): Promise<Assessment | null> {
   const loaded = await loadAssessmentInput(db, interviewId);
   if (!loaded) return null;
-  const assessment = await assess(loaded.input, assessmentModelSettings(config));
+  // A candidate who asked for a human-only review is not scored by any AI (issue 35 item 2).
+  const alternative = await findAlternative(db, loaded.interview.candidateId, loaded.interview.jobId);
+  const scored = alternative
+    ? humanOnlyAssessment(computeSignals(loaded.input).signals, alternative.reason)
+    : await assess(loaded.input, assessmentModelSettings(config));
+  const assessment: Assessment = {
+    ...scored,
+    provenance: provenanceOf(scored, config, loaded.interview.transcriptPass, loaded.input.turns),
+  };
   await db
     .update(interviews)
     .set({ assessment, assessedAt: new Date(), updatedAt: new Date() })

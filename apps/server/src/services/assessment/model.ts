@@ -32,7 +32,7 @@ type ModelReply = z.infer<typeof modelReplySchema>;
 
 export class ModelReplyRejected extends Error {}
 
-function systemPrompt() {
+export function systemPrompt() {
   const criteria = RUBRIC_CRITERIA.map((c) => `- ${c.key} (${c.label}): ${c.description}`).join('\n');
   const scale = Object.entries(RUBRIC_SCALE)
     .map(([n, t]) => `${n} = ${t}`)

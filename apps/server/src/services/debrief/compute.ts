@@ -1,15 +1,10 @@
-import {
-  CAREFUL_UNSURE_BELOW,
-  DEBRIEF_WPM_BAND,
-  RUBRIC_CRITERIA,
-  type Debrief,
-  type DebriefAnswer,
-  type RubricCriterionKey,
-} from '@app/shared';
+import { CAREFUL_UNSURE_BELOW, DEBRIEF_WPM_BAND, type Debrief, type DebriefAnswer } from '@app/shared';
 import { SURE, sayable, understand } from '../../interview/understanding/understand';
-import { buildVocabulary, normalWords, type JobVocabulary } from '../../interview/understanding/vocabulary';
+import { buildVocabulary, normalWords } from '../../interview/understanding/vocabulary';
 import { worthNaming } from '../../interview/understanding/worth-naming';
 import { round } from '../../lib/round';
+import { jobTermsIn, namesToolOrTechnique } from './terms';
+import { chooseTips, type AnswerFacts } from './tips';
 
 /**
  * The debrief of one interview (issue 27, decision 0160), computed from the transcript as stored:
@@ -51,15 +46,6 @@ const FILLER_PAIRS: { words: [string, string]; unless: Set<string> }[] = [
 
 /** An answer where at least this share of the words fell below SURE was not heard well enough to judge. */
 export const UNSURE_SHARE = 0.5;
-/** Shorter than this an answer is not complete (the built-in assessment's own line). */
-const SHORT_ANSWER_WORDS = 15;
-const LONG_ANSWER_WORDS = 170;
-const FILLERS_TOO_MANY = 5;
-const CRITIQUE_QUESTION = /\b(feedback|critique|judge|quality|review|improve|change)\b/i;
-const CRITIQUE_REASON = /\b(because|so that|which is why|the reason|instead|that's why|since)\b/i;
-const NUMBER =
-  /\b(\d[\d.,]*%?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|half|double|twice|percent)\b/i;
-
 type Word = { text: string; start: number; end: number };
 
 /** The words of a text with their character offsets (what the fillers are marked by). */
@@ -164,15 +150,6 @@ function median(xs: number[]): number | null {
   return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
 }
 
-/** Names of the job (skills, title) the answer used, as the job writes them. */
-function jobTermsIn(text: string, vocabulary: JobVocabulary): string[] {
-  const said = ` ${normalWords(text).join(' ')} `;
-  return vocabulary.terms.filter((term) => {
-    const ws = normalWords(term);
-    return ws.length > 0 && said.includes(` ${ws.join(' ')} `);
-  });
-}
-
 /** Each thing once: "the launch video" is already in "animated a launch video". */
 function distinct(texts: string[]): string[] {
   const bare = (t: string) =>
@@ -181,50 +158,6 @@ function distinct(texts: string[]): string[] {
       .join(' ')} `;
   return [...new Set(texts)].filter(
     (t, i, all) => !all.some((other, j) => j !== i && other.length > t.length && bare(other).includes(bare(t))),
-  );
-}
-
-const label = (key: RubricCriterionKey) => RUBRIC_CRITERIA.find((c) => c.key === key)!.label;
-
-/**
- * The one suggestion for an answer: the first rule that applies, in the order a coach would raise
- * them, worded with the rubric criterion it serves.
- */
-export function suggest(a: {
-  question: string;
-  text: string;
-  wordCount: number;
-  fillers: number;
-  wpm: number | null;
-  namedTool: boolean;
-  jobTerms: string[];
-  concreteItems: string[];
-  jobSkills: string[];
-}): { criterion: RubricCriterionKey; text: string } {
-  const say = (criterion: RubricCriterionKey, text: string) => ({ criterion, text: `${label(criterion)}: ${text}` });
-  if (a.wordCount < SHORT_ANSWER_WORDS)
-    return say('communication', 'give a full example: what the task was, what you did, and how it turned out.');
-  const skillAsked = a.jobSkills.find((s) => normalWords(a.question).join(' ').includes(normalWords(s).join(' ')));
-  if (skillAsked && !a.jobTerms.includes(skillAsked))
-    return say('role_fit', `the question was about ${skillAsked}: say where you used it, by name.`);
-  if (!a.namedTool && !a.jobTerms.length)
-    return say('creative_expertise', 'say which tool or technique you used, by name.');
-  if (CRITIQUE_QUESTION.test(a.question) && !CRITIQUE_REASON.test(a.text))
-    return say('critique_ability', 'say why: what did not work, what you changed, and the reason.');
-  if (!NUMBER.test(a.text))
-    return say('creative_expertise', 'give the result in a number: how many, how much faster, what changed.');
-  if (a.fillers * 100 >= FILLERS_TOO_MANY * a.wordCount)
-    return say('communication', 'pause instead of saying "um": a short silence sounds surer than a filler.');
-  if (a.wpm !== null && a.wpm > DEBRIEF_WPM_BAND[1])
-    return say('communication', 'slow down a little, so each point lands before the next one.');
-  if (a.wordCount > LONG_ANSWER_WORDS)
-    return say('communication', 'lead with the point in one sentence, then give the detail.');
-  const first = a.concreteItems[0];
-  return say(
-    'communication',
-    first
-      ? `a clear, concrete answer. Keep this shape: name the thing (like ${first}), what you did, and the result.`
-      : 'a clear, concrete answer. Keep this shape: the thing, what you did, and the result.',
   );
 }
 
@@ -244,6 +177,8 @@ export function computeDebrief(turns: DebriefTurn[], job: DebriefJob): Debrief {
   let judgedFillers = 0;
   let longestMs: number | null = null;
   const starts: number[] = [];
+  // Tips are chosen across the answers once each answer's facts are known (decision 0184).
+  const facts: (AnswerFacts | null)[] = [];
   const out: DebriefAnswer[] = answers.map((a) => {
     userMs += a.ms;
     longestMs = Math.max(longestMs ?? 0, a.ms);
@@ -252,6 +187,7 @@ export function computeDebrief(turns: DebriefTurn[], job: DebriefJob): Debrief {
     const start_seconds = a.startMs === null ? null : round(a.startMs / 1000, 1);
     const reliable = !a.hasWords || heardClearly(a.words);
     if (!reliable) {
+      facts.push(null);
       // Hard to hear: the words may be the recognizer's guesses, so nothing in them is judged.
       return {
         question: a.question,
@@ -279,13 +215,13 @@ export function computeDebrief(turns: DebriefTurn[], job: DebriefJob): Debrief {
     const items = sayable(heard, sure).filter((i) => worthNaming(i, vocabulary));
     const concrete = distinct(items.map((i) => i.text));
     const jobTerms = jobTermsIn(a.text, vocabulary);
-    const tip = suggest({
+    facts.push({
       question: a.question,
       text: a.text,
       wordCount: count,
       fillers: fillers.length,
       wpm,
-      namedTool: items.some((i) => i.kind === 'tool'),
+      namedToolOrTechnique: items.some((i) => i.kind === 'tool') || namesToolOrTechnique(a.text),
       jobTerms,
       concreteItems: concrete,
       jobSkills,
@@ -298,12 +234,19 @@ export function computeDebrief(turns: DebriefTurn[], job: DebriefJob): Debrief {
       filler_spans: spans,
       concrete_items: concrete,
       job_terms: jobTerms,
-      suggestion: tip.text,
-      suggestion_criterion: tip.criterion,
+      suggestion: null,
+      suggestion_criterion: null,
       reliable,
       seconds,
       start_seconds,
     };
+  });
+
+  const judged = facts.flatMap((f, i) => (f ? [{ f, i }] : []));
+  chooseTips(judged.map((j) => j.f)).forEach((tip, k) => {
+    const answer = out[judged[k]!.i]!;
+    answer.suggestion = tip.text;
+    answer.suggestion_criterion = tip.criterion;
   });
 
   const timedWords = out.reduce((n, a) => n + (a.words_per_minute !== null ? wordsOf(a.text).length : 0), 0);

@@ -54,6 +54,7 @@ export async function listPracticeDebriefs(db: Db, userId: string): Promise<Prac
       reliable: sql<boolean>`(${practiceDebriefs.debrief}->>'reliable')::boolean`,
       answerCount: sql<number>`jsonb_array_length(${practiceDebriefs.debrief}->'answers')::int`,
       delivery: sql<Debrief['delivery']>`${practiceDebriefs.debrief}->'delivery'`,
+      jobTitle: sql<string | null>`${practiceDebriefs.debrief}->>'job_title'`,
     })
     .from(practiceDebriefs)
     .where(eq(practiceDebriefs.userId, userId))
@@ -64,6 +65,7 @@ export async function listPracticeDebriefs(db: Db, userId: string): Promise<Prac
     reliable: r.reliable,
     answer_count: r.answerCount,
     delivery: r.delivery,
+    job_title: r.jobTitle ?? null,
   }));
 }
 

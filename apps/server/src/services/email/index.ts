@@ -23,3 +23,4 @@ export async function recipient(db: Db, userId: string) {
     .limit(1);
   return row ?? null;
 }
+export * from './onboarding-templates';

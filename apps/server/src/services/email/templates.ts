@@ -14,17 +14,17 @@ const escapeHtml = (s: string) =>
 
 const greetingName = (name: string | null) => name?.trim().split(/\s+/)[0] || 'there';
 
-type Body = {
+export type Body = {
   subject: string;
   paragraphs: string[];
   /** A button in HTML, a line with the address in text. */
   action?: { label: string; path: string };
 };
 
-type Recipient = { email: string; name: string | null };
+export type Recipient = { email: string; name: string | null };
 
 /** One layout for every message, so they all carry the product name and the support address. */
-function render(ctx: EmailContext, r: Recipient, body: Body): EmailMessage {
+export function render(ctx: EmailContext, r: Recipient, body: Body): EmailMessage {
   const link = body.action && ctx.publicUrl ? `${ctx.publicUrl.replace(/\/$/, '')}${body.action.path}` : null;
   const hello = `Hi ${greetingName(r.name)},`;
   const signoff = `The ${PRODUCT_NAME} team`;

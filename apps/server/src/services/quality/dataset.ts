@@ -32,6 +32,7 @@ export const DATASET_CSV_COLUMNS = [
   'notes',
   'submitted_at',
   'status',
+  'rejection_reason',
 ] as const;
 
 /** Fails before any byte is sent when the job does not exist. */
@@ -47,8 +48,8 @@ type PageItem = {
   gold: number | null;
   /** The item's content: what the provider uploaded, from its newest task. */
   content: { name: string; data: Record<string, unknown> } | null;
-  /** Submitted ratings, oldest first: [rater_id, rating, notes, submitted_at, status, review_approved]. */
-  ratings: [string, number, string | null, string, string, boolean | null][] | null;
+  /** Submitted ratings, oldest first: [rater_id, rating, notes, submitted_at, status, review_approved, review_reason]. */
+  ratings: [string, number, string | null, string, string, boolean | null, string | null][] | null;
 };
 
 /**
@@ -66,7 +67,8 @@ const pageQuery = (jobId: string, after: number | null) => sql`
          FROM ${annotationTasks} WHERE ${annotationTasks.itemId} = i.id
          ORDER BY ${annotationTasks.createdAt} DESC, ${annotationTasks.id} DESC LIMIT 1) AS content,
       (SELECT json_agg(json_build_array(${annotationTasks.assigneeId}, ${annotationTasks.qualityRating}, ${annotationTasks.feedbackNotes},
-                                        ${annotationTasks.submittedAt}, ${annotationTasks.status}, ${annotationTasks.reviewApproved})
+                                        ${annotationTasks.submittedAt}, ${annotationTasks.status}, ${annotationTasks.reviewApproved},
+                                        ${annotationTasks.reviewReason})
                        ORDER BY ${annotationTasks.submittedAt}, ${annotationTasks.id}) FILTER (WHERE ${holdsSubmittedRating})
          FROM ${annotationTasks} WHERE ${annotationTasks.itemId} = i.id) AS ratings
     FROM ${annotationItems} i
@@ -75,8 +77,16 @@ const pageQuery = (jobId: string, after: number | null) => sql`
     LIMIT ${PAGE}
   ) page`;
 
-/** The job's items with their ratings, one page of the database at a time. */
-export async function* datasetRecords(db: Executor, jobId: string): AsyncGenerator<DatasetRecord> {
+/**
+ * The job's items with their ratings, one page of the database at a time. `origin` (PUBLIC_URL, else
+ * the server's own address; null when it has none) makes the items' relative media URLs absolute,
+ * so that the file still leads to them outside the console (issue 34).
+ */
+export async function* datasetRecords(
+  db: Executor,
+  jobId: string,
+  origin: string | null = null,
+): AsyncGenerator<DatasetRecord> {
   const weights = consensusWeights(raterStats(await loadJobRatings(db, jobId)));
   // Items in upload order (seq); the last seq read is the cursor of the next page.
   let cursor: number | null = null;
@@ -85,19 +95,27 @@ export async function* datasetRecords(db: Executor, jobId: string): AsyncGenerat
     const items = JSON.parse(row!.page) as PageItem[];
     if (!items.length) return;
     for (const item of items) {
-      const ratings = (item.ratings ?? []).map(([raterId, rating, notes, submittedAt, status, reviewApproved]) => ({
-        rater_id: raterId,
-        rating,
-        notes: notes ?? '',
-        submitted_at: new Date(submittedAt).toISOString(),
-        status: reviewState({ status, reviewApproved }),
-      }));
+      const ratings = (item.ratings ?? []).map(
+        ([raterId, rating, notes, submittedAt, status, reviewApproved, reviewReason]) => {
+          const state = reviewState({ status, reviewApproved });
+          return {
+            rater_id: raterId,
+            rating,
+            notes: notes ?? '',
+            submitted_at: new Date(submittedAt).toISOString(),
+            status: state,
+            rejection_reason: state === 'rejected' ? (reviewReason ?? null) : null,
+          };
+        },
+      );
+      // A rejected rating is kept in the record but is no part of the consensus or the spread.
+      const kept = ratings.filter((r) => r.status !== 'rejected');
       yield {
         item_id: item.id,
-        ...describe(item.content?.name ?? '', item.content?.data ?? {}),
+        ...describe(item.content?.name ?? '', item.content?.data ?? {}, origin),
         gold: item.gold,
         ...summarizeItem(
-          ratings.map((r) => ({ raterId: r.rater_id, rating: r.rating })),
+          kept.map((r) => ({ raterId: r.rater_id, rating: r.rating })),
           weights,
         ),
         ratings,
@@ -108,7 +126,7 @@ export async function* datasetRecords(db: Executor, jobId: string): AsyncGenerat
 }
 
 /** Title, data type and the URL or text of an item, from what the provider uploaded. */
-function describe(taskName: string, data: Record<string, unknown>) {
+function describe(taskName: string, data: Record<string, unknown>, origin: string | null) {
   const text = (data.data_content as { text?: string } | undefined)?.text;
   const transcript = data.transcript as string | { speaker: string; text: string }[] | undefined;
   const transcriptText =
@@ -117,15 +135,20 @@ function describe(taskName: string, data: Record<string, unknown>) {
     title: typeof data.title === 'string' && data.title ? data.title : taskName,
     // Without data_type the item is a transcript (docs/product/rules.md).
     data_type: typeof data.data_type === 'string' ? data.data_type : 'transcript',
-    url: typeof data.data_url === 'string' ? data.data_url : null,
+    url: typeof data.data_url === 'string' ? absolute(data.data_url, origin) : null,
     text: text ?? transcriptText ?? null,
   };
 }
 
+/** A URL of this server's (starting with one '/') on `origin`; any other URL as it was given. */
+export function absolute(url: string, origin: string | null): string {
+  return origin && url.startsWith('/') && !url.startsWith('//') ? origin + url : url;
+}
+
 /** JSONL: one item per line. */
-export async function* datasetJsonl(db: Executor, jobId: string): AsyncGenerator<string> {
+export async function* datasetJsonl(db: Executor, jobId: string, origin: string | null = null): AsyncGenerator<string> {
   let batch = '';
-  for await (const record of datasetRecords(db, jobId)) {
+  for await (const record of datasetRecords(db, jobId, origin)) {
     batch += JSON.stringify(record) + '\n';
     if (batch.length > 64 * 1024) {
       yield batch;
@@ -136,12 +159,13 @@ export async function* datasetJsonl(db: Executor, jobId: string): AsyncGenerator
 }
 
 /** CSV: one row per rating, the item's fields repeated. */
-export async function* datasetCsv(db: Executor, jobId: string): AsyncGenerator<string> {
+export async function* datasetCsv(db: Executor, jobId: string, origin: string | null = null): AsyncGenerator<string> {
   let batch = csvLine([...DATASET_CSV_COLUMNS]);
-  for await (const r of datasetRecords(db, jobId)) {
+  for await (const r of datasetRecords(db, jobId, origin)) {
     const item = [r.item_id, r.title, r.data_type, r.url, r.text, r.gold, r.consensus, r.spread, r.needs_review];
-    if (!r.ratings.length) batch += csvLine([...item, null, null, null, null, null]);
-    for (const x of r.ratings) batch += csvLine([...item, x.rater_id, x.rating, x.notes, x.submitted_at, x.status]);
+    if (!r.ratings.length) batch += csvLine([...item, null, null, null, null, null, null]);
+    for (const x of r.ratings)
+      batch += csvLine([...item, x.rater_id, x.rating, x.notes, x.submitted_at, x.status, x.rejection_reason]);
     if (batch.length > 64 * 1024) {
       yield batch;
       batch = '';

@@ -13,7 +13,10 @@ import { unassignedTasksOf } from './ratings';
 export const NO_ACTIVE_RATERS =
   'This job has no active raters to distribute tasks to. Accept candidates for the job, or unpause a paused rater, then distribute again.';
 
-export async function distributeTasks(db: Db, jobId: string): Promise<number> {
+/** What a distribution did: tasks assigned in all, and to whom how many (for their e-mails, issue 34). */
+export type Distribution = { assigned: number; raters: { user_id: string; assigned: number }[] };
+
+export async function distributeTasks(db: Db, jobId: string): Promise<Distribution> {
   return db.transaction(async (tx) => {
     const [job] = await tx.select({ status: jobs.status }).from(jobs).where(eq(jobs.id, jobId)).for('update');
     if (!job) throw notFound('Job not found');
@@ -39,7 +42,7 @@ export async function distributeTasks(db: Db, jobId: string): Promise<number> {
       .from(annotationTasks)
       .where(unassignedTasksOf(jobId))
       .orderBy(asc(annotationTasks.createdAt), asc(annotationTasks.id));
-    if (!open.length) return 0;
+    if (!open.length) return { assigned: 0, raters: [] };
 
     // Who already holds which item, and each rater's open load (assigned or in progress).
     const held = await tx
@@ -56,16 +59,21 @@ export async function distributeTasks(db: Db, jobId: string): Promise<number> {
       })),
     );
 
-    if (!plan.length) return 0;
+    if (!plan.length) return { assigned: 0, raters: [] };
     // One statement for the whole plan, its ids as two array parameters (not one parameter per id).
     const list = (ids: string[]) => `{${ids.join(',')}}`;
     const result = await tx.execute(sql`
       update ${annotationTasks} as t set assignee_id = v.user_id, status = 'assigned'
       from unnest(${list(plan.map((p) => p.taskId))}::uuid[], ${list(plan.map((p) => p.userId))}::uuid[]) as v(task_id, user_id)
       where t.id = v.task_id and t.status = 'pending' and t.assignee_id is null
-      returning t.id`);
-    const assigned = (result as unknown as { rows: unknown[] }).rows.length;
-    return assigned;
+      returning t.id, t.assignee_id`);
+    const rows = (result as unknown as { rows: { id: string; assignee_id: string }[] }).rows;
+    const per = new Map<string, number>();
+    for (const r of rows) per.set(r.assignee_id, (per.get(r.assignee_id) ?? 0) + 1);
+    return {
+      assigned: rows.length,
+      raters: [...per].map(([user_id, assigned]) => ({ user_id, assigned })),
+    };
   });
 }
 

@@ -1,5 +1,5 @@
 /** The quality report of a job (GET /api/admin/jobs/{id}/quality, issue 26). */
-import { and, countDistinct, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { QualityReport } from '@app/shared';
 import { annotationItems, annotationTasks, jobs } from '../../db/schema';
 import type { Executor } from '../../db/types';
@@ -17,14 +17,14 @@ export async function qualityReport(db: Executor, jobId: string): Promise<Qualit
     .from(jobs)
     .where(eq(jobs.id, jobId));
   if (!job) throw notFound('Job not found');
-  const [ratings, [items], [queue], [unassigned], raterIds] = await Promise.all([
+  const [ratings, [items], waiting, [unassigned], raterIds] = await Promise.all([
     loadJobRatings(db, jobId),
     db
       .select({ n: sql<number>`count(*)::int` })
       .from(annotationItems)
       .where(eq(annotationItems.jobId, jobId)),
     db
-      .select({ n: countDistinct(annotationTasks.itemId) })
+      .selectDistinct({ itemId: annotationTasks.itemId })
       .from(annotationTasks)
       .where(and(eq(annotationTasks.jobId, jobId), eq(annotationTasks.status, 'completed'))),
     db
@@ -34,13 +34,16 @@ export async function qualityReport(db: Executor, jobId: string): Promise<Qualit
     jobRaterIds(db, jobId),
   ]);
 
+  // Items needing review are the queue's items it flags (ratings more than a point apart), so the
+  // figure matches what the queue shows, not items already reviewed (issue 34).
+  const inQueue = new Set(waiting.map((w) => w.itemId));
   const units: number[][] = [];
   let needingReview = 0;
-  for (const list of byItem(ratings).values()) {
+  for (const [itemId, list] of byItem(ratings)) {
     if (list.length < 2) continue;
     const values = list.map((r) => r.rating);
     units.push(values);
-    if (Math.max(...values) - Math.min(...values) > SPREAD_LIMIT) needingReview++;
+    if (inQueue.has(itemId) && Math.max(...values) - Math.min(...values) > SPREAD_LIMIT) needingReview++;
   }
   const alpha = krippendorffAlpha(units, 'interval');
   return {
@@ -48,7 +51,7 @@ export async function qualityReport(db: Executor, jobId: string): Promise<Qualit
     items_total: Number(items?.n ?? 0),
     items_compared: units.length,
     items_needing_review: needingReview,
-    review_queue_count: Number(queue?.n ?? 0),
+    review_queue_count: inQueue.size,
     unassigned_tasks: Number(unassigned?.n ?? 0),
     settings: { pause_gold_error_above: job.limit, pause_min_gold_items: job.min },
     raters: await raterRows(db, jobId, raterIds, raterStats(ratings)),

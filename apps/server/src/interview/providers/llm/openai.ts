@@ -1,7 +1,7 @@
 import type { InterviewPlan } from '../../plan';
 import { sayable } from '../../understanding/understand';
 import { ProviderError, type ChatMessage, type Interviewer, type InterviewerRequest } from '../types';
-import { sentences } from './phrasing';
+import { practiceGreeting, PRACTICE_GOODBYE, sentences } from './phrasing';
 import { replyProblem } from './reply-check';
 import { StructuredInterviewer } from './structured';
 
@@ -46,7 +46,7 @@ export class OpenAiInterviewer implements Interviewer {
     const messages: ChatMessage[] = [
       { role: 'system', content: this.plan.systemPrompt },
       ...request.history.slice(-30),
-      { role: 'system', content: instructionFor(request) },
+      { role: 'system', content: instructionFor(request, this.plan) },
     ];
     let res: Response;
     try {
@@ -92,7 +92,7 @@ export class OpenAiInterviewer implements Interviewer {
   }
 }
 
-function instructionFor(r: InterviewerRequest): string {
+function instructionFor(r: InterviewerRequest, plan: InterviewPlan): string {
   const time = `About ${Math.max(0, Math.round(r.minutesLeft))} minutes are left.`;
   const heard = r.understood ? sayable(r.understood).map((i) => i.text) : [];
   const items = heard.length
@@ -101,7 +101,8 @@ function instructionFor(r: InterviewerRequest): string {
   const m = r.move;
   switch (m.kind) {
     case 'greeting':
-      return `Greet the candidate warmly in one short sentence, then ask: "${m.question}"`;
+      if (plan.practice) return `Say exactly: "${practiceGreeting(plan)}" Then ask: "${m.question}"`;
+      return `Greet the candidate warmly in one short sentence that says you are an AI interviewer (use the word "AI"), then ask: "${m.question}"`;
     case 'question':
       if (m.after === 'dont_know')
         return `${time} The candidate did not know. Say that's fine in a few words, then ask: "${m.question}"`;
@@ -126,7 +127,9 @@ function instructionFor(r: InterviewerRequest): string {
     case 'closing':
       return (
         (m.about ? `Acknowledge "${m.about.text}" in a few words, then close` : 'Close') +
-        ' the interview now: thank the candidate by first name, say the hiring team will review the conversation and email next steps, and say goodbye. Do not ask anything.'
+        (plan.practice
+          ? ` the practice now: thank the candidate by first name, say "${PRACTICE_GOODBYE}" Never mention a hiring team or a review. Do not ask anything.`
+          : ' the interview now: thank the candidate by first name, say the hiring team will review the conversation and email next steps, and say goodbye. Do not ask anything.')
       );
   }
 }

@@ -5,28 +5,33 @@ import { isFigure } from '../../understanding/worth-naming';
 import type { InterviewMove } from '../types';
 
 /**
- * Probes that name what the candidate did ("You said you built a softbox: ..."). Each is one
- * sentence, so repeating the question on request keeps what it refers to.
+ * Probes that name back what the candidate said and ask about it, as a person would: "You mentioned
+ * the kiln — how did you go about that?" (issue 33). Each is one sentence, so repeating the question
+ * on request keeps what it refers to; none puts a pronoun that would not fit a plural ("test tiles").
  */
 const PROBE_ACTION = [
-  'You said you {x}: what was the hardest part of that?',
-  'When you {x}, what did you do yourself, step by step?',
-  'When you {x}, what decisions did you make along the way?',
-  'You said you {x}: how did it turn out, and what would you change today?',
+  'You said you {x} — what was the hardest part of that?',
+  'You said you {x} — how did you go about it, step by step?',
+  'You said you {x} — what decisions did you make along the way?',
+  'You said you {x} — how did it turn out, and what would you change today?',
 ];
 /** Probes that name a thing the candidate brought up: a client, a project, a material. */
 const PROBE_THING = [
-  'You mentioned {x}. What was your own part in it?',
-  'Tell me more about {x}: what did you do there, and how did it turn out?',
-  'What was tricky about {x}, and how did you handle it?',
-  'How did {x} come about, and what did you do yourself?',
+  'You mentioned {x} — what was your own part there?',
+  'You mentioned {x} — how did you go about that, step by step?',
+  'You mentioned {x} — what was tricky there, and how did you handle it?',
+  'Going back to {x} — how did that turn out, and what would you do differently?',
 ];
 /** Probes that name a figure the candidate gave ("twelve frames"). */
-const PROBE_FIGURE = ['Why {x}? How did you arrive at that?', 'How did you settle on {x}, and did it work?'];
+const PROBE_FIGURE = [
+  'You mentioned {x} — why that, and how did it work out?',
+  'You mentioned {x} — how did you settle on that, and did it work?',
+];
+/** Probes that name a name: a tool, but also an employer or a place from the candidate's profile ("Lisbon"). */
 const PROBE_TOOL = [
-  'You mentioned {x}: what do you rely on it for most?',
-  'How does {x} fit into the way you work, step by step?',
-  'What is one thing you do with {x} that a beginner would not?',
+  'You mentioned {x} — how does that come into your work?',
+  'You mentioned {x} — can you tell me a bit more about that?',
+  'You mentioned {x} — what is one thing about it a newcomer would not know?',
 ];
 /** Probes for a concrete answer whose details were not heard surely enough to name them. */
 const PROBE_UNNAMED = [
@@ -108,6 +113,7 @@ export class Phrasebook {
     const name = this.plan.firstName;
     switch (move.kind) {
       case 'greeting':
+        if (this.plan.practice) return `${practiceGreeting(this.plan)} ${move.question}`;
         return (
           `Hi ${name}, I'm the AI interviewer for the ${this.plan.jobTitle} role. ` +
           `We have up to ${this.plan.maxMinutes} minutes. ${move.question}`
@@ -154,7 +160,9 @@ export class Phrasebook {
           (move.about
             ? `${this.reflect(move.about)} That's all my questions for today, ${name}. `
             : `Thank you, ${name}. That's all my questions for today. `) +
-          `The hiring team will review our conversation and email you about next steps. Goodbye!`
+          (this.plan.practice
+            ? PRACTICE_GOODBYE
+            : `The hiring team will review our conversation and email you about next steps. Goodbye!`)
         );
     }
   }
@@ -203,4 +211,16 @@ function key(sentence: string): string {
     .replace(/[^a-z0-9 ]+/g, '')
     .replace(/\s+/g, ' ')
     .trim();
+}
+
+/** The practice closing: nothing goes to a hiring team, so it never says one reviews it (decision 0183). */
+export const PRACTICE_GOODBYE = 'That was the practice. Your debrief is ready on the next screen. Goodbye!';
+
+const NUMBER_WORDS = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
+
+/** The practice greeting states what the run really is: its questions counted and its length. */
+export function practiceGreeting(plan: Pick<InterviewPlan, 'firstName' | 'questions' | 'maxMinutes'>): string {
+  const n = plan.questions.length;
+  const count = `${NUMBER_WORDS[n] ?? n} ${n === 1 ? 'question' : 'questions'}`;
+  return `Hi ${plan.firstName}, I am the AI interviewer and this is your practice interview: ${count}, up to ${plan.maxMinutes} minutes, and nothing is recorded or scored.`;
 }

@@ -17,6 +17,8 @@ export function replyProblem(reply: string, request: InterviewerRequest, plan: I
   if (!text) return 'empty reply';
   const words = normalWords(text);
   if (words.length > MAX_WORDS[move.kind]) return `too long (${words.length} words)`;
+  // The candidate must hear at the start that the interviewer is an AI (EU AI Act Art. 50(1); issue 35).
+  if (move.kind === 'greeting' && !/\bAI\b/.test(text)) return 'greeting does not say it is an AI';
   const asks = sentences(text).filter((s) => s.endsWith('?'));
   if (move.kind === 'closing') return asks.length ? 'asks a question at the close' : null;
   if (!asks.length) return 'asks nothing';

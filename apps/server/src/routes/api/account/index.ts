@@ -25,7 +25,12 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     '/account/export',
     { onRequest: app.authenticate, config: { rateLimit: { max: 10, timeWindow: '1 hour' } } },
     async (request, reply) => {
-      const data = await exportAccount(app.db, request.auth!.sub, publicBase(request));
+      const data = await exportAccount(
+        app.db,
+        request.auth!.sub,
+        publicBase(request),
+        app.config.PAYOUT_METHOD_HOLD_HOURS,
+      );
       const day = new Date().toISOString().slice(0, 10);
       return reply
         .header('content-disposition', `attachment; filename="my-data-${day}.json"`)

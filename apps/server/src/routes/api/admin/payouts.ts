@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { payoutRequestSchema, payoutSchema } from '@app/shared';
-import { createPayout } from '../../../services/payouts';
+import { createPayout } from '../../../services/money/payouts';
 
 /** The provider pays out available balances. Admin only. */
 const adminPayoutsRoutes: FastifyPluginAsyncZod = async (app) => {

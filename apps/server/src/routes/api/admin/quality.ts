@@ -15,6 +15,7 @@ import { pauseByProvider, unpauseRater } from '../../../services/quality/raters'
 import { qualityReport } from '../../../services/quality/report';
 import { reviewQueue } from '../../../services/quality/review-queue';
 import { idParams } from '../schemas';
+import { linkOrigin } from '../../../lib/link-origin';
 
 const raterParams = idParams('Job').extend({ userId: z.uuid({ message: 'User id must be a UUID' }) });
 
@@ -23,7 +24,7 @@ const adminQualityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/jobs/:id/tasks/distribute',
     { schema: { params: idParams('Job'), response: { 200: distributeReplySchema } } },
-    async (request) => ({ assigned: await distributeTasks(app.db, request.params.id) }),
+    async (request) => ({ job_id: request.params.id, ...(await distributeTasks(app.db, request.params.id)) }),
   );
 
   app.get(
@@ -57,7 +58,9 @@ const adminQualityRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id } = request.params;
       const { format } = request.query;
       await assertJobExists(app.db, id);
-      const body = format === 'csv' ? datasetCsv(app.db, id) : datasetJsonl(app.db, id);
+      // Media URLs point where e-mailed links do: PUBLIC_URL, else the bound address (decision 0140).
+      const origin = linkOrigin(app.config, app.server.address());
+      const body = format === 'csv' ? datasetCsv(app.db, id, origin) : datasetJsonl(app.db, id, origin);
       return reply
         .type(format === 'csv' ? 'text/csv; charset=utf-8' : 'application/x-ndjson; charset=utf-8')
         .header('content-disposition', `attachment; filename="dataset-${id}.${format}"`)

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { interviewTranscriptSchema } from '@app/shared';
 import { getInterviewForUser } from '../../../services/interviews';
 import { listTurns, toTranscriptDto } from '../../../interview/store';
+import { latestCorrections } from '../../../services/ai-hiring/corrections';
 import { idParams } from '../schemas';
 
 const interviewParams = idParams('Interview');
@@ -18,7 +19,15 @@ const transcriptRoutes: FastifyPluginAsyncZod = async (app) => {
       // 404 for anyone but the candidate and admins, without saying whether it exists.
       const interview = await getInterviewForUser(app.db, request.params.id, request.auth!);
       const turns = await listTurns(app.db, interview.id);
-      return { interview_id: interview.id, turns: turns.map(toTranscriptDto) };
+      // The candidate's corrections beside their turns (issue 35); the stored text stays as heard.
+      const corrections = new Map((await latestCorrections(app.db, interview.id)).map((c) => [c.seq, c.text]));
+      return {
+        interview_id: interview.id,
+        turns: turns.map((t) => {
+          const correction = corrections.get(t.seq);
+          return { ...toTranscriptDto(t), ...(correction !== undefined && { candidate_correction: correction }) };
+        }),
+      };
     },
   );
 };

@@ -7,11 +7,13 @@
  */
 import { and, desc, eq, inArray, ne, sql, sum } from 'drizzle-orm';
 import { DEFAULT_HOURLY_PAY, WEEKLY_HOURS_CAP, type EarningsSummary, type EarningsTransaction } from '@app/shared';
-import { annotationTasks, earnings, jobs } from '../db/schema';
-import { centsToDollars } from '../lib/money';
-import { conflict } from '../lib/http-errors';
-import { lockCandidate } from './interview-rules';
-import type { Executor } from '../db/types';
+import { annotationTasks, earnings, jobs } from '../../db/schema';
+import { centsToDollars } from '../../lib/money';
+import { conflict } from '../../lib/http-errors';
+import { lockCandidate } from '../interview-rules';
+import { balancesOf } from './ledger';
+import { payoutRequestEarnings, payoutRequests } from '../../db/schema-money';
+import type { Executor } from '../../db/types';
 
 /** The most time one task can bill, however long it stayed open (a forgotten tab is not work). */
 export const TASK_BILLABLE_CAP_SECONDS = 2 * 60 * 60;
@@ -166,6 +168,7 @@ export async function settleTaskEarnings(tx: Executor, taskIds: string[], approv
 }
 
 export const ALREADY_PAID = 'This work has already been paid out, so it can no longer be rejected.';
+export const IN_PAYOUT = 'This work is in a payout request being paid, so it can no longer be rejected.';
 
 /**
  * A hand review of work the rules approved automatically: rejecting it takes back an earning that
@@ -180,6 +183,14 @@ export async function overruleAutomaticApproval(tx: Executor, taskId: string, ap
     .for('update');
   if (!row || approved) return;
   if (row.status === 'paid') throw conflict(ALREADY_PAID);
+  // Money already requested is on its way out of the available balance: it cannot be taken back.
+  const [inRequest] = await tx
+    .select({ id: payoutRequests.id })
+    .from(payoutRequestEarnings)
+    .innerJoin(payoutRequests, eq(payoutRequests.id, payoutRequestEarnings.requestId))
+    .innerJoin(earnings, eq(earnings.id, payoutRequestEarnings.earningId))
+    .where(and(eq(earnings.taskId, taskId), inArray(payoutRequests.status, ['requested', 'batched'])));
+  if (inRequest) throw conflict(IN_PAYOUT);
   await tx
     .update(earnings)
     .set({ status: 'rejected', updatedAt: new Date() })
@@ -187,20 +198,17 @@ export async function overruleAutomaticApproval(tx: Executor, taskId: string, ap
 }
 
 /**
- * The candidate's totals in dollars. total_earnings counts accepted money only (available + paid);
- * work awaiting review is pending_payout; rejected work counts nowhere.
+ * The candidate's totals in dollars, summed from the ledger (decision 0205). total_earnings counts
+ * accepted money (available, requested, on its way, paid); pending_payout is work awaiting review
+ * plus money requested or on its way (requested_payout alone); rejected work counts nowhere.
  */
 export async function getEarningsSummary(db: Executor, userId: string): Promise<EarningsSummary> {
-  const rows = await db
-    .select({ status: earnings.status, cents: sql<number>`coalesce(sum(${earnings.amountCents}), 0)`.mapWith(Number) })
-    .from(earnings)
-    .where(eq(earnings.userId, userId))
-    .groupBy(earnings.status);
-  const by = (status: string) => rows.find((r) => r.status === status)?.cents ?? 0;
+  const b = await balancesOf(db, userId);
   return {
-    total_earnings: centsToDollars(by('available') + by('paid')),
-    pending_payout: centsToDollars(by('pending')),
-    available_balance: centsToDollars(by('available')),
+    total_earnings: centsToDollars(b.available + b.requested + b.in_transit + b.paid_out),
+    pending_payout: centsToDollars(b.pending + b.requested + b.in_transit),
+    requested_payout: centsToDollars(b.requested + b.in_transit),
+    available_balance: centsToDollars(b.available),
   };
 }
 
@@ -212,12 +220,19 @@ export async function listTransactions(db: Executor, userId: string): Promise<Ea
   const rows = await db
     .select({
       id: earnings.id,
+      taskId: earnings.taskId,
       cents: earnings.amountCents,
       taskName: annotationTasks.taskName,
       jobTitle: jobs.title,
       createdAt: earnings.createdAt,
       status: earnings.status,
       reason: annotationTasks.reviewReason,
+      // The open payout request paying it, if any (one open request per payee).
+      payout: sql<'requested' | 'batched' | null>`(
+        select pr.status from ${payoutRequestEarnings} pre
+        join ${payoutRequests} pr on pr.id = pre.request_id
+        where pre.earning_id = ${earnings.id} and pr.status in ('requested', 'batched')
+        limit 1)`,
     })
     .from(earnings)
     .innerJoin(annotationTasks, eq(annotationTasks.id, earnings.taskId))
@@ -226,11 +241,13 @@ export async function listTransactions(db: Executor, userId: string): Promise<Ea
     .orderBy(desc(earnings.createdAt), desc(earnings.id));
   return rows.map((r) => ({
     id: r.id,
+    task_id: r.taskId,
     amount: centsToDollars(r.cents),
     task_name: r.taskName,
     job_title: r.jobTitle ?? '',
     created_at: r.createdAt.toISOString(),
     status: r.status,
     rejection_reason: r.status === 'rejected' ? r.reason : null,
+    payout: r.status === 'available' ? (r.payout ?? null) : null,
   }));
 }

@@ -1,0 +1,164 @@
+/**
+ * Payout batches (issue 36 item 6; decision 0207). A batch gathers the open requests that may be
+ * paid now (and, on a payout day, the available balances of everyone whose onboarding is complete),
+ * moves their money from requested to in transit, and checks the books before it commits.
+ */
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { PayoutBatch, PayoutBatchItem, PayoutBatchSummary } from '@app/shared';
+import type { Db } from '../../db/client';
+import type { Executor } from '../../db/types';
+import { users } from '../../db/schema';
+import { ledgerEntries, payoutBatches, payoutRequests } from '../../db/schema-money';
+import { AppError, conflict, notFound } from '../../lib/http-errors';
+import { centsToDollars } from '../../lib/money';
+import { checkLedger, postRequestTransfers } from './ledger';
+import { isPayoutDay } from './payout-cycle';
+import { missingItemTitles, payoutRails, type Rail } from './payout-gate';
+import { requestInTx } from './payout-requests';
+
+export type BatchOptions = { now: Date; anchor: string; holdHours: number };
+
+/** One batch is built at a time (parallel calls wait and then find the requests already taken). */
+const BATCH_LOCK = 360_207;
+export const lockBatches = (tx: Executor) => tx.execute(sql`select pg_advisory_xact_lock(${BATCH_LOCK})`);
+
+export async function createBatch(db: Db, adminId: string, opts: BatchOptions): Promise<PayoutBatch> {
+  return db.transaction(async (tx) => {
+    await lockBatches(tx);
+    if (isPayoutDay(opts.now, opts.anchor)) await openCycleRequests(tx, opts.now);
+    const open = await tx
+      .select({ id: payoutRequests.id, userId: payoutRequests.userId, cents: payoutRequests.amountCents })
+      .from(payoutRequests)
+      .where(eq(payoutRequests.status, 'requested'))
+      .orderBy(asc(payoutRequests.createdAt), asc(payoutRequests.id));
+    const rails = await payoutRails(tx, [...new Set(open.map((r) => r.userId))], opts.now, opts.holdHours);
+    const held: PayoutBatch['held'] = [];
+    const take: typeof open = [];
+    for (const r of open) {
+      const rail = rails.get(r.userId);
+      if (rail?.hold) held.push({ request_id: r.id, user_id: r.userId, reason: rail.hold });
+      else take.push(r);
+    }
+    if (!take.length) {
+      throw conflict(
+        held.length
+          ? `Nothing can be paid now: ${held.length} open request(s) are on hold (${held[0]!.reason}).`
+          : 'Nothing to pay: there are no open payout requests.',
+      );
+    }
+    const totalCents = take.reduce((acc, r) => acc + r.cents, 0);
+    const [batch] = await tx
+      .insert(payoutBatches)
+      .values({ createdBy: adminId, totalCents, itemCount: take.length, createdAt: opts.now })
+      .returning();
+    const ids = take.map((r) => r.id);
+    for (let i = 0; i < ids.length; i += 5000) {
+      await tx
+        .update(payoutRequests)
+        .set({ status: 'batched', batchId: batch!.id })
+        .where(and(inArray(payoutRequests.id, ids.slice(i, i + 5000)), eq(payoutRequests.status, 'requested')));
+    }
+    await postRequestTransfers(tx, { batchId: batch!.id, kind: 'batched', debit: 'requested', credit: 'in_transit' });
+    await assertBooksBalance(tx);
+    return { ...(await batchReply(tx, batch!.id, rails)), held };
+  });
+}
+
+/** After every batch: the books must balance, or the batch is not made. */
+export async function assertBooksBalance(tx: Executor): Promise<void> {
+  const check = await checkLedger(tx);
+  if (!check.ok)
+    throw new AppError(500, 'The ledger check failed, so nothing was paid. The provider has been alerted.');
+}
+
+/**
+ * On a payout day, everyone with an available balance, all onboarding done and no open request
+ * gets a request (one per payee and day: the key is the date).
+ */
+async function openCycleRequests(tx: Executor, now: Date): Promise<void> {
+  const payees = await tx
+    .select({ userId: ledgerEntries.userId })
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.account, 'available'))
+    .groupBy(ledgerEntries.userId)
+    .having(sql`sum(${ledgerEntries.amountCents}) > 0`);
+  const day = now.toISOString().slice(0, 10);
+  for (const { userId } of payees) {
+    if (!userId) continue;
+    const [open] = await tx
+      .select({ id: payoutRequests.id })
+      .from(payoutRequests)
+      .where(and(eq(payoutRequests.userId, userId), inArray(payoutRequests.status, ['requested', 'batched'])));
+    if (open || (await missingItemTitles(tx, userId)).length) continue;
+    await requestInTx(tx, userId, `cycle:${day}`, 'cycle', { skipOnboarding: true });
+  }
+}
+
+const railOf = (r: Rail | undefined): PayoutBatchItem['rail'] =>
+  r?.type === 'us_bank' ? 'nacha' : r?.type === 'iban' ? 'pain.001' : 'none';
+
+async function batchReply(
+  tx: Executor,
+  batchId: string,
+  known?: Map<string, Rail>,
+): Promise<Omit<PayoutBatch, 'held'>> {
+  const [batch] = await tx.select().from(payoutBatches).where(eq(payoutBatches.id, batchId));
+  if (!batch) throw notFound('Payout batch not found');
+  const items = await tx
+    .select({
+      id: payoutRequests.id,
+      userId: payoutRequests.userId,
+      cents: payoutRequests.amountCents,
+      status: payoutRequests.status,
+      reason: payoutRequests.failureReason,
+      email: users.email,
+    })
+    .from(payoutRequests)
+    .leftJoin(users, eq(users.id, payoutRequests.userId))
+    .where(eq(payoutRequests.batchId, batchId))
+    .orderBy(asc(payoutRequests.createdAt), asc(payoutRequests.id));
+  const rails = known ?? (await payoutRails(tx, [...new Set(items.map((i) => i.userId))], new Date(), 0));
+  return {
+    id: batch.id,
+    created_at: batch.createdAt.toISOString(),
+    total: centsToDollars(batch.totalCents),
+    items: items.map((i) => ({
+      request_id: i.id,
+      user_id: i.userId,
+      email: i.email ?? '',
+      amount: centsToDollars(i.cents),
+      status: i.status,
+      rail: railOf(rails.get(i.userId)),
+      failure_reason: i.reason,
+    })),
+  };
+}
+
+export async function getBatch(db: Executor, batchId: string): Promise<PayoutBatch> {
+  return { ...(await batchReply(db, batchId)), held: [] };
+}
+
+export async function listBatches(db: Executor): Promise<PayoutBatchSummary[]> {
+  const rows = await db
+    .select({
+      id: payoutBatches.id,
+      createdAt: payoutBatches.createdAt,
+      total: payoutBatches.totalCents,
+      itemCount: payoutBatches.itemCount,
+      paid: sql<number>`count(*) filter (where ${payoutRequests.status} = 'paid')`.mapWith(Number),
+      failed: sql<number>`count(*) filter (where ${payoutRequests.status} = 'failed')`.mapWith(Number),
+    })
+    .from(payoutBatches)
+    .leftJoin(payoutRequests, eq(payoutRequests.batchId, payoutBatches.id))
+    .groupBy(payoutBatches.id)
+    .orderBy(desc(payoutBatches.createdAt))
+    .limit(100);
+  return rows.map((r) => ({
+    id: r.id,
+    created_at: r.createdAt.toISOString(),
+    total: centsToDollars(r.total),
+    item_count: r.itemCount,
+    paid: r.paid,
+    failed: r.failed,
+  }));
+}

@@ -1,7 +1,6 @@
 import type { AuthReply, MessageReply } from '@app/shared';
-import { API_BASE, apiRequest, ApiError } from '../lib/api-client';
-import { authStorage } from '../lib/auth-storage';
-import { saveResponseAsFile } from '../lib/download';
+import { apiRequest } from '../lib/api-client';
+import { downloadWithToken } from '../lib/download';
 
 export const requestPasswordReset = (email: string) =>
   apiRequest<MessageReply>('/auth/password-reset', { body: { email }, auth: false });
@@ -18,10 +17,4 @@ export const deleteAccount = (password: string) =>
 export const getPrivacyNotice = () => apiRequest<{ text: string }>('/privacy', { auth: false });
 
 /** Fetches the export with the bearer token and hands it to the browser as a file download. */
-export async function downloadMyData(): Promise<void> {
-  const res = await fetch(`${API_BASE}/account/export`, {
-    headers: { authorization: `Bearer ${authStorage.get() ?? ''}` },
-  });
-  if (!res.ok) throw new ApiError(res.status, await res.json().catch(() => null));
-  await saveResponseAsFile(res, 'my-data.json');
-}
+export const downloadMyData = (): Promise<void> => downloadWithToken('/account/export', 'my-data.json');

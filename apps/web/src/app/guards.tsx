@@ -28,5 +28,9 @@ export function RequireAuth({
   return <>{children}</>;
 }
 
-/** Where a signed-in user belongs: '/' with a complete profile, otherwise '/onboarding'. */
-export const homeFor = (user: { profile_completed: boolean } | null) => (user?.profile_completed ? '/' : '/onboarding');
+/**
+ * Where a signed-in user belongs: an admin in the console (issue 34, decision 0189); anyone else '/'
+ * with a complete profile, otherwise '/onboarding'.
+ */
+export const homeFor = (user: { profile_completed: boolean; role?: string } | null) =>
+  user?.role === 'admin' ? '/admin' : user?.profile_completed ? '/' : '/onboarding';

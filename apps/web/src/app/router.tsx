@@ -43,6 +43,7 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] => [
   page('/forgot-password', () => import('../features/auth/components/ForgotPasswordPage'), 'ForgotPasswordPage'),
   page('/reset-password', () => import('../features/auth/components/ResetPasswordPage'), 'ResetPasswordPage'),
   page('/privacy', () => import('../features/auth/components/PrivacyPage'), 'PrivacyPage'),
+  page('/bias-audit', () => import('../features/bias-audit/components/PublicBiasAuditPage'), 'PublicBiasAuditPage'),
   page('/login', () => import('../features/auth/components/LoginPage'), 'LoginPage'),
   page('/signup', () => import('../features/auth/components/SignupPage'), 'SignupPage'),
   page('/onboarding', () => import('../features/onboarding/components/OnboardingPage'), 'OnboardingPage', signedIn),
@@ -118,6 +119,13 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] => [
   page('/jobs', () => import('../features/jobs/components/YourJobsPage'), 'YourJobsPage', completeWithNav),
   page('/annotate/:taskId', () => import('../features/tasks/components/AnnotatePage'), 'AnnotatePage', completeWithNav),
   page('/earnings', () => import('../features/earnings/components/EarningsPage'), 'EarningsPage', completeWithNav),
+  page(
+    '/documents/:documentId',
+    () => import('../features/contracting/components/DocumentPage'),
+    'DocumentPage',
+    completeWithNav,
+  ),
+  page('/tax-form', () => import('../features/contracting/components/TaxFormPage'), 'TaxFormPage', completeWithNav),
   page('/profile', () => import('../features/profile/components/ProfilePage'), 'ProfilePage', completeWithNav),
   page(
     '/admin/*',

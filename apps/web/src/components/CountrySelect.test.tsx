@@ -32,4 +32,17 @@ describe('CountrySelect', () => {
     expect(screen.getByTestId('value')).toHaveTextContent('Portugal');
     expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
   });
+
+  it('keeps its label and its button in one box, so a grid cell holds both (issue 34)', () => {
+    const { container } = render(
+      <div className="grid">
+        <CountrySelect label="Country" value="" onChange={() => {}} />
+      </div>,
+    );
+    const grid = container.firstElementChild!;
+    expect(grid.children).toHaveLength(1);
+    const cell = grid.children[0]!;
+    expect(cell).toHaveTextContent('Country');
+    expect(cell).toContainElement(screen.getByRole('combobox', { name: 'Country' }));
+  });
 });

@@ -22,10 +22,12 @@ type RequestOptions = {
   /** Send the stored bearer token (default true). */
   auth?: boolean;
   signal?: AbortSignal;
+  /** Extra request headers (e.g. Idempotency-Key). */
+  headers?: Record<string, string>;
 };
 
 export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { accept: 'application/json', ...opts.headers };
   const token = opts.auth === false ? null : authStorage.get();
   if (token) headers.authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;

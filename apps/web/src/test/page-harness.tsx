@@ -70,3 +70,20 @@ export function renderPage(path: string, routePath: string, element: ReactNode) 
     </QueryClientProvider>,
   );
 }
+
+/**
+ * Stubs what saving a downloaded file needs and jsdom lacks (blob URLs, a link's navigation). Returns
+ * the link's click (called once the file is handed to the browser) and createObjectURL (given the blob).
+ */
+export function stubFileSave() {
+  const createObjectURL = vi.fn((_blob: Blob) => 'blob:saved');
+  vi.stubGlobal(
+    'URL',
+    class extends URL {
+      static override createObjectURL = createObjectURL;
+      static override revokeObjectURL = vi.fn();
+    },
+  );
+  const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+  return { click, createObjectURL };
+}

@@ -1,8 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { QualityRater, QualityReport, ReviewQueue } from '@app/shared';
-import { API_BASE, ApiError, apiRequest } from '../../../lib/api-client';
-import { authStorage } from '../../../lib/auth-storage';
-import { saveResponseAsFile } from '../../../lib/download';
+import { apiRequest } from '../../../lib/api-client';
+import { downloadWithToken } from '../../../lib/download';
 import { adminKeys } from './query';
 
 /** GET /api/admin/jobs/{id}/quality: agreement, the review queue's size and every rater's record. */
@@ -42,10 +41,5 @@ export type DatasetFormat = 'jsonl' | 'csv';
  * GET /api/admin/jobs/{id}/dataset?format=jsonl|csv needs the bearer token, so a plain link cannot
  * fetch it: download it here and hand the browser a blob to save under the server's file name.
  */
-export async function downloadDataset(jobId: string, format: DatasetFormat) {
-  const res = await fetch(`${API_BASE}/admin/jobs/${jobId}/dataset?format=${format}`, {
-    headers: { authorization: `Bearer ${authStorage.get() ?? ''}` },
-  });
-  if (!res.ok) throw new ApiError(res.status, await res.json().catch(() => null));
-  await saveResponseAsFile(res, `dataset-${jobId}.${format}`);
-}
+export const downloadDataset = (jobId: string, format: DatasetFormat) =>
+  downloadWithToken(`/admin/jobs/${jobId}/dataset?format=${format}`, `dataset-${jobId}.${format}`);

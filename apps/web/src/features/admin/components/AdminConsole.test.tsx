@@ -53,6 +53,7 @@ describe('JobFormPage', () => {
       status: 'pending',
       interview_type: 'human_data',
       share_feedback: true,
+      blind_review_share: 0,
       skills: [{ name: 'Figma', description: 'Prototypes' }],
       custom_questions: ['Which poster moved you?'],
     });
@@ -93,6 +94,11 @@ describe('JobFormPage', () => {
 });
 
 const interview: AdminInterviewDetail = {
+  assessment_hidden: false,
+  human_scores: null,
+  provenance: null,
+  integrity_events: [],
+  appeal: null,
   id: 'i1',
   job_id: 'j1',
   candidate_id: 'c1',

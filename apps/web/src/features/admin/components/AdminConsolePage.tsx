@@ -1,6 +1,23 @@
-import { lazy, Suspense } from 'react';
-import { NavLink, Navigate, Route, Routes } from 'react-router';
-import { ArrowLeft, Briefcase, ClipboardList, Search, Users, Wallet } from 'lucide-react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { NavLink, Navigate, Route, Routes, useLocation } from 'react-router';
+import {
+  ArrowLeft,
+  Banknote,
+  Briefcase,
+  ClipboardList,
+  Eye,
+  FileSignature,
+  Flag,
+  Gavel,
+  Menu,
+  Receipt,
+  Scale,
+  Search,
+  UserCheck,
+  Users,
+  Wallet,
+  X,
+} from 'lucide-react';
 import { PRODUCT_NAME } from '@app/shared';
 import { JobsPage } from './JobsPage';
 import { JobFormPage } from './JobFormPage';
@@ -9,8 +26,15 @@ import { InterviewReviewPage } from './InterviewReviewPage';
 import { CandidatePage } from './CandidatePage';
 import { TasksPage } from './TasksPage';
 import { PayoutsPage } from './PayoutsPage';
+import { PayoutBatchesPage } from './PayoutBatchesPage';
+import { DisputesPage } from './DisputesPage';
+import { Form1099NecPage } from './Form1099NecPage';
+import { DocumentTemplatesPage } from './DocumentTemplatesPage';
 import { TalentPage } from './TalentPage';
 import { ReviewQueuePage } from './ReviewQueuePage';
+import { AppealsPage, OversightPage } from './OversightPage';
+import { BiasAuditPage } from './BiasAuditPage';
+import { AlternativesPage } from './AlternativesPage';
 import { Spinner } from '../../../components/Spinner';
 
 // The quality view carries the chart library: its own chunk, fetched when it is opened (decision 0159).
@@ -22,6 +46,14 @@ const NAV = [
   { to: '/admin/talent', label: 'Talent', icon: Search },
   { to: '/admin/tasks', label: 'Tasks', icon: ClipboardList },
   { to: '/admin/payouts', label: 'Payouts', icon: Wallet },
+  { to: '/admin/payout-batches', label: 'Payout batches', icon: Banknote },
+  { to: '/admin/disputes', label: 'Disputes', icon: Flag },
+  { to: '/admin/1099-nec', label: '1099-NEC', icon: Receipt },
+  { to: '/admin/document-templates', label: 'Document templates', icon: FileSignature },
+  { to: '/admin/oversight', label: 'Oversight', icon: Eye },
+  { to: '/admin/appeals', label: 'Appeals', icon: Gavel },
+  { to: '/admin/bias-audit', label: 'Bias audit', icon: Scale },
+  { to: '/admin/alternatives', label: 'Human-only', icon: UserCheck },
 ];
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
@@ -29,28 +61,50 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900'
   }`;
 
-/** The provider console (/admin/*, admins only): jobs, applicants and interviews, talent search, tasks, payouts. */
+/**
+ * The provider console (/admin/*, admins only): jobs, applicants and interviews, talent search, tasks,
+ * payouts and bank files, disputes, the 1099-NEC list and the onboarding documents' templates.
+ */
 export function AdminConsolePage() {
+  // On a phone the navigation is a menu, closed again once a page is picked (issue 34).
+  const [menuOpen, setMenuOpen] = useState(false);
+  const { pathname } = useLocation();
+  useEffect(() => setMenuOpen(false), [pathname]);
   return (
     <div className="min-h-screen bg-slate-50 md:flex">
       <aside className="border-b border-slate-200 bg-white md:sticky md:top-0 md:flex md:h-screen md:w-56 md:shrink-0 md:flex-col md:border-r md:border-b-0">
-        <div className="px-5 py-4">
-          <div className="text-lg font-semibold text-brand-700">{PRODUCT_NAME}</div>
-          <div className="text-xs font-medium tracking-wide text-slate-500 uppercase">Provider console</div>
+        <div className="flex items-center justify-between px-5 py-4">
+          <div>
+            <div className="text-lg font-semibold text-brand-700">{PRODUCT_NAME}</div>
+            <div className="text-xs font-medium tracking-wide text-slate-500 uppercase">Provider console</div>
+          </div>
+          <button
+            type="button"
+            aria-expanded={menuOpen}
+            aria-controls="console-menu"
+            onClick={() => setMenuOpen((v) => !v)}
+            className="inline-flex items-center gap-1 rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 md:hidden"
+          >
+            {menuOpen ? <X className="h-4 w-4" aria-hidden /> : <Menu className="h-4 w-4" aria-hidden />}
+            Menu
+          </button>
         </div>
-        <nav aria-label="Console" className="grid grid-cols-2 gap-1 px-3 pb-3 sm:flex md:flex-1 md:flex-col md:pb-0">
-          {NAV.map(({ to, label, icon: Icon }) => (
-            <NavLink key={to} to={to} className={linkClass}>
-              <Icon className="h-4 w-4" aria-hidden />
-              {label}
+        <div id="console-menu" className={`${menuOpen ? 'block' : 'hidden'} md:flex md:flex-1 md:flex-col`}>
+          <nav aria-label="Console" className="flex flex-col gap-1 px-3 pb-3 md:flex-1 md:pb-0">
+            {NAV.map(({ to, label, icon: Icon }) => (
+              // Closes the menu also when the page picked is the one shown (the path does not change then).
+              <NavLink key={to} to={to} className={linkClass} onClick={() => setMenuOpen(false)}>
+                <Icon className="h-4 w-4" aria-hidden />
+                {label}
+              </NavLink>
+            ))}
+          </nav>
+          <div className="border-t border-slate-200 px-3 py-2 md:py-3">
+            <NavLink to="/" className={linkClass({ isActive: false })}>
+              <ArrowLeft className="h-4 w-4" aria-hidden />
+              Back to the app
             </NavLink>
-          ))}
-        </nav>
-        <div className="border-t border-slate-200 px-3 py-2 md:py-3">
-          <NavLink to="/" className={linkClass({ isActive: false })}>
-            <ArrowLeft className="h-4 w-4" aria-hidden />
-            Back to the app
-          </NavLink>
+          </div>
         </div>
       </aside>
       <main className="min-w-0 flex-1 px-4 py-6 md:px-8">
@@ -74,7 +128,15 @@ export function AdminConsolePage() {
             />
             <Route path="jobs/:jobId/review" element={<ReviewQueuePage />} />
             <Route path="payouts" element={<PayoutsPage />} />
+            <Route path="payout-batches" element={<PayoutBatchesPage />} />
+            <Route path="disputes" element={<DisputesPage />} />
+            <Route path="1099-nec" element={<Form1099NecPage />} />
+            <Route path="document-templates" element={<DocumentTemplatesPage />} />
             <Route path="talent" element={<TalentPage />} />
+            <Route path="oversight" element={<OversightPage />} />
+            <Route path="appeals" element={<AppealsPage />} />
+            <Route path="bias-audit" element={<BiasAuditPage />} />
+            <Route path="alternatives" element={<AlternativesPage />} />
             <Route path="*" element={<Navigate to="jobs" replace />} />
           </Routes>
         </div>

@@ -4,6 +4,7 @@ import { useCandidate } from '../api/candidates';
 import { InterviewCells } from './ApplicantsPage';
 import { BackToApplicants, Empty, Section, Table, WhenLoaded, dateTime } from './ui';
 import { FileLink } from '../../../components/FileLink';
+import { CandidateDocuments } from './CandidateDocuments';
 
 type Entry = Record<string, string | undefined>;
 const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v : null);
@@ -19,7 +20,7 @@ function Row({ label, value }: { label: string; value: React.ReactNode }) {
   );
 }
 
-/** A candidate: profile and resume, interviews with their assessment, task progress and money. */
+/** A candidate: profile and resume, interviews with their assessment, task progress, money and signed documents. */
 export function CandidatePage() {
   const { candidateId = '' } = useParams();
   return (
@@ -148,6 +149,7 @@ function CandidateDetail({ c }: { c: AdminCandidateDetail }) {
           </Table>
         )}
       </Section>
+      <CandidateDocuments userId={c.id} />
     </div>
   );
 }

@@ -10,6 +10,7 @@ import { AssessmentPanel } from './AssessmentPanel';
 import { useRecordingPlayer } from './useRecordingPlayer';
 import { InterviewPrivacyPanel } from './InterviewPrivacyPanel';
 import { RetakePanel } from './RetakePanel';
+import { BlindScoringForm, HumanScoresNote, IntegrityTimeline, ProvenancePanel } from './OversightReview';
 import { BackToApplicants, DecisionButtons, InterviewBadge, Section, WhenLoaded, dateTime } from './ui';
 import { FileLink } from '../../../components/FileLink';
 import { formatClock } from '../../../lib/format';
@@ -90,6 +91,7 @@ function RecordingAndTranscript({ interview }: { interview: AdminInterviewDetail
             )}
           </>
         )}
+        <IntegrityTimeline interview={interview} onSeek={recording.seekTo} canSeek={recording.ready} />
       </div>
       <div>
         <h3 className="mb-2 text-sm font-semibold text-slate-900">Transcript</h3>
@@ -121,6 +123,11 @@ function RecordingAndTranscript({ interview }: { interview: AdminInterviewDetail
                       {t.speaker === 'ai' ? 'Interviewer' : 'Candidate'}:
                     </span>{' '}
                     <TurnText turn={t} />
+                    {t.candidate_correction !== undefined && (
+                      <span className="mt-1 block rounded bg-amber-50 px-2 py-1 text-xs text-amber-900">
+                        Candidate&apos;s correction: {t.candidate_correction}
+                      </span>
+                    )}
                   </button>
                 </li>
               );
@@ -135,6 +142,9 @@ function RecordingAndTranscript({ interview }: { interview: AdminInterviewDetail
 function DecisionForm({ interview }: { interview: AdminInterviewDetail }) {
   const decide = useDecideInterview(interview.id);
   const [note, setNote] = useState('');
+  const recommendation = interview.assessment?.recommendation;
+  // Going against the AI needs a reason (issue 35): the server refuses it without one.
+  const against = recommendation === 'advance' ? 'Rejecting' : recommendation === 'do_not_advance' ? 'Approving' : null;
   if (!isDecidableStatus(interview.status)) {
     if (interview.status === 'approved' || interview.status === 'rejected') {
       return (
@@ -149,6 +159,13 @@ function DecisionForm({ interview }: { interview: AdminInterviewDetail }) {
     }
     return <p className="text-sm text-slate-600">A decision is possible once the interview is completed.</p>;
   }
+  if (interview.assessment_hidden) {
+    return (
+      <p className="text-sm text-slate-600">
+        Score the interview in the blind review form first; the decision follows your scores.
+      </p>
+    );
+  }
 
   return (
     <form className="space-y-3" onSubmit={(e) => e.preventDefault()} aria-label="Decision">
@@ -156,8 +173,14 @@ function DecisionForm({ interview }: { interview: AdminInterviewDetail }) {
         <label htmlFor="decision-note" className="block text-sm font-medium text-slate-700">
           Note to the candidate (optional)
         </label>
+        {against && (
+          <p id="decision-note-help" className="mt-1 text-xs text-amber-800">
+            {against} goes against the AI&apos;s recommendation: write why in the note (required for that decision).
+          </p>
+        )}
         <textarea
           id="decision-note"
+          aria-describedby={against ? 'decision-note-help' : undefined}
           rows={3}
           maxLength={2000}
           className={inputClass}
@@ -219,10 +242,26 @@ function InterviewReview({ i }: { i: AdminInterviewDetail }) {
       </Section>
       <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
         <Section title="AI assessment">
-          <AssessmentPanel assessment={i.assessment} />
+          {i.assessment_hidden ? (
+            <BlindScoringForm interviewId={i.id} />
+          ) : (
+            <>
+              <HumanScoresNote interview={i} />
+              <AssessmentPanel assessment={i.assessment} />
+              <ProvenancePanel provenance={i.provenance} />
+            </>
+          )}
         </Section>
         <Section title="Decision">
           <DecisionForm interview={i} />
+          {i.appeal && (
+            <p className="mt-4 rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-700" data-testid="appeal-note">
+              The candidate appealed: “{i.appeal.reason}” ({i.appeal.status}).{' '}
+              <Link to="/admin/appeals" className="text-brand-700 hover:underline">
+                Appeals
+              </Link>
+            </p>
+          )}
         </Section>
       </div>
       <Section title="Retake">

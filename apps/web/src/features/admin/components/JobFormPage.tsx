@@ -21,7 +21,7 @@ import {
   type JobFormValues,
 } from '../lib/job-form';
 import { PageHeader, titleCase } from './ui';
-import { ShareFeedbackField } from './ShareFeedbackField';
+import { BlindReviewField, ShareFeedbackField } from './ShareFeedbackField';
 
 const INTERVIEW_TYPE_LABELS: Record<Job['interview_type'], string> = {
   standard: 'Standard',
@@ -193,6 +193,7 @@ export function JobFormPage() {
           help="Time zones, geography, commitment"
         />
         <ShareFeedbackField control={control} />
+        <BlindReviewField control={control} error={formState.errors.blind_review_share?.message} />
 
         <fieldset className="space-y-3">
           <legend className="text-sm font-medium text-slate-700">Skills</legend>

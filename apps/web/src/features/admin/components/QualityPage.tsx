@@ -9,7 +9,7 @@ import { describeError } from '../../../lib/describe-error';
 import { useJob } from '../api/jobs';
 import { downloadDataset, useQuality, useSetRaterPaused, type DatasetFormat } from '../api/quality';
 import { distributeTasks, useTaskMutation } from '../api/tasks';
-import { formatAlpha, formatBias, formatPoints, formatShare } from '../lib/quality-format';
+import { formatAlpha, formatBias, formatPoints, formatShare, goldItemsToPause } from '../lib/quality-format';
 import { RaterScatter } from './RaterScatter';
 import { PageHeader, Section, Table, WhenLoaded, td } from './ui';
 
@@ -46,6 +46,37 @@ function PauseButton({ jobId, rater }: { jobId: string; rater: QualityRater }) {
   );
 }
 
+/** Over the gold-error limit, not yet on enough gold items: how many more decide the pause (issue 34). */
+function PauseCountdown({ rater, settings }: { rater: QualityRater; settings: QualityReport['settings'] }) {
+  const left = goldItemsToPause(rater, settings);
+  if (left === null) return null;
+  return (
+    <p className="mt-1 max-w-[12rem] text-xs text-amber-700">
+      Over the limit: {left} more gold item{left === 1 ? '' : 's'} decide{left === 1 ? 's' : ''} the pause.
+    </p>
+  );
+}
+
+/** What alpha's values mean, in the usual reading (Krippendorff): 0.8 reliable, 0.667 the floor. */
+function AlphaGuide() {
+  return (
+    <details className="mt-1">
+      <summary className="cursor-pointer text-brand-700">What the figure means</summary>
+      <ul className="mt-1 space-y-0.5">
+        <li>
+          <strong>0.80 or more:</strong> raters agree; the ratings can be relied on.
+        </li>
+        <li>
+          <strong>0.67 to 0.80:</strong> fair agreement; use the ratings for tentative conclusions only.
+        </li>
+        <li>
+          <strong>Below 0.67:</strong> too little agreement; check the instructions, the items and the raters.
+        </li>
+      </ul>
+    </details>
+  );
+}
+
 function RatersTable({ jobId, report }: { jobId: string; report: QualityReport }) {
   if (report.raters.length === 0) {
     return <p className="py-6 text-center text-sm text-slate-500">No accepted raters for this job yet.</p>;
@@ -73,7 +104,10 @@ function RatersTable({ jobId, report }: { jobId: string; report: QualityReport }
           </td>
           <td className={td}>{r.tasks_rated}</td>
           <td className={td}>{r.gold_rated}</td>
-          <td className={td}>{formatPoints(r.gold_mean_abs_error)}</td>
+          <td className={td}>
+            {formatPoints(r.gold_mean_abs_error)}
+            <PauseCountdown rater={r} settings={report.settings} />
+          </td>
           <td className={td}>{formatBias(r.bias)}</td>
           <td className={td}>{formatShare(r.agreement)}</td>
         </tr>
@@ -131,9 +165,10 @@ function Report({ jobId, report }: { jobId: string; report: QualityReport }) {
           {report.items_compared === 0
             ? 'Needs an item with two ratings.'
             : `Over ${report.items_compared} of ${report.items_total} item${report.items_total === 1 ? '' : 's'} (interval)`}
+          <AlphaGuide />
         </Stat>
         <Stat label="Items needing review" value={report.items_needing_review}>
-          Ratings more than one point apart
+          In the review queue, ratings more than one point apart
         </Stat>
         <Stat label="Review queue" value={report.review_queue_count}>
           <Link to={`/admin/jobs/${jobId}/review`} className={linkClass}>

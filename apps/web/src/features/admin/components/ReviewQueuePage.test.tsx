@@ -1,9 +1,11 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ReviewItem, ReviewRating } from '@app/shared';
 import { mockApi, renderPage } from '../../../test/page-harness';
-import { ReviewQueuePage } from './ReviewQueuePage';
+import { ReviewQueuePage, UNDO_MS } from './ReviewQueuePage';
+
+afterEach(() => vi.useRealTimers());
 
 const record = {
   tasks_rated: 8,
@@ -71,7 +73,7 @@ describe('ReviewQueuePage', { timeout: 20_000 }, () => {
       item(2, [rating('t2', 'Carol', 5, 'pending'), rating('t3', 'Dan', 2, 'pending')], null),
     ]);
     mockApi(server.routes);
-    render();
+    const view = render();
 
     expect(await screen.findByRole('heading', { name: 'Rate headline 1' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Review queue: Headline Rater' })).toBeInTheDocument();
@@ -96,10 +98,12 @@ describe('ReviewQueuePage', { timeout: 20_000 }, () => {
     await user.keyboard('k');
     expect(screen.getByRole('heading', { name: 'Rate headline 1' })).toBeInTheDocument();
 
-    // A approves the highlighted rating; the item is done, so the next one opens.
+    // A approves the highlighted rating, asking nothing; the item is done, so the next one opens. The
+    // approval is held a few seconds for Undo, and sent with the next decision (issue 34).
     await user.keyboard('a');
     expect(await screen.findByRole('heading', { name: 'Rate headline 2' })).toBeInTheDocument();
-    await waitFor(() => expect(server.reviews.t1).toEqual({ approved: true }));
+    expect(screen.getByText("Approved Carol's rating.")).toBeInTheDocument();
+    expect(server.reviews.t1).toBeUndefined();
 
     // R opens the reason, focused and empty; an empty reason sends nothing; typed letters are not shortcuts.
     await user.keyboard('r');
@@ -120,7 +124,9 @@ describe('ReviewQueuePage', { timeout: 20_000 }, () => {
     await waitFor(() => expect(dan).toHaveAttribute('aria-current', 'true'));
     await user.keyboard('a');
     expect(await screen.findByText('Review queue is empty')).toBeInTheDocument();
-    expect(server.reviews.t3).toEqual({ approved: true });
+    // Leaving the screen sends the approval still held.
+    view.unmount();
+    await waitFor(() => expect(server.reviews.t3).toEqual({ approved: true }));
   });
 
   it('Escape leaves the reason without rejecting, and the buttons work as the keys do', async () => {
@@ -138,6 +144,38 @@ describe('ReviewQueuePage', { timeout: 20_000 }, () => {
 
     await user.click(screen.getByRole('button', { name: "Approve Carol's rating" }));
     expect(await screen.findByText('Review queue is empty')).toBeInTheDocument();
-    expect(server.reviews.t1).toEqual({ approved: true });
+    // Undo brings the rating back, nothing sent.
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(await screen.findByRole('button', { name: "Approve Carol's rating" })).toBeInTheDocument();
+    expect(server.reviews.t1).toBeUndefined();
+  });
+
+  it('sends a held approval once the undo time is up, and U undoes one (issue 34)', async () => {
+    const server = queueServer([
+      item(1, [rating('t1', 'Carol', 1, 'pending')], 4),
+      item(2, [rating('t2', 'Dan', 3, 'pending')], null),
+    ]);
+    mockApi(server.routes);
+    render();
+    await screen.findByRole('heading', { name: 'Rate headline 1' });
+    // A rating far from gold says so before it is approved.
+    expect(
+      screen.getByText('3 points below gold: far from the reference, check before approving.'),
+    ).toBeInTheDocument();
+
+    vi.useFakeTimers();
+    fireEvent.keyDown(window, { key: 'a' });
+    expect(screen.getByRole('heading', { name: 'Rate headline 2' })).toBeInTheDocument();
+    fireEvent.keyDown(window, { key: 'u' });
+    expect(screen.getByRole('heading', { name: 'Rate headline 1' })).toBeInTheDocument();
+    expect(screen.queryByText("Approved Carol's rating.")).toBeNull();
+
+    fireEvent.keyDown(window, { key: 'a' });
+    act(() => vi.advanceTimersByTime(UNDO_MS - 1));
+    expect(server.reviews.t1).toBeUndefined();
+    act(() => vi.advanceTimersByTime(1));
+    vi.useRealTimers();
+    await waitFor(() => expect(server.reviews.t1).toEqual({ approved: true }));
+    expect(screen.queryByRole('button', { name: 'Undo' })).toBeNull();
   });
 });

@@ -1,178 +1,36 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { FileText } from 'lucide-react';
-import {
-  REJECTION_REASON_MAX_LENGTH,
-  type DataToAnnotate,
-  type ReviewItem,
-  type ReviewRating,
-  type TaskReviewRequest,
-} from '@app/shared';
-import { Badge } from '../../../components/Badge';
+import type { DataToAnnotate, ReviewItem, ReviewRating, TaskReviewRequest } from '@app/shared';
 import { ErrorBanner } from '../../../components/ErrorBanner';
 import { Spinner } from '../../../components/Spinner';
 import { secondaryButtonClass } from '../../../components/form-styles';
-import { absoluteUrl } from '../../../lib/api-client';
 import { describeError } from '../../../lib/describe-error';
 import { useJob } from '../api/jobs';
 import { adminKeys } from '../api/query';
 import { useReviewQueue } from '../api/quality';
 import { reviewTask } from '../api/tasks';
-import { formatBias, formatPoints, formatShare } from '../lib/quality-format';
+import { formatPoints } from '../lib/quality-format';
 import { REVIEW_SHORTCUTS, reviewKeyAction } from '../lib/review-keys';
+import { Distance, ItemContent, RaterRecord, RejectForm, ReviewState } from './ReviewParts';
 import { DecisionButtons, PageHeader, dateTime } from './ui';
 
 const linkClass = 'text-sm font-medium text-brand-700 hover:underline';
 
-/** The item being reviewed, by its data type (the rater saw the same). */
-function ItemContent({ data }: { data: DataToAnnotate }) {
-  const url = absoluteUrl(data.data_url);
-  const box = 'max-h-80 overflow-y-auto whitespace-pre-wrap rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm';
-  switch (data.data_type) {
-    case 'text':
-      return <div className={box}>{data.data_content?.text ?? ''}</div>;
-    case 'image':
-      return (
-        <img
-          src={url}
-          alt={data.title || 'Item'}
-          className="max-h-80 w-full rounded-lg border border-slate-200 bg-slate-50 object-contain"
-        />
-      );
-    case 'video':
-      return <video src={url} controls className="max-h-80 w-full rounded-lg bg-black" aria-label="Video content" />;
-    case 'audio':
-      return <audio src={url} controls className="w-full" aria-label="Audio content" />;
-    case 'document':
-      return (
-        <a href={url} target="_blank" rel="noreferrer" className={secondaryButtonClass}>
-          <FileText className="h-4 w-4" aria-hidden />
-          Open document
-        </a>
-      );
-    default:
-      return Array.isArray(data.transcript) ? (
-        <ol className={`${box} space-y-2`}>
-          {data.transcript.map((turn, i) => (
-            <li key={i}>
-              <span className="font-semibold">{turn.speaker}:</span> {turn.text}
-            </li>
-          ))}
-        </ol>
-      ) : (
-        <div className={box}>{data.transcript || data.data_content?.text || 'No content.'}</div>
-      );
-  }
-}
-
-/** A submitted rating's review: waiting, approved (by hand or by the rules), or rejected. */
-function ReviewState({ rating, decided }: { rating: ReviewRating; decided?: boolean }) {
-  if (rating.review === 'pending' && decided === undefined) return <Badge color="yellow">Waiting for review</Badge>;
-  const approved = decided ?? rating.review === 'approved';
-  if (approved) return <Badge color="green">{rating.auto_approved ? 'Approved automatically' : 'Approved'}</Badge>;
-  return <Badge color="red">Rejected</Badge>;
-}
-
-/** The rejection's reason field: Enter rejects, Escape goes back. */
-function RejectForm({
-  rating,
-  busy,
-  onReject,
-  onCancel,
-}: {
-  rating: ReviewRating;
-  busy: boolean;
-  onReject: (reason: string) => void;
-  onCancel: () => void;
-}) {
-  const id = useId();
-  const [reason, setReason] = useState('');
-  const field = useRef<HTMLTextAreaElement>(null);
-  useEffect(() => field.current?.focus(), []);
-  const submit = () => {
-    if (reason.trim()) onReject(reason.trim());
-  };
-  return (
-    <form
-      className="mt-3 space-y-2"
-      onSubmit={(e) => {
-        e.preventDefault();
-        submit();
-      }}
-    >
-      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
-        Reason for rejecting {rating.rater_name}&apos;s rating (the rater sees it)
-      </label>
-      <textarea
-        id={id}
-        ref={field}
-        rows={2}
-        required
-        maxLength={REJECTION_REASON_MAX_LENGTH}
-        value={reason}
-        onChange={(e) => setReason(e.target.value)}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter' && !e.shiftKey) {
-            e.preventDefault();
-            submit();
-          } else if (e.key === 'Escape') {
-            e.preventDefault();
-            onCancel();
-          }
-        }}
-        className="block w-full rounded-md border border-slate-300 px-3 py-2 text-sm focus:border-brand-500 focus:ring-1 focus:ring-brand-500 focus:outline-none"
-      />
-      <div className="flex gap-2">
-        <button type="submit" className={`${secondaryButtonClass} text-red-700`} disabled={busy || !reason.trim()}>
-          Reject
-        </button>
-        <button type="button" className={secondaryButtonClass} onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
-    </form>
-  );
-}
-
-function RaterRecord({ rating }: { rating: ReviewRating }) {
-  const r = rating.rater;
-  const facts: [string, string][] = [
-    ['Tasks rated', String(r.tasks_rated)],
-    ['Gold rated', String(r.gold_rated)],
-    ['Gold error', formatPoints(r.gold_mean_abs_error)],
-    ['Bias', formatBias(r.bias)],
-    ['Agreement', formatShare(r.agreement)],
-  ];
-  return (
-    <dl
-      className="mt-3 grid grid-cols-3 gap-x-3 gap-y-1 text-xs sm:grid-cols-6"
-      aria-label={`${rating.rater_name}'s record`}
-    >
-      {facts.map(([k, v]) => (
-        <div key={k}>
-          <dt className="text-slate-500">{k}</dt>
-          <dd className="font-medium text-slate-800">{v}</dd>
-        </div>
-      ))}
-      <div>
-        <dt className="text-slate-500">Status</dt>
-        <dd>
-          <Badge color={r.status === 'paused' ? 'red' : 'green'}>{r.status === 'paused' ? 'Paused' : 'Active'}</Badge>
-        </dd>
-      </div>
-    </dl>
-  );
-}
-
 type Decision = { taskId: string; body: TaskReviewRequest };
+
+/** How long an approval can be undone before it is sent (issue 34, decision 0187). */
+export const UNDO_MS = 5000;
+
+/** An approval made on screen and not sent yet: Undo brings its item back. */
+type Held = { taskId: string; raterName: string; cursor: string | null; timer: ReturnType<typeof setTimeout> };
 
 /**
  * The review queue of one job (issue 26): one item at a time with its content, every rating and note,
  * the gold answer, consensus and spread and each rater's record; approve or reject each waiting rating
  * (a rejection needs a reason), by button or key, and on to the next item until the queue is empty.
  */
-export function ReviewQueuePage() {
+export function ReviewQueuePage({ undoMs = UNDO_MS }: { undoMs?: number } = {}) {
   const jobId = useParams().jobId!;
   const job = useJob(jobId);
   const queue = useReviewQueue(jobId);
@@ -181,6 +39,9 @@ export function ReviewQueuePage() {
   const [decided, setDecided] = useState<Record<string, boolean>>({});
   const [cursor, setCursor] = useState<string | null>(null);
   const [rejecting, setRejecting] = useState<string | null>(null);
+  // The last approval, held for a few seconds so that it can be undone (A asks nothing).
+  const held = useRef<Held | null>(null);
+  const [heldView, setHeldView] = useState<Pick<Held, 'taskId' | 'raterName'> | null>(null);
 
   const items = (queue.data?.items ?? []).filter((item) =>
     item.ratings.some((r) => r.review === 'pending' && decided[r.task_id] === undefined),
@@ -196,32 +57,65 @@ export function ReviewQueuePage() {
   const cleared = (queue.data?.items ?? []).length - items.length;
   const remaining = Math.max(items.length, (queue.data?.total ?? 0) - cleared);
 
+  const forget = (taskId: string) =>
+    setDecided((d) => {
+      const { [taskId]: _undone, ...rest } = d;
+      return rest;
+    });
   const review = useMutation({
     mutationFn: ({ taskId, body }: Decision) => reviewTask(taskId, body),
-    onMutate: ({ taskId, body }) => {
-      setDecided((d) => ({ ...d, [taskId]: body.approved }));
-      setRejecting(null);
-      // The item's last waiting rating: go on to the next item (the queue keeps its order).
-      if (item && waiting.every((r) => r.task_id === taskId)) setCursor(items[index + 1]?.item_id ?? null);
-    },
-    onError: (_err, { taskId }) =>
-      setDecided((d) => {
-        const { [taskId]: _undone, ...rest } = d;
-        return rest;
-      }),
+    onError: (_err, { taskId }) => forget(taskId),
     onSettled: () => qc.invalidateQueries({ queryKey: adminKeys.all }),
   });
+  /** Shows a decision at once: the rating leaves the waiting list, the item's last one moves on. */
+  const decideOnScreen = (taskId: string, approved: boolean) => {
+    setDecided((d) => ({ ...d, [taskId]: approved }));
+    setRejecting(null);
+    if (item && waiting.every((r) => r.task_id === taskId)) setCursor(items[index + 1]?.item_id ?? null);
+  };
+  /** Sends the held approval now (its time is up, or another decision follows it). */
+  const sendHeld = () => {
+    const h = held.current;
+    if (!h) return;
+    clearTimeout(h.timer);
+    held.current = null;
+    setHeldView(null);
+    review.mutate({ taskId: h.taskId, body: { approved: true } });
+  };
+  const undo = () => {
+    const h = held.current;
+    if (!h) return;
+    clearTimeout(h.timer);
+    held.current = null;
+    setHeldView(null);
+    forget(h.taskId);
+    setCursor(h.cursor);
+  };
+  const approve = (r: ReviewRating) => {
+    sendHeld();
+    const before = item?.item_id ?? null;
+    decideOnScreen(r.task_id, true);
+    held.current = { taskId: r.task_id, raterName: r.rater_name, cursor: before, timer: setTimeout(sendHeld, undoMs) };
+    setHeldView({ taskId: r.task_id, raterName: r.rater_name });
+  };
+  const reject = (r: ReviewRating, reason: string) => {
+    sendHeld();
+    decideOnScreen(r.task_id, false);
+    review.mutate({ taskId: r.task_id, body: { approved: false, reason } });
+  };
+  // Leaving the screen sends a held approval: only Undo takes one back.
+  const sendHeldRef = useRef(sendHeld);
+  sendHeldRef.current = sendHeld;
+  useEffect(() => () => sendHeldRef.current(), []);
 
   const move = (step: 1 | -1) => {
     if (items.length < 2) return;
     setRejecting(null);
     setCursor(items[(index + step + items.length) % items.length]!.item_id);
   };
-  const approve = (r: ReviewRating) => review.mutate({ taskId: r.task_id, body: { approved: true } });
-
   // The latest handlers for the key listener, which is attached once.
-  const keys = useRef({ approve, move, reject: (r: ReviewRating) => setRejecting(r.task_id), current });
-  keys.current = { approve, move, reject: (r: ReviewRating) => setRejecting(r.task_id), current };
+  const keys = useRef({ approve, move, undo, reject: (r: ReviewRating) => setRejecting(r.task_id), current });
+  keys.current = { approve, move, undo, reject: (r: ReviewRating) => setRejecting(r.task_id), current };
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const action = reviewKeyAction(e);
@@ -232,6 +126,7 @@ export function ReviewQueuePage() {
       e.preventDefault();
       if (action === 'approve') k.approve(k.current!);
       else if (action === 'reject') k.reject(k.current!);
+      else if (action === 'undo') k.undo();
       else k.move(action === 'next' ? 1 : -1);
     };
     window.addEventListener('keydown', onKey);
@@ -254,7 +149,11 @@ export function ReviewQueuePage() {
           )}
         </PageHeader>
       </div>
-      <p className="mb-4 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600" aria-label="Keyboard shortcuts">
+      {/* No keyboard on a touch screen: its hints are hidden there (issue 34). */}
+      <p
+        className="mb-4 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600 pointer-coarse:hidden"
+        aria-label="Keyboard shortcuts"
+      >
         {REVIEW_SHORTCUTS.map(([k, what]) => (
           <span key={what}>
             {k.map((key, i) => (
@@ -271,6 +170,17 @@ export function ReviewQueuePage() {
       </p>
       <ErrorBanner message={queue.error ? describeError(queue.error, 'Could not load the review queue') : null} />
       <ErrorBanner message={review.error ? describeError(review.error, 'Could not record the review') : null} />
+      {heldView && (
+        <div
+          role="status"
+          className="mb-4 flex flex-wrap items-center justify-between gap-2 rounded-lg bg-slate-900 px-4 py-2 text-sm text-white"
+        >
+          <span>Approved {heldView.raterName}&apos;s rating.</span>
+          <button type="button" onClick={undo} className="font-semibold underline">
+            Undo
+          </button>
+        </div>
+      )}
       {!item && queue.isPending && <Spinner label="Loading the review queue..." />}
       {!item && !queue.isPending && !queue.error && (queue.isFetching || remaining > 0) && (
         <Spinner label="Loading the next items..." />
@@ -340,15 +250,7 @@ export function ReviewQueuePage() {
                       <ReviewState rating={r} decided={decided[r.task_id]} />
                     </div>
                   </div>
-                  {item.gold !== null && (
-                    <p className="mt-1 text-xs text-slate-600">
-                      {r.rating === item.gold
-                        ? 'Same as gold'
-                        : `${Math.abs(r.rating - item.gold)} point${Math.abs(r.rating - item.gold) === 1 ? '' : 's'} ${
-                            r.rating > item.gold ? 'above' : 'below'
-                          } gold`}
-                    </p>
-                  )}
+                  <Distance rating={r.rating} gold={item.gold} consensus={item.consensus} />
                   <p className="mt-2 text-sm whitespace-pre-wrap text-slate-700">
                     {r.notes || <span className="text-slate-400">No notes.</span>}
                   </p>
@@ -361,7 +263,7 @@ export function ReviewQueuePage() {
                         busy={review.isPending}
                         onDecide={(ok) => (ok ? approve(r) : setRejecting(r.task_id))}
                       />
-                      {isCurrent && <span className="text-xs text-slate-500">A or R</span>}
+                      {isCurrent && <span className="text-xs text-slate-500 pointer-coarse:hidden">A or R</span>}
                     </div>
                   )}
                   {isWaiting && rejecting === r.task_id && (
@@ -369,7 +271,7 @@ export function ReviewQueuePage() {
                       rating={r}
                       busy={review.isPending}
                       onCancel={() => setRejecting(null)}
-                      onReject={(reason) => review.mutate({ taskId: r.task_id, body: { approved: false, reason } })}
+                      onReject={(reason) => reject(r, reason)}
                     />
                   )}
                 </div>

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { SavedSearch, TalentSearchReply } from '@app/shared';
@@ -79,5 +79,45 @@ describe('TalentPage saved searches', { timeout: 15_000 }, () => {
     await user.type(await screen.findByPlaceholderText('Name this search'), 'One more');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText(detail)).toBeInTheDocument();
+  });
+});
+
+describe('TalentPage Skills facet', { timeout: 15_000 }, () => {
+  it('lists the skills with their counts, and choosing two asks for people with both', async () => {
+    const user = userEvent.setup();
+    const api = talentPage('/admin/talent?q=photographer', {
+      'GET /admin/talent': {
+        body: {
+          ...reply,
+          facets: {
+            ...reply.facets,
+            skills: [
+              { value: 'Lightroom', count: 7 },
+              { value: 'Retouching', count: 3 },
+            ],
+          },
+        },
+      },
+    });
+    const skills = await screen.findByRole('group', { name: 'Skills' });
+    const lightroom = within(skills).getByRole('button', { name: /Lightroom\s*7/ });
+    expect(within(skills).getByRole('button', { name: /Retouching\s*3/ })).toHaveAttribute('aria-pressed', 'false');
+    await user.click(lightroom);
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent('/admin/talent?q=photographer&skills=Lightroom'),
+    );
+    const again = await screen.findByRole('group', { name: 'Skills' });
+    await waitFor(() =>
+      expect(within(again).getByRole('button', { name: /Lightroom\s*7/ })).toHaveAttribute('aria-pressed', 'true'),
+    );
+    await user.click(within(again).getByRole('button', { name: /Retouching\s*3/ }));
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent(
+        '/admin/talent?q=photographer&skills=Lightroom%2CRetouching',
+      ),
+    );
+    await waitFor(() =>
+      expect(String(calls(api, 'GET', '/admin/talent?').at(-1)![0])).toMatch(/skills=Lightroom%2CRetouching/),
+    );
   });
 });

@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 import type { BadgeColor, InterviewStatus, JobStatus, Page, TaskStatus } from '@app/shared';
 import { Badge } from '../../../components/Badge';
 import { Link } from 'react-router';
@@ -89,20 +89,45 @@ export function Section({ title, children, actions }: { title: string; children:
 }
 
 /** A table that scrolls sideways on narrow screens instead of squeezing its columns. */
+/**
+ * A console table. On a phone (below 640 px) each row is a card and each cell carries its column's
+ * name (index.css, `.table-cards`), so no column hides off the screen's edge (issue 34).
+ */
 export function Table({ label, head, children }: { label: string; head: ReactNode[]; children: ReactNode }) {
+  const table = useRef<HTMLTableElement>(null);
+  // Each cell is labelled with its column's heading after every render (the rows are the caller's).
+  useLayoutEffect(() => {
+    const el = table.current;
+    if (!el) return;
+    const names = [...el.querySelectorAll('thead th')].map((th) => th.textContent?.trim() ?? '');
+    for (const row of el.tBodies[0]?.rows ?? []) {
+      row.setAttribute('role', 'row');
+      [...row.cells].forEach((cell, i) => {
+        cell.setAttribute('data-label', names[i] ?? '');
+        if (cell.tagName === 'TD') cell.setAttribute('role', 'cell');
+      });
+    }
+  });
   return (
     <div className="overflow-x-auto">
-      <table aria-label={label} className="w-full min-w-[640px] text-left text-sm">
-        <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-500">
-          <tr>
+      <table
+        ref={table}
+        role="table"
+        aria-label={label}
+        className="table-cards w-full text-left text-sm sm:min-w-[640px]"
+      >
+        <thead role="rowgroup" className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-500">
+          <tr role="row">
             {head.map((h, i) => (
-              <th key={i} scope="col" className="px-3 py-2 font-medium">
+              <th key={i} scope="col" role="columnheader" className="px-3 py-2 font-medium">
                 {h}
               </th>
             ))}
           </tr>
         </thead>
-        <tbody className="divide-y divide-slate-100">{children}</tbody>
+        <tbody role="rowgroup" className="divide-y divide-slate-100">
+          {children}
+        </tbody>
       </table>
     </div>
   );

@@ -17,6 +17,8 @@ export type JobFormValues = {
   status: Job['status'];
   interview_type: Job['interview_type'];
   share_feedback: boolean;
+  /** Percent of interviews reviewed blind (issue 35), as typed; the payload carries the share 0-1. */
+  blind_review_share: string;
   skills: { name: string; description: string }[];
   custom_questions: string[];
 };
@@ -30,6 +32,7 @@ export const EMPTY_JOB_FORM: JobFormValues = {
   status: 'active',
   interview_type: 'standard',
   share_feedback: false,
+  blind_review_share: '0',
   skills: [],
   custom_questions: [],
 };
@@ -43,6 +46,7 @@ export const jobFormValues = (j: Job): JobFormValues => ({
   status: j.status,
   interview_type: j.interview_type,
   share_feedback: j.share_feedback,
+  blind_review_share: String(Math.round(j.blind_review_share * 1000) / 10),
   skills: j.skills.map((s) => ({ name: s.name, description: s.description })),
   custom_questions: [...j.custom_questions],
 });
@@ -61,6 +65,8 @@ export function jobPayload(f: JobFormValues): JobCreate {
     status: f.status,
     interview_type: f.interview_type,
     share_feedback: f.share_feedback,
+    // Typed as a percent; an empty field is 0, text that is not a number is NaN and reported by the schema.
+    blind_review_share: f.blind_review_share.trim() === '' ? 0 : Number(f.blind_review_share) / 100,
     skills: f.skills,
     custom_questions: f.custom_questions,
   };

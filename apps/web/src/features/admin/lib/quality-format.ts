@@ -10,3 +10,17 @@ export const formatBias = (v: number | null) =>
   v === null ? DASH : `${v > 0 ? '+' : v < 0 ? '−' : '±'}${Math.abs(v).toFixed(2)}`;
 /** A share (0-1) as a whole percentage. */
 export const formatShare = (v: number | null) => (v === null ? DASH : `${Math.round(v * 100)}%`);
+
+/**
+ * Gold items still to come before the automatic pause decides a rater who is over the gold-error
+ * limit, or null when there is nothing to decide (under the limit, already past the minimum, paused).
+ */
+export function goldItemsToPause(
+  rater: { gold_mean_abs_error: number | null; gold_rated: number; status: string },
+  settings: { pause_gold_error_above: number; pause_min_gold_items: number },
+): number | null {
+  if (rater.status === 'paused' || rater.gold_mean_abs_error === null) return null;
+  if (rater.gold_mean_abs_error <= settings.pause_gold_error_above) return null;
+  const left = settings.pause_min_gold_items - rater.gold_rated;
+  return left > 0 ? left : null;
+}

@@ -1,9 +1,10 @@
 /** What a key does on the review screen (the shortcuts are listed on the screen). */
-export type ReviewKeyAction = 'approve' | 'reject' | 'next' | 'previous';
+export type ReviewKeyAction = 'approve' | 'reject' | 'next' | 'previous' | 'undo';
 
 /** The shortcuts as the screen lists them: keys, then what they do. */
 export const REVIEW_SHORTCUTS: [keys: string[], action: string][] = [
   [['A'], 'approve'],
+  [['U'], 'undo the last approval (a few seconds)'],
   [['R'], 'reject (type the reason, Enter)'],
   [['J', 'N'], 'next item'],
   [['K', 'P'], 'previous item'],
@@ -17,6 +18,7 @@ const KEYS: Record<string, ReviewKeyAction> = {
   n: 'next',
   k: 'previous',
   p: 'previous',
+  u: 'undo',
 };
 
 type KeyLike = Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey'> & { target: EventTarget | null };

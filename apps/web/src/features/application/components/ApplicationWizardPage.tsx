@@ -31,6 +31,7 @@ import { interviewPath } from '../new-id';
 import { recordConsent } from '../api/give-consent';
 import { findEarlierInterview } from '../api/earlier-interview';
 import { RecordingConsent } from './RecordingConsent';
+import { AiNoticePanel } from './AiNoticePanel';
 import { EquipmentPreview } from './EquipmentPreview';
 import { ApplicationProgress } from './ApplicationProgress';
 import { ResumeStep } from './ResumeStep';
@@ -62,6 +63,7 @@ export function ApplicationWizardPage() {
   const [error, setError] = useState<string | null>(null);
   const [blocked, setBlocked] = useState(false);
   const [consented, setConsented] = useState(false);
+  const [noticed, setNoticed] = useState(false);
   // The wizard stores the returned url as is (docs/product/api.md).
   const { uploading, onFile } = useResumeUpload(uploadResumeAnonymously, {
     setError,
@@ -161,7 +163,7 @@ export function ApplicationWizardPage() {
 
   const onBack = () => (index === 0 ? navigate('/') : goTo(index - 1));
   const mediaMissing = step === 'equipment' && !(media.cameraReady && media.micReady);
-  const nextDisabled = busy || uploading || mediaMissing || (isLast && Boolean(jobId) && !consented);
+  const nextDisabled = busy || uploading || mediaMissing || (isLast && Boolean(jobId) && !(consented && noticed));
 
   return (
     <WizardLayout
@@ -240,6 +242,7 @@ export function ApplicationWizardPage() {
       )}
 
       <div className="mt-6 space-y-4">
+        {isLast && jobId && <AiNoticePanel jobId={jobId} checked={noticed} onChange={setNoticed} />}
         {isLast && jobId && <RecordingConsent checked={consented} onChange={setConsented} />}
         <ErrorBanner message={error} />
         {blocked && (

@@ -13,6 +13,7 @@ import { EquipmentPreview } from './EquipmentPreview';
 import { recordConsent } from '../api/give-consent';
 import { findEarlierInterview } from '../api/earlier-interview';
 import { RecordingConsent } from './RecordingConsent';
+import { AiNoticePanel } from './AiNoticePanel';
 
 const EXPECT = [
   { icon: Palette, text: 'Discuss your creative portfolio and the work you are proudest of' },
@@ -66,6 +67,7 @@ export function EquipmentCheckPage() {
   const [error, setError] = useState<string | null>(null);
   const [starting, setStarting] = useState(false);
   const [consented, setConsented] = useState(false);
+  const [noticed, setNoticed] = useState(false);
 
   useEffect(() => {
     if (jobError) console.error('Failed to load job', jobError);
@@ -75,7 +77,8 @@ export function EquipmentCheckPage() {
   const ready = media.cameraReady && media.micReady;
   // Starting needs a job id, a user id and the media grant (docs/product/rules.md).
   // ... and the candidate's consent to recording and AI-assisted assessment (the socket checks it).
-  const canStart = ready && consented && Boolean(jobId) && Boolean(user?.id) && !starting;
+  // ... and the acknowledged AI notice (issue 35; the socket checks it too).
+  const canStart = ready && consented && noticed && Boolean(jobId) && Boolean(user?.id) && !starting;
 
   const onStart = async () => {
     if (!canStart || !jobId || !user) return;
@@ -158,6 +161,7 @@ export function EquipmentCheckPage() {
             </p>
           )}
           <div className="mt-5 space-y-3">
+            {jobId && <AiNoticePanel jobId={jobId} checked={noticed} onChange={setNoticed} />}
             {jobId && <RecordingConsent checked={consented} onChange={setConsented} />}
             <ErrorBanner message={error} />
             {error === EQUIPMENT_CHECK_ERRORS.existingInterview && (

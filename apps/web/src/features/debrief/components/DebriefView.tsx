@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { AlertTriangle, Lightbulb } from 'lucide-react';
-import type { Debrief, DebriefAnswer } from '@app/shared';
+import { DEBRIEF_START_BAND, type Debrief, type DebriefAnswer } from '@app/shared';
 import { markFillers, paceText } from '../lib/marks';
 
 const seconds = (s: number | null) => (s === null ? '–' : `${s.toFixed(s < 10 ? 1 : 0)} s`);
@@ -121,7 +121,11 @@ export function DebriefView({ debrief, actions }: { debrief: Debrief; actions?: 
           />
           <Figure label="Your share of talk" value={percent(d.talk_share)} />
           <Figure label="Longest answer" value={seconds(d.longest_answer_seconds)} />
-          <Figure label="Time to start answering" value={seconds(d.start_seconds)} note="Typical, per question" />
+          <Figure
+            label="Time to start answering"
+            value={seconds(d.start_seconds)}
+            note={`Median after each question; ${DEBRIEF_START_BAND[0]}–${DEBRIEF_START_BAND[1]} s is the usual range`}
+          />
         </dl>
       </section>
       <section aria-labelledby="answers-title">

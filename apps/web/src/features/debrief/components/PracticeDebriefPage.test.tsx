@@ -65,6 +65,10 @@ describe('PracticeDebriefPage', { timeout: 15_000 }, () => {
     expect(delivery).toHaveTextContent('150 wpm');
     expect(delivery).toHaveTextContent('In the usual range (130–175 wpm)');
     expect(delivery).toHaveTextContent('41%');
+    // Time to start is a neutral figure with the usual range, not praise (issue 34).
+    expect(delivery).toHaveTextContent('1.1 s');
+    expect(delivery).toHaveTextContent('Median after each question; 1–5 s is the usual range');
+    expect(delivery).not.toHaveTextContent(/typical|great|good/i);
     const [first, second] = screen.getAllByTestId('debrief-answer');
     expect([...first!.querySelectorAll('mark')].map((m) => m.textContent)).toEqual(['um', 'you know']);
     expect(within(first!).getByRole('list', { name: 'Job terms you used' })).toHaveTextContent('Packaging');

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Clock, Download, Landmark, Wallet, TrendingUp } from 'lucide-react';
+import { useSearchParams } from 'react-router';
+import { Clock, Wallet, TrendingUp } from 'lucide-react';
 import { formatMoney, pendingAvailableDate, transactionBadge, transactionDescription } from '@app/shared';
 import { Badge } from '../../../components/Badge';
 import { formatDate } from '../../../lib/format';
@@ -7,11 +8,23 @@ import { useAuth } from '../../../lib/auth';
 import { useEarningsSummary } from '../api/get-earnings-summary';
 import { useEarningsTransactions } from '../api/get-earnings-transactions';
 import { TabList } from '../../../components/TabList';
+import { PaymentSettings } from './PaymentSettings';
+import { RequestPayoutButton } from './RequestPayoutButton';
+import { PayoutsTable } from '../../../components/PayoutsTable';
+import { DownloadStatement } from './DownloadStatement';
+import { DisputeForm } from './DisputeForm';
+import { DisputesList } from './DisputesList';
+import { PayoutRequestsList } from './PayoutRequestsList';
 
 type Tab = 'transactions' | 'settings';
 
-/** Placeholder bank details: no bank integration exists yet (docs/product/screens/earnings.md). */
-const BANK = { bank: 'First National Bank', account: '•••• •••• 4821', routing: '•••• 0193' };
+const BADGE_COLORS = {
+  Completed: 'green',
+  Available: 'blue',
+  Requested: 'yellow',
+  'On its way': 'yellow',
+  Pending: 'yellow',
+} as const;
 
 function Card({
   icon,
@@ -41,7 +54,9 @@ export function EarningsPage() {
   const { user } = useAuth();
   const summary = useEarningsSummary(user?.id);
   const transactions = useEarningsTransactions(user?.id);
-  const [tab, setTab] = useState<Tab>('transactions');
+  // ?tab=settings opens Payment Settings (the job page's 'Setup Payments' item links there).
+  const [params] = useSearchParams();
+  const [tab, setTab] = useState<Tab>(params.get('tab') === 'settings' ? 'settings' : 'transactions');
 
   if (summary.isPending || transactions.isPending) {
     return <p className="py-24 text-center text-slate-600">Loading earnings...</p>;
@@ -55,6 +70,9 @@ export function EarningsPage() {
   }
 
   const s = summary.data;
+  // Dollars with two decimals: subtract in cents so $0.30 - $0.10 is not 0.19999.
+  const requested = s.requested_payout ?? 0;
+  const inReview = (Math.round(s.pending_payout * 100) - Math.round(requested * 100)) / 100;
   const tabs: { key: Tab; label: string }[] = [
     { key: 'transactions', label: 'Transactions' },
     { key: 'settings', label: 'Payment Settings' },
@@ -75,19 +93,25 @@ export function EarningsPage() {
           title="Available Balance"
           amount={formatMoney(s.available_balance)}
         >
-          <button
-            type="button"
-            className="mt-3 rounded-md bg-brand-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-700"
-          >
-            Request Payout
-          </button>
+          <RequestPayoutButton />
         </Card>
         <Card
           icon={<Clock className="h-4 w-4" aria-hidden />}
           title="Pending Payment"
           amount={formatMoney(s.pending_payout)}
         >
-          <p className="mt-3 text-sm text-slate-500">Available on {formatDate(pendingAvailableDate())}</p>
+          {/* Work in review becomes available after the review window; requested money is paid on a
+              payout day instead. Nothing pending, no line (issue 34). */}
+          {inReview > 0 && (
+            <p className="mt-3 text-sm text-slate-500">
+              {requested > 0 && `${formatMoney(inReview)} in review: `}Available on {formatDate(pendingAvailableDate())}
+            </p>
+          )}
+          {requested > 0 && (
+            <p className="mt-1 text-sm text-slate-500">
+              {formatMoney(requested)} requested: paid on the next payout day
+            </p>
+          )}
         </Card>
       </div>
 
@@ -103,20 +127,22 @@ export function EarningsPage() {
           <>
             <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3">
               <h2 className="font-semibold text-slate-900">History</h2>
-              <button
-                type="button"
-                className="inline-flex items-center gap-2 rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50"
-              >
-                <Download className="h-4 w-4" aria-hidden />
-                Download Statement
-              </button>
+              <DownloadStatement userId={user?.id} />
             </div>
+            <section aria-labelledby="payouts-title" className="px-4 py-3">
+              <h3 id="payouts-title" className="text-sm font-semibold text-slate-700">
+                Payouts
+              </h3>
+              <PayoutsTable userId={user?.id} className="mt-1" />
+            </section>
+            <PayoutRequestsList />
+            <h3 className="border-t border-slate-200 px-4 pt-3 text-sm font-semibold text-slate-700">Transactions</h3>
             {transactions.data.length === 0 ? (
               <p className="px-4 py-10 text-center text-slate-600">No transactions yet</p>
             ) : (
               <ul className="divide-y divide-slate-100">
                 {transactions.data.map((t) => {
-                  const badge = transactionBadge(t.status);
+                  const badge = transactionBadge(t.status, t.payout);
                   // Rejected work earns nothing: the amount struck through, and the provider's reason.
                   const rejected = t.status === 'rejected';
                   return (
@@ -131,6 +157,7 @@ export function EarningsPage() {
                         {rejected && t.rejection_reason && (
                           <p className="mt-1 text-sm text-red-700">Reason: {t.rejection_reason}</p>
                         )}
+                        {rejected && t.task_id && <DisputeForm taskId={t.task_id} />}
                       </div>
                       <div className="flex shrink-0 flex-col items-end gap-1 sm:flex-row sm:items-center sm:gap-3">
                         <span
@@ -143,7 +170,7 @@ export function EarningsPage() {
                         {rejected ? (
                           <Badge color="red">Rejected</Badge>
                         ) : (
-                          <Badge color={badge === 'Completed' ? 'green' : 'yellow'}>{badge}</Badge>
+                          <Badge color={BADGE_COLORS[badge]}>{badge}</Badge>
                         )}
                       </div>
                     </li>
@@ -151,41 +178,10 @@ export function EarningsPage() {
                 })}
               </ul>
             )}
+            <DisputesList />
           </>
         ) : (
-          <div className="space-y-4 p-4">
-            <div className="flex items-center gap-2">
-              <Landmark className="h-5 w-5 text-slate-500" aria-hidden />
-              <h2 className="font-semibold text-slate-900">Bank Account</h2>
-            </div>
-            <dl className="grid grid-cols-1 gap-4 text-sm sm:grid-cols-2">
-              <div>
-                <dt className="text-slate-500">Account holder</dt>
-                <dd className="font-medium text-slate-900">{user?.name || 'Account holder'}</dd>
-              </div>
-              <div>
-                <dt className="text-slate-500">Bank name</dt>
-                <dd className="font-medium text-slate-900">{BANK.bank}</dd>
-              </div>
-              <div>
-                <dt className="text-slate-500">Account number</dt>
-                <dd className="font-medium text-slate-900">{BANK.account}</dd>
-              </div>
-              <div>
-                <dt className="text-slate-500">Routing number</dt>
-                <dd className="font-medium text-slate-900">{BANK.routing}</dd>
-              </div>
-            </dl>
-            <button
-              type="button"
-              className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50"
-            >
-              Update Bank Account
-            </button>
-            <p className="rounded-md bg-blue-50 px-3 py-2 text-sm text-blue-800">
-              <strong>Bi-weekly Payouts:</strong> You receive payouts every 2 weeks on Mondays
-            </p>
-          </div>
+          <PaymentSettings />
         )}
       </TabList>
     </div>

@@ -1,8 +1,8 @@
 /** The AI interviewer's visual: an orb that pulses while the AI audio plays. */
 export function AiOrb({ speaking, label }: { speaking: boolean; label: string }) {
   return (
-    <div className="flex flex-col items-center gap-9">
-      <div className="relative flex h-40 w-40 items-center justify-center sm:h-52 sm:w-52">
+    <div className="flex flex-col items-center gap-5 sm:gap-9">
+      <div className="relative flex h-28 w-28 items-center justify-center sm:h-52 sm:w-52">
         {speaking && (
           <>
             <span className="absolute -inset-4 animate-pulse rounded-full bg-indigo-500/25" aria-hidden />

@@ -1,18 +1,20 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useJob } from '../../../api/jobs/get-job';
 import { CheckCircle2, Mic, Video } from 'lucide-react';
+import { PRACTICE_MAX_MINUTES, PRACTICE_QUESTIONS } from '@app/shared';
 import { IconList } from '../../../components/IconList';
 import { clearPracticeDebrief } from '../../../lib/practice-debrief';
 import { NavButton } from '../../../components/NavButton';
 import { useInterviewSession } from '../hooks/useInterviewSession';
 import { useLeaveIfNeverStarted } from '../hooks/useLeaveIfNeverStarted';
-import { lastAIStatement } from '../session/session-state';
+import { closingQuote } from '../session/session-state';
 import { EndModal } from './EndModal';
 import { InterviewScreen } from './InterviewScreen';
 import { SignedInUserGate } from './SignedInUserGate';
 
 /**
- * /interview-prep — a short practice conversation (one or two questions) on the same live socket,
+ * /interview-prep — a short practice conversation (PRACTICE_QUESTIONS questions) on the same live socket,
  * started with `practice: true`: nothing is recorded, uploaded, stored or scored.
  */
 export function InterviewPrepPage() {
@@ -24,8 +26,13 @@ export function InterviewPrepPage() {
   );
 }
 
-const PRACTICE_POINTS = [
-  'One or two warm-up questions from the AI interviewer',
+const COUNT_WORDS = ['No', 'One', 'Two', 'Three', 'Four', 'Five'];
+const practiceCount: number = PRACTICE_QUESTIONS;
+const questionsSaid = `${COUNT_WORDS[practiceCount] ?? practiceCount} warm-up question${practiceCount === 1 ? '' : 's'}`;
+
+/** What the practice is, as the server runs it: its greeting names the same count (decision 0183). */
+export const PRACTICE_POINTS = [
+  `${questionsSaid} from the AI interviewer, up to ${PRACTICE_MAX_MINUTES} minutes`,
   'Nothing is recorded, stored or scored; afterwards you see a debrief you may keep',
   'Try muting, ending your turn and interrupting the interviewer',
 ].map((text) => ({ icon: CheckCircle2, text }));
@@ -78,13 +85,17 @@ function PracticeSession() {
     clearPracticeDebrief();
     return crypto.randomUUID();
   });
-  const session = useInterviewSession({ interviewId: practiceId, practice: true });
+  // From a job's page the practice is about that job (its title and skills; decision 0184).
+  const [params] = useSearchParams();
+  const jobId = params.get('jobId');
+  const job = useJob(jobId);
+  const session = useInterviewSession({ interviewId: practiceId, jobId, practice: true });
   useLeaveIfNeverStarted(session.state, '/');
   return (
     <>
       <InterviewScreen
         session={session}
-        title="Practice interview"
+        title={job.data ? `Practice: ${job.data.title}` : 'Practice interview'}
         subtitle="Not recorded or scored"
         badge="Practice"
       />
@@ -92,7 +103,7 @@ function PracticeSession() {
         <EndModal
           title="Practice complete"
           message="Nice work. Your debrief shows your pace, filler words and one suggestion per answer."
-          quote={lastAIStatement(session.state.transcripts)}
+          quote={closingQuote(session.state)}
           actionLabel="See your debrief"
           onContinue={() => navigate('/interview-prep/debrief')}
         />

@@ -6,9 +6,10 @@ import { ConfirmDialog } from '../../../components/lazy-dialogs';
 import type { useInterviewSession } from '../hooks/useInterviewSession';
 import { showMicPulse, type SessionStatus } from '../session/session-state';
 import { AiOrb } from './AiOrb';
-import { Captions } from './Captions';
 import { ControlBar } from './ControlBar';
+import { InterviewProgress } from './InterviewProgress';
 import { SelfView } from './SelfView';
+import { TranscriptPanel } from './TranscriptPanel';
 
 const ORB_LABEL: Record<SessionStatus, string> = {
   idle: 'Getting ready',
@@ -22,6 +23,12 @@ const ORB_LABEL: Record<SessionStatus, string> = {
 };
 
 type Session = ReturnType<typeof useInterviewSession>;
+
+/** While the conversation is live, a muted microphone is what the chip and the orb say (issue 34). */
+const statusLabel = (status: SessionStatus, muted: boolean) =>
+  muted && status !== 'ended' && status !== 'error' && status !== 'idle' && status !== 'connecting'
+    ? 'Muted'
+    : ORB_LABEL[status];
 
 /** The live conversation screen shared by the real interview and the practice run. */
 export function InterviewScreen({
@@ -40,6 +47,7 @@ export function InterviewScreen({
   const canRetry = state.status === 'error' && state.error !== null;
   const [confirmingEnd, setConfirmingEnd] = useState(false);
   const stillGoing = state.status !== 'ended';
+  const label = statusLabel(state.status, state.muted);
 
   return (
     <div className="relative flex h-dvh min-h-[560px] flex-col overflow-hidden bg-slate-950 text-white">
@@ -54,13 +62,15 @@ export function InterviewScreen({
             )}
           </div>
           {subtitle && <p className="truncate text-xs text-slate-400 sm:text-sm">{subtitle}</p>}
+          <InterviewProgress progress={state.progress} running={stillGoing} />
         </div>
         <span
           data-testid="session-status"
           data-status={state.status}
-          className="shrink-0 rounded-full border border-white/10 px-3 py-1 text-xs text-slate-300"
+          data-muted={state.muted ? 'true' : 'false'}
+          className={`shrink-0 rounded-full border px-3 py-1 text-xs ${label === 'Muted' ? 'border-amber-400/40 text-amber-300' : 'border-white/10 text-slate-300'}`}
         >
-          {ORB_LABEL[state.status]}
+          {label}
         </span>
       </header>
 
@@ -105,9 +115,12 @@ export function InterviewScreen({
         </div>
       )}
 
-      <main className="flex flex-1 flex-col items-center justify-center gap-8 pb-36">
-        <AiOrb speaking={state.isAIPlaying} label={ORB_LABEL[state.status]} />
-        <Captions
+      <main className="flex min-h-0 flex-1 flex-col items-center gap-4 px-4 pt-4 pb-48 sm:pb-64 lg:flex-row lg:pb-28 lg:items-stretch lg:gap-8 lg:px-8 lg:pt-6">
+        <div className="flex shrink-0 items-center justify-center lg:flex-1">
+          <AiOrb speaking={state.isAIPlaying} label={label} />
+        </div>
+        <TranscriptPanel
+          className="w-full max-w-2xl flex-1 lg:mb-36 lg:w-96 lg:flex-none"
           transcripts={state.transcripts}
           currentAIText={state.currentAIText}
           currentUserText={state.currentUserText}

@@ -7,7 +7,7 @@ import { NavButton } from '../../../components/NavButton';
 import { Spinner } from '../../../components/Spinner';
 import { useInterviewSession } from '../hooks/useInterviewSession';
 import { useLeaveIfNeverStarted } from '../hooks/useLeaveIfNeverStarted';
-import { lastAIStatement } from '../session/session-state';
+import { closingQuote } from '../session/session-state';
 import { EndModal } from './EndModal';
 import { InterviewScreen } from './InterviewScreen';
 import { SignedInUserGate } from './SignedInUserGate';
@@ -76,7 +76,7 @@ function LiveInterview() {
         subtitle={job.data ? `${job.data.position_type} · Live interview` : 'Live interview'}
       />
       {ended && state.submitted !== false && (
-        <EndModal quote={lastAIStatement(state.transcripts)} onContinue={() => navigate(statusPath)} />
+        <EndModal quote={closingQuote(state)} onContinue={() => navigate(statusPath)} />
       )}
       {ended && state.submitted === false && (
         // Ended before any answer: nothing went to review, and the same interview can start again (0149).

@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeWebSocket } from '../../../test/fake-websocket';
-import { NOT_CONNECTED_NOTE, RECOVERABLE_NOTE } from '../session/session-state';
+import { NOT_CONNECTED_NOTE, NOTES } from '../session/session-state';
 import { MESSAGES, useInterviewSession } from './useInterviewSession';
 
 const authState = { user: { id: 'user-1', name: 'Ada Lovelace' } as { id: string; name: string | null } | null };
@@ -218,7 +218,7 @@ describe('useInterviewSession', () => {
     expect(result.current.state).toMatchObject({ status: 'error', error: 'Job not found' });
   });
 
-  it('a recoverable error is a dismissible note in plain words; the conversation goes on', async () => {
+  it('a recoverable error is a note in plain words only when it concerns the candidate, and goes once the conversation goes on', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     const { result } = await connected();
     act(() => ws().receive({ event: 'session_ready', session_id: 's', interview_id: 'iv-1', resumed: false }));
@@ -229,17 +229,78 @@ describe('useInterviewSession', () => {
         recoverable: true,
       }),
     );
-    expect(result.current.state).toMatchObject({ status: 'listening', error: null, note: RECOVERABLE_NOTE });
-    // The next question still arrives and is shown.
-    act(() => ws().receive({ event: 'transcript', speaker: 'ai', text: 'What do you draw?', final: true }));
-    expect(result.current.state.transcripts.map((t) => t.text)).toEqual(['What do you draw?']);
+    // A refused message is not the candidate's business: no note, only a log line.
+    expect(result.current.state).toMatchObject({ status: 'listening', error: null, note: null });
     act(() =>
       ws().receive({ event: 'error', message: 'Speech recognition is unavailable right now.', recoverable: true }),
     );
-    expect(result.current.state.note).toBe('Speech recognition is unavailable right now.');
+    expect(result.current.state.note).toBe(NOTES.notHeard);
+    // The next question arrives: the note has served its purpose and goes by itself.
+    act(() => ws().receive({ event: 'transcript', speaker: 'ai', text: 'What do you draw?', final: true }));
+    expect(result.current.state.transcripts.map((t) => t.text)).toEqual(['What do you draw?']);
+    expect(result.current.state.note).toBeNull();
+    act(() =>
+      ws().receive({ event: 'error', message: 'Speech synthesis is unavailable right now.', recoverable: true }),
+    );
+    expect(result.current.state.note).toBe(NOTES.notVoiced);
     act(() => result.current.dismissNote());
     expect(result.current.state.note).toBeNull();
     expect(result.current.state.status).toBe('listening');
+  });
+
+  it('after a reload the stored turns come back before what arrives live, each once', async () => {
+    const turn = (seq: number, speaker: 'ai' | 'user', text: string) => ({
+      seq,
+      speaker,
+      text,
+      started_at: '2026-01-01T10:00:00.000Z',
+      ended_at: '2026-01-01T10:00:05.000Z',
+      offset_seconds: seq * 5,
+    });
+    let answer: (r: Response) => void = () => {};
+    fetchMock.mockImplementation((url: string) =>
+      String(url).endsWith('/api/interviews/iv-1/transcript')
+        ? new Promise<Response>((resolve) => (answer = resolve))
+        : Promise.resolve(new Response('{}', { status: 200 })),
+    );
+    const { result } = await connected();
+    act(() => ws().receive({ event: 'session_ready', session_id: 's', interview_id: 'iv-1', resumed: true }));
+    // The recap arrives live before the stored turns do; the server stored it too.
+    act(() =>
+      ws().receive({ event: 'transcript', speaker: 'ai', text: 'Welcome back. What do you draw?', final: true }),
+    );
+    await act(async () =>
+      answer(
+        new Response(
+          JSON.stringify({
+            interview_id: 'iv-1',
+            turns: [
+              turn(0, 'ai', 'Hi Ada. What drew you to this role?'),
+              turn(1, 'user', 'I love storyboards.'),
+              turn(2, 'ai', 'Welcome back. What do you draw?'),
+            ],
+          }),
+          { status: 200 },
+        ),
+      ),
+    );
+    await waitFor(() => expect(result.current.state.transcripts).toHaveLength(3));
+    expect(result.current.state.transcripts.map((t) => [t.speaker, t.text])).toEqual([
+      ['ai', 'Hi Ada. What drew you to this role?'],
+      ['user', 'I love storyboards.'],
+      ['ai', 'Welcome back. What do you draw?'],
+    ]);
+  });
+
+  it('keeps where the interview is from the progress frame, and knows when the interviewer closed it', async () => {
+    const { result } = await connected();
+    act(() => ws().receive({ event: 'session_ready', session_id: 's', interview_id: 'iv-1', resumed: false }));
+    act(() => ws().receive({ event: 'progress', question: 3, questions: 6, elapsed_seconds: 90, max_seconds: 1500 }));
+    expect(result.current.state.progress).toMatchObject({ question: 3, questions: 6, maxSeconds: 1500 });
+    expect(Date.now() - result.current.state.progress!.startedAtMs).toBeGreaterThanOrEqual(90_000);
+    expect(result.current.state.closedByInterviewer).toBe(false);
+    await act(async () => ws().receive({ event: 'conversation_ended' }));
+    expect(result.current.state.closedByInterviewer).toBe(true);
   });
 
   it("a fatal error's Try again resumes the same session on a new connection, not a second start", async () => {
@@ -277,7 +338,7 @@ describe('useInterviewSession', () => {
     expect(result.current.state).toMatchObject({ finished: true, submitted: false });
   });
 
-  it('muting sends user_turn_end; end my turn and interrupt send their events', async () => {
+  it('muting sends mute (not user_turn_end: the answer is paused); end my turn and interrupt send their events', async () => {
     const { result } = await connected();
     act(() => ws().receive({ event: 'session_ready', session_id: 's', interview_id: 'iv-1', resumed: false }));
     act(() => result.current.toggleMute());
@@ -285,7 +346,15 @@ describe('useInterviewSession', () => {
     act(() => result.current.toggleMute());
     act(() => result.current.endTurn());
     act(() => result.current.bargeIn());
-    expect(ws().events()).toEqual(['start', 'user_turn_end', 'user_turn_end', 'barge_in']);
+    expect(ws().events()).toEqual(['start', 'mute', 'mute', 'user_turn_end', 'barge_in']);
+    expect(
+      ws()
+        .messages()
+        .filter((m) => m.event === 'mute'),
+    ).toEqual([
+      { event: 'mute', muted: true },
+      { event: 'mute', muted: false },
+    ]);
   });
 
   it("'WebSocket not connected' when an action is sent on a closed socket", async () => {

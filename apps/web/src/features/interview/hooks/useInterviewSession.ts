@@ -16,10 +16,12 @@ import {
   sessionSocketProtocols,
   sessionSocketUrl,
 } from '../session/interview-socket';
+import { watchIntegrity } from '../session/integrity-signals';
 import { handleServerMessage } from '../session/server-messages';
 import { openSessionMedia, releaseSessionMedia, setSessionMuted } from '../session/session-media';
 import { createSessionRuntime } from '../session/session-runtime';
 import { canStart, NOT_CONNECTED_NOTE, type SessionAction } from '../session/session-state';
+import { restoreTranscript } from '../session/restore-transcript';
 import { submitInterview } from '../session/submit-interview';
 import { forgetTabSession, tabSessionId } from '../session/tab-session';
 
@@ -138,8 +140,14 @@ export function useInterviewSession({ interviewId, jobId, practice = false }: In
         act,
         practice: () => optsRef.current.practice,
         finalize,
+        ready: (id) => {
+          // Practice keeps no turns; a live interview's stored ones come back after a reload.
+          if (!optsRef.current.practice) void restoreTranscript(id, act);
+          // A reconnect starts a new socket: the server hears again that the mic is muted.
+          if (rt.store.getState().muted) trySend({ event: 'mute', muted: true });
+        },
       }),
-    [act, finalize, rt],
+    [act, finalize, rt, trySend],
   );
 
   const connectSocket = useCallback(() => {
@@ -229,12 +237,20 @@ export function useInterviewSession({ interviewId, jobId, practice = false }: In
     };
   }, [userId, start, releaseMedia, rt, act]);
 
+  // Integrity evidence of a real interview (issue 35): reported while connected, never in practice.
+  useEffect(() => {
+    if (practice || !userId) return;
+    return watchIntegrity({ window, document, mediaDevices: navigator.mediaDevices }, (report) => {
+      if (rt.socket?.isOpen) trySend(report);
+    });
+  }, [practice, userId, rt, trySend]);
+
   const toggleMute = useCallback(() => {
     const next = !rt.store.getState().muted;
     act({ type: 'muted', muted: next });
     setSessionMuted(rt, next);
-    // Muting ends the candidate's turn so the interviewer does not wait for more speech.
-    if (next) trySend({ event: 'user_turn_end' });
+    // Muting pauses the answer, it does not end it; the interviewer waits (decision 0180).
+    trySend({ event: 'mute', muted: next });
   }, [act, rt, trySend]);
 
   const endTurn = useCallback(() => {

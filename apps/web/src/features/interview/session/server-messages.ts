@@ -12,6 +12,8 @@ export type ServerMessageHooks = {
   act: (action: SessionAction) => void;
   practice: () => boolean;
   finalize: (trigger: 'ai') => Promise<void>;
+  /** The connection is ready (first or again): the hook restores turns and the mute state. */
+  ready?: (interviewId: string) => void;
 };
 
 export function handleServerMessage(rt: SessionRuntime, raw: unknown, hooks: ServerMessageHooks): void {
@@ -30,6 +32,7 @@ export function handleServerMessage(rt: SessionRuntime, raw: unknown, hooks: Ser
       // The server starts the candidate's one application for the job, whatever id the page had
       // (decision 0169): the recording and the completion go to the interview it names.
       if (!hooks.practice()) rt.recorder.interviewId = msg.interview_id;
+      hooks.ready?.(msg.interview_id);
       if (!hooks.practice() && startSessionRecording(rt)) act({ type: 'recording', on: true });
       act({ type: 'mic_started' });
       return;
@@ -50,6 +53,7 @@ export function handleServerMessage(rt: SessionRuntime, raw: unknown, hooks: Ser
       act({ type: 'answer_end' });
       return;
     case 'conversation_ended':
+      act({ type: 'closed_by_interviewer' });
       void (async () => {
         // Let the interviewer finish its closing words before everything stops.
         await rt.player?.whenIdle(CLOSING_PLAYBACK_WAIT_MS);
@@ -64,13 +68,25 @@ export function handleServerMessage(rt: SessionRuntime, raw: unknown, hooks: Ser
       // Only a fatal error leaves the conversation (decision 0148); a recoverable one is a note.
       if (msg.recoverable) {
         console.warn('Interview socket error (recoverable):', msg.message);
-        act({ type: 'note', message: recoverableNote(msg.message) });
+        const note = recoverableNote(msg.message);
+        if (note) act({ type: 'note', message: note });
       } else {
         act({ type: 'failed', message: msg.message });
       }
       return;
     case 'metrics':
       act({ type: 'metrics', latency: msg.latency });
+      return;
+    case 'progress':
+      act({
+        type: 'progress',
+        progress: {
+          question: msg.question,
+          questions: msg.questions,
+          maxSeconds: msg.max_seconds,
+          startedAtMs: Date.now() - msg.elapsed_seconds * 1000,
+        },
+      });
       return;
     case 'debrief':
       // Practice: the debrief so far, for the page the practice ends on.

@@ -3,7 +3,9 @@ import {
   canStart,
   createSessionStore,
   recoverableNote,
-  RECOVERABLE_NOTE,
+  NOTES,
+  closingQuote,
+  mergeRestored,
   initialSessionState,
   lastAIStatement,
   sessionReducer,
@@ -105,9 +107,13 @@ describe('one store for the interview (decision 0148)', () => {
   const live = () => run([{ type: 'connect' }, { type: 'session_ready' }, { type: 'mic_started' }]);
 
   it('a recoverable note changes nothing else; a fatal failure leaves the conversation and drops the note', () => {
-    const s = run([{ type: 'note', message: RECOVERABLE_NOTE }], live());
-    expect(s).toMatchObject({ status: 'listening', error: null, note: RECOVERABLE_NOTE, isMicActive: true });
-    expect(run([transcript('ai', 'Next question?', true)], s).transcripts).toHaveLength(1);
+    const s = run([{ type: 'note', message: NOTES.notHeard }], live());
+    expect(s).toMatchObject({ status: 'listening', error: null, note: NOTES.notHeard, isMicActive: true });
+    const next = run([transcript('ai', 'Next question?', true)], s);
+    expect(next.transcripts).toHaveLength(1);
+    // The conversation went on: the note goes by itself (an interim line does not count).
+    expect(next.note).toBeNull();
+    expect(run([transcript('ai', 'Next', false)], s).note).toBe(NOTES.notHeard);
     expect(run([{ type: 'dismiss_note' }], s).note).toBeNull();
     const failed = run([{ type: 'failed', message: 'This interview has ended.' }], s);
     expect(failed).toMatchObject({ status: 'error', error: 'This interview has ended.', note: null });
@@ -152,11 +158,38 @@ describe('one store for the interview (decision 0148)', () => {
     expect(store.getState().status).toBe('listening');
   });
 
-  it('notes are plain words: validation text becomes one sentence, plain server words stay', () => {
-    expect(recoverableNote('Malformed message: seq: Too small: expected number to be >=0')).toBe(RECOVERABLE_NOTE);
-    expect(recoverableNote('The session has already started.')).toBe(RECOVERABLE_NOTE);
-    expect(recoverableNote('Speech synthesis is unavailable right now.')).toBe(
-      'Speech synthesis is unavailable right now.',
+  it('notes are plain words about the candidate; what does not concern them is no note', () => {
+    expect(recoverableNote('Malformed message: seq: Too small: expected number to be >=0')).toBeNull();
+    expect(recoverableNote('The session has already started.')).toBeNull();
+    expect(recoverableNote('Send a start message first.')).toBeNull();
+    expect(recoverableNote('Speech synthesis is unavailable right now.')).toBe(NOTES.notVoiced);
+    expect(recoverableNote('Speech recognition is unavailable right now.')).toBe(NOTES.notHeard);
+    expect(recoverableNote('The interviewer is unavailable right now.')).toBe(NOTES.interviewerAway);
+    expect(recoverableNote('Audio is arriving faster than real time; the extra audio was dropped.')).toBe(
+      NOTES.audioDropped,
     );
+  });
+
+  it('the end dialog quotes the goodbye of an interviewer that closed, never a question', () => {
+    const said = (...texts: string[]) =>
+      run(texts.map((t, i) => transcript(i % 2 ? 'user' : 'ai', t, true))).transcripts;
+    const goodbye = said('What do you draw?', 'Comics.', "Thank you, Ada. That's all my questions for today. Goodbye!");
+    expect(closingQuote({ transcripts: goodbye, closedByInterviewer: true })).toBe(
+      "Thank you, Ada. That's all my questions for today. Goodbye!",
+    );
+    // The candidate ended it: the last thing said was a question, never quoted back.
+    const mid = said('What do you draw?', 'Comics.', 'Nice. Which tools do you use?');
+    expect(closingQuote({ transcripts: mid, closedByInterviewer: false })).toBeNull();
+    expect(closingQuote({ transcripts: mid, closedByInterviewer: true })).toBeNull();
+    expect(closingQuote({ transcripts: goodbye, closedByInterviewer: false })).toBeNull();
+  });
+
+  it('restored turns come first and a live line they already hold is not shown twice', () => {
+    const e = (id: string, speaker: 'ai' | 'user', text: string) => ({ id, speaker, text, timestamp: 0, final: true });
+    const merged = mergeRestored(
+      [e('t0', 'ai', 'Hi. What do you draw?'), e('t1', 'user', 'Comics.')],
+      [e('l0', 'user', 'Comics.'), e('l1', 'ai', 'Which tools?')],
+    );
+    expect(merged.map((x) => x.id)).toEqual(['t0', 't1', 'l1']);
   });
 });

@@ -18,6 +18,15 @@ export type TranscriptEntry = {
   final: boolean;
 };
 
+/** Where the interview is (the server's progress frame): question n of about m, time against length. */
+export type SessionProgress = {
+  question: number;
+  questions: number;
+  maxSeconds: number;
+  /** Client clock (ms) when the interview began: elapsed time is counted from it. */
+  startedAtMs: number;
+};
+
 export type SessionState = {
   status: SessionStatus;
   /** A fatal problem: the conversation stopped (status error) or the end failed. */
@@ -43,6 +52,9 @@ export type SessionState = {
   finished: boolean;
   /** After the end: false when nothing was sent to review (ended before any answer; decision 0149). */
   submitted: boolean | null;
+  progress: SessionProgress | null;
+  /** The interviewer closed the conversation itself (its goodbye may be quoted; decision 0182). */
+  closedByInterviewer: boolean;
 };
 
 export const initialSessionState: SessionState = {
@@ -63,6 +75,8 @@ export const initialSessionState: SessionState = {
   hadSession: false,
   finished: false,
   submitted: null,
+  progress: null,
+  closedByInterviewer: false,
 };
 
 export type SessionAction =
@@ -74,6 +88,9 @@ export type SessionAction =
   | { type: 'playback_started' }
   | { type: 'playback_ended' }
   | { type: 'transcript'; speaker: Speaker; text: string; final: boolean; id: string; timestamp: number }
+  | { type: 'restore'; entries: TranscriptEntry[] }
+  | { type: 'progress'; progress: SessionProgress }
+  | { type: 'closed_by_interviewer' }
   | { type: 'answer_end' }
   | { type: 'metrics'; latency: Record<string, unknown> }
   | { type: 'ended' }
@@ -127,12 +144,19 @@ export function sessionReducer(state: SessionState, action: SessionAction): Sess
         timestamp: action.timestamp,
         final: true,
       };
-      const next = { ...state, transcripts: [...state.transcripts, entry] };
+      // The conversation went on: a passing note has served its purpose (issue 34).
+      const next = { ...state, transcripts: [...state.transcripts, entry], note: null };
       if (isAI) return { ...next, currentAIText: '' };
       // A final user transcript means the server is now working on the answer.
       const busy = isOver(state) || state.status === 'error';
       return { ...next, currentUserText: '', status: busy ? state.status : 'processing' };
     }
+    case 'restore':
+      return { ...state, transcripts: mergeRestored(action.entries, state.transcripts) };
+    case 'progress':
+      return { ...state, progress: action.progress };
+    case 'closed_by_interviewer':
+      return { ...state, closedByInterviewer: true };
     case 'answer_end':
       if (isOver(state) || state.status === 'error') return state;
       return { ...state, status: 'listening', currentAIText: '' };
@@ -169,6 +193,16 @@ export function sessionReducer(state: SessionState, action: SessionAction): Sess
   }
 }
 
+/**
+ * The stored turns first, then what arrived live that they do not hold yet (a turn stored after the
+ * server answered, or one it has not written): the same exchange never shows twice.
+ */
+export function mergeRestored(stored: TranscriptEntry[], live: TranscriptEntry[]): TranscriptEntry[] {
+  const key = (t: TranscriptEntry) => `${t.speaker === 'user' ? 'user' : 'ai'}\u0000${t.text.trim()}`;
+  const have = new Set(stored.map(key));
+  return [...stored, ...live.filter((t) => !have.has(key(t)))];
+}
+
 /** The AI's last final statement, quoted in the end modal. */
 export function lastAIStatement(transcripts: TranscriptEntry[]): string | null {
   for (let i = transcripts.length - 1; i >= 0; i--) {
@@ -176,6 +210,16 @@ export function lastAIStatement(transcripts: TranscriptEntry[]): string | null {
     if (t.speaker !== 'user' && t.final && t.text.trim()) return t.text.trim();
   }
   return null;
+}
+
+/**
+ * What the end dialog quotes: the interviewer's goodbye when it closed the conversation itself, never
+ * a question (the candidate who ended mid-question is not asked it again); null: the default line.
+ */
+export function closingQuote(state: Pick<SessionState, 'transcripts' | 'closedByInterviewer'>): string | null {
+  if (!state.closedByInterviewer) return null;
+  const last = lastAIStatement(state.transcripts);
+  return last && !last.includes('?') ? last : null;
 }
 
 /** The pulse around the mic (docs/product/screens/interview.md): mic active, AI silent, level above the threshold. */
@@ -209,13 +253,22 @@ export function createSessionStore(initial: SessionState = initialSessionState):
 }
 
 /**
- * What a recoverable socket error says to the candidate: the server's words when they are plain
- * (a speech service briefly away, audio dropped), else one short sentence; never validation text.
+ * What a recoverable socket error says to the candidate, in plain words, only when it concerns them
+ * (they may not be heard, or not hear the interviewer, for a moment); anything else (a refused or
+ * malformed message) is the client's business: null, only logged (issue 34, decision 0182).
  */
-export function recoverableNote(message: string): string {
-  if (/unavailable right now|extra audio was dropped/i.test(message)) return message;
-  return RECOVERABLE_NOTE;
+export function recoverableNote(message: string): string | null {
+  if (/^speech recognition is unavailable/i.test(message)) return NOTES.notHeard;
+  if (/^speech synthesis is unavailable/i.test(message)) return NOTES.notVoiced;
+  if (/^the interviewer is unavailable/i.test(message)) return NOTES.interviewerAway;
+  if (/extra audio was dropped/i.test(message)) return NOTES.audioDropped;
+  return null;
 }
-export const RECOVERABLE_NOTE = "Something didn't go through, but your interview is still going.";
+export const NOTES = {
+  notHeard: "We can't hear your answer for a moment. Please pause, then say it again.",
+  notVoiced: 'You may not hear the interviewer for a moment; its words still appear in the transcript.',
+  interviewerAway: 'The interviewer needs a moment. Please wait for its next question.',
+  audioDropped: "Part of your audio didn't come through. If you were cut off, please say it again.",
+} as const;
 /** An action (end my turn, interrupt) while the connection is down. */
 export const NOT_CONNECTED_NOTE = "You're not connected right now. Try again in a moment.";

@@ -2,9 +2,12 @@ import { useState } from 'react';
 import { ChevronDown } from 'lucide-react';
 import {
   DEFAULT_HOURLY_PAY,
+  PAYOUT_CYCLE_TEXT,
+  PAYOUT_CYCLE_TITLE,
   PRODUCT_NAME,
   WEEKLY_HOURS_CAP,
   parsePay,
+  isTaskSubmitted,
   shortId,
   taskActionLabel,
   taskBadge,
@@ -16,21 +19,16 @@ import {
 import { BackButton } from '../../../components/BackButton';
 import { Badge } from '../../../components/Badge';
 import { NavButton } from '../../../components/NavButton';
+import { PayoutsTable } from '../../../components/PayoutsTable';
+import { useAuth } from '../../../lib/auth';
 import { DocumentsList } from './DocumentsList';
-
-/** The static weekly payout table: placeholder rows, as the spec describes (no payroll data yet). */
-const PAYOUT_ROWS = [
-  { day: 'Mon, Week 1', cycle: 'Weekly', hours: '0.0', earned: '$0.00' },
-  { day: 'Mon, Week 2', cycle: 'Weekly', hours: '0.0', earned: '$0.00' },
-  { day: 'Mon, Week 3', cycle: 'Weekly', hours: '0.0', earned: '$0.00' },
-  { day: 'Mon, Week 4', cycle: 'Weekly', hours: '0.0', earned: '$0.00' },
-];
 
 type Props = { interview: Interview; tasks: AnnotationTask[]; job: Job | undefined; onBack: () => void };
 
 /** The job detail view of Your Jobs (docs/product/screens/your-jobs.md). */
 export function JobDetailView({ interview, tasks, job, onBack }: Props) {
   const [docOpen, setDocOpen] = useState(false);
+  const { user } = useAuth();
   const hourly = parsePay(job?.pay_per_hour) ?? DEFAULT_HOURLY_PAY;
   const title = interview.job_title || interview.position || 'Untitled job';
 
@@ -87,31 +85,10 @@ export function JobDetailView({ interview, tasks, job, onBack }: Props) {
                 <dd className="mt-1 font-semibold text-slate-900">{WEEKLY_HOURS_CAP} hours</dd>
               </div>
             </dl>
-            <div className="mt-4 overflow-x-auto">
-              <table className="w-full min-w-[560px] text-left text-sm">
-                <thead className="text-xs uppercase text-slate-500">
-                  <tr>
-                    {['Payout Day', 'Payout Cycle', 'Type', 'Hours', 'Hours Max', 'Earned'].map((h) => (
-                      <th key={h} scope="col" className="px-2 py-2 font-medium">
-                        {h}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-100">
-                  {PAYOUT_ROWS.map((r) => (
-                    <tr key={r.day}>
-                      <td className="px-2 py-2">{r.day}</td>
-                      <td className="px-2 py-2">{r.cycle}</td>
-                      <td className="px-2 py-2">Contracts</td>
-                      <td className="px-2 py-2">{r.hours}</td>
-                      <td className="px-2 py-2">{WEEKLY_HOURS_CAP}</td>
-                      <td className="px-2 py-2">{r.earned}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <p className="mt-4 rounded-md bg-blue-50 px-3 py-2 text-sm text-blue-800" data-testid="payout-cycle">
+              <strong>{PAYOUT_CYCLE_TITLE}:</strong> {PAYOUT_CYCLE_TEXT}
+            </p>
+            <PayoutsTable userId={user?.id} className="mt-4" />
           </section>
 
           <section aria-labelledby="tasks-title" className="rounded-xl border border-slate-200 bg-white p-4">
@@ -140,7 +117,12 @@ export function JobDetailView({ interview, tasks, job, onBack }: Props) {
                         <Badge color={badge.color}>{badge.label}</Badge>
                         <NavButton
                           to={`/annotate/${task.id}`}
-                          className="rounded-md bg-brand-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-700"
+                          className={
+                            // A finished task is looked at, not worked on: a quiet button (issue 34).
+                            isTaskSubmitted(task.status)
+                              ? 'rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50'
+                              : 'rounded-md bg-brand-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-700'
+                          }
                         >
                           {taskActionLabel(task.status)}
                         </NavButton>
@@ -154,7 +136,7 @@ export function JobDetailView({ interview, tasks, job, onBack }: Props) {
         </div>
 
         <aside>
-          <DocumentsList />
+          <DocumentsList jobId={interview.job_id} accepted={interview.acceptance_status === 'accepted'} />
         </aside>
       </div>
     </div>

@@ -1,7 +1,8 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, renderPage } from '../../../test/page-harness';
+import { payoutSchedule } from '../../../test/payout-schedule';
 import { YourJobsPage } from './YourJobsPage';
 
 // The dialogs render at once here (the app loads their code with the first one opened).
@@ -43,6 +44,7 @@ const API = {
     body: [
       task('0123456789abcdef', 'j1', 'in_progress', 'image'),
       task('noname-task-1', 'j1', 'assigned'),
+      task('done-task-1', 'j1', 'completed'),
       task('t3', 'j2', 'reviewed'),
     ],
   },
@@ -96,15 +98,27 @@ describe('YourJobsPage', () => {
     expect(screen.getByText('No completed jobs yet')).toBeInTheDocument();
   });
 
-  it('opens the job detail with payments, tasks and the document e-mail flow', async () => {
+  it('opens the job detail with payments and tasks', async () => {
     const user = userEvent.setup();
-    mockApi(API);
+    mockApi({
+      ...API,
+      // The payouts table shows the server's weeks (issue 36 item 6), not placeholder rows.
+      'GET /earnings/user/u1/payouts': {
+        body: payoutSchedule({ hours: 3, earned: 63 }, { week: '2026-W09', hours: 1.5, earned: 31.5 }),
+      },
+    });
     renderPage('/jobs', '/jobs', <YourJobsPage />);
     await user.click(await screen.findByTestId('your-job-card'));
     expect(screen.getByRole('button', { name: 'Back to Jobs' })).toBeInTheDocument();
     expect(screen.getByText('$21.00 / hour')).toBeInTheDocument();
     expect(screen.getByText('40 hours')).toBeInTheDocument();
-    expect(screen.getAllByText('Contracts')).toHaveLength(4);
+    expect(await screen.findAllByText('Contracts')).toHaveLength(2);
+    expect(screen.getByText('$63.00')).toBeInTheDocument();
+    // The same payout cycle as the payment settings (issue 34).
+    expect(screen.getByTestId('payout-cycle')).toHaveTextContent(
+      'Bi-weekly Payouts: You receive payouts every 2 weeks on Mondays',
+    );
+    expect(screen.queryByText('Weekly')).toBeNull();
 
     await user.click(screen.getByRole('button', { name: 'Onboarding document' }));
     expect(screen.getByText(/review the labeling guidelines and quality standards/i)).toBeInTheDocument();
@@ -115,26 +129,66 @@ describe('YourJobsPage', () => {
     expect(within(tasks[1]!).getByText('Creative Task')).toBeInTheDocument();
     expect(within(tasks[1]!).getByText(/Unknown · ID: noname-t/)).toBeInTheDocument();
     expect(within(tasks[1]!).getByText('Assigned')).toHaveAttribute('data-color', 'blue');
+    // A finished task shows its state and a View, never Start (issue 34).
+    expect(within(tasks[1]!).getByRole('button', { name: 'Start' })).toBeInTheDocument();
+    expect(within(tasks[2]!).getByText('Completed')).toHaveAttribute('data-color', 'green');
+    expect(within(tasks[2]!).getByRole('button', { name: 'View' })).toBeInTheDocument();
+    expect(within(tasks[2]!).queryByRole('button', { name: 'Start' })).toBeNull();
     await user.click(within(tasks[0]!).getByRole('button', { name: 'Continue' }));
     expect(screen.getByTestId('location')).toHaveTextContent('/annotate/0123456789abcdef');
   });
 
-  it('marks a document done 2 seconds after the Email Sent dialog', async () => {
-    mockApi(API);
+  it('lists the onboarding items with their real status, each opening its screen', async () => {
+    const user = userEvent.setup();
+    const items = [
+      {
+        key: 'terms_of_work',
+        title: 'Sign Terms of Work Document',
+        status: 'done',
+        done_at: '2026-03-05T10:00:00Z',
+        document_id: 'd1',
+      },
+      { key: 'ciiaa', title: 'Sign CIIAA Document', status: 'pending', done_at: null, document_id: 'd2' },
+      { key: 'tax_form', title: 'Sign W9 / W-8 BEN Form', status: 'pending', done_at: null },
+      {
+        key: 'time_tracking',
+        title: 'Complete Insightful Setup (time tracking)',
+        status: 'pending',
+        done_at: null,
+        document_id: 'd3',
+      },
+      {
+        key: 'payout_policy',
+        title: 'Acknowledge Payout Policies',
+        status: 'pending',
+        done_at: null,
+        document_id: 'd4',
+      },
+      { key: 'offer_letter', title: 'Sign your offer letter', status: 'pending', done_at: null, document_id: 'd5' },
+      { key: 'payment_setup', title: 'Setup Payments', status: 'done', done_at: '2026-03-06T10:00:00Z' },
+    ];
+    mockApi({ ...API, 'GET /jobs/j1/onboarding': { body: { items } } });
     renderPage('/jobs?job=i1', '/jobs', <YourJobsPage />);
-    const item = await screen.findByRole('button', { name: /Sign CIIAA Document/ });
-    vi.useFakeTimers();
-    fireEvent.click(item);
-    const confirm = screen.getByRole('dialog', { name: 'Send Document Email' });
-    expect(confirm).toHaveTextContent(
-      'We will send an email to your address with the document to sign. Do you want to proceed?',
-    );
-    expect(within(confirm).getByRole('button', { name: 'Cancel' })).toHaveFocus();
-    fireEvent.click(within(confirm).getByRole('button', { name: 'Send Email' }));
-    expect(screen.getByRole('dialog', { name: 'Email Sent' })).toBeInTheDocument();
-    expect(item).toHaveAttribute('data-done', 'false');
-    act(() => vi.advanceTimersByTime(2000));
-    expect(screen.queryByRole('dialog')).toBeNull();
-    expect(item).toHaveAttribute('data-done', 'true');
+    const list = await screen.findAllByTestId('onboarding-item');
+    expect(list).toHaveLength(7);
+    expect(screen.getByTestId('onboarding-progress')).toHaveTextContent('2 of 7 done');
+    expect(list[0]).toHaveAttribute('data-done', 'true');
+    expect(list[0]).toHaveTextContent('Done Mar 5, 2026');
+    expect(list[1]).toHaveAttribute('data-done', 'false');
+    expect(screen.queryByRole('dialog', { name: 'Send Document Email' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: /Sign CIIAA Document/ }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/documents/d2?job=j1');
+  });
+
+  it('opens the tax form and the payment settings from their items', async () => {
+    const user = userEvent.setup();
+    const items = [
+      { key: 'tax_form', title: 'Sign W9 / W-8 BEN Form', status: 'pending', done_at: null },
+      { key: 'payment_setup', title: 'Setup Payments', status: 'pending', done_at: null },
+    ];
+    mockApi({ ...API, 'GET /jobs/j1/onboarding': { body: { items } } });
+    renderPage('/jobs?job=i1', '/jobs', <YourJobsPage />);
+    await user.click(await screen.findByRole('button', { name: /Sign W9/ }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/tax-form?job=j1');
   });
 });

@@ -1,3 +1,4 @@
+import { PracticeLink } from '../../../components/PracticeLink';
 import { Link } from 'react-router';
 import { Check, Clock, Globe, X } from 'lucide-react';
 import {
@@ -76,6 +77,10 @@ export function JobDetail({ job, interview, profile, onClose }: Props) {
             <div className="font-medium text-slate-900">{PRODUCT_NAME}</div>
           </div>
           <div className="ml-auto text-xs text-slate-500">{postedTimeText(job.created_at)}</div>
+        </div>
+
+        <div className="mt-3">
+          <PracticeLink jobId={job.id} compact />
         </div>
 
         <section aria-labelledby="checklist-title" className="mt-4 rounded-lg border border-slate-200 p-4">

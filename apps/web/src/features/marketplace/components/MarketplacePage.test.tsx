@@ -79,6 +79,15 @@ describe('MarketplacePage', () => {
     expect(cardTitles()).toHaveLength(2);
   });
 
+  it('links to the practice interview (issue 34)', async () => {
+    mockApi({ 'GET /jobs': { body: JOBS }, 'GET /interviews': { body: [] } });
+    renderPage('/', '/', <MarketplacePage />);
+    expect(await screen.findByRole('link', { name: 'Try a practice interview' })).toHaveAttribute(
+      'href',
+      '/interview-prep',
+    );
+  });
+
   it('says so when no position is open', async () => {
     mockApi({ 'GET /jobs': { body: [JOBS[2]] }, 'GET /interviews': { body: [] } });
     renderPage('/', '/', <MarketplacePage />);
@@ -104,6 +113,11 @@ describe('MarketplacePage', () => {
     expect(d.getByText('Figma')).toBeInTheDocument();
     expect(d.getByText('Why design?')).toBeInTheDocument();
     expect(d.getByRole('link', { name: 'Continue Application' })).toHaveAttribute('href', '/status?interviewId=i1');
+    // The practice interview for this very job is one click away (issue 34).
+    expect(d.getByRole('link', { name: 'Practise the interview for this job' })).toHaveAttribute(
+      'href',
+      `/interview-prep?jobId=${JOBS.find((j) => j.title === 'Motion Reviewer')!.id}`,
+    );
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
 

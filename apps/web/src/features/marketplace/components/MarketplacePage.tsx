@@ -1,3 +1,4 @@
+import { PracticeLink } from '../../../components/PracticeLink';
 import { useEffect, useMemo, useState } from 'react';
 import { Search } from 'lucide-react';
 import {
@@ -116,6 +117,9 @@ export function MarketplacePage() {
     <div className="flex min-h-screen">
       <div className="min-w-0 flex-1 px-4 py-6 md:px-8 md:py-8">
         <h1 className="text-2xl font-semibold text-slate-900">Marketplace</h1>
+        <div className="mt-3 max-w-xl">
+          <PracticeLink />
+        </div>
         <div className="relative mt-4 max-w-xl">
           <Search className="pointer-events-none absolute left-3 top-2.5 h-4 w-4 text-slate-400" aria-hidden />
           <input

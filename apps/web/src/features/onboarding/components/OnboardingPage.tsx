@@ -32,6 +32,7 @@ import { initialForm, onboardingErrorLine, onboardingStepSchema, pickTyped } fro
 import { BackgroundStep, PersonalStep, ResumeStep, WorkAuthorizationStep, type LinkedinState } from './OnboardingSteps';
 import { OnboardingMobileHeader, StepSidebar } from './StepNavigation';
 import { VerificationScreen } from './VerificationScreen';
+import { OptionalSelfIdentification } from './OptionalSelfIdentification';
 
 const TOTAL = ONBOARDING_STEPS.length;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -191,6 +192,7 @@ export function OnboardingPage() {
       )}
       {step === 3 && <BackgroundStep {...stepProps} />}
       {step === 4 && <WorkAuthorizationStep {...stepProps} />}
+      {step === 4 && <OptionalSelfIdentification />}
 
       <div className="mt-6 space-y-4">
         <ErrorBanner message={error} />

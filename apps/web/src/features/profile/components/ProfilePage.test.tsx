@@ -84,4 +84,54 @@ describe('ProfilePage', () => {
     expect(await within(card).findByText('Motion design')).toBeInTheDocument();
     expect(within(card).getByRole('button', { name: 'Edit Expertise' })).toBeInTheDocument();
   }, 20_000);
+
+  it('Profile → Practice lists the kept practice debriefs with date, job and figures, each opening its debrief', async () => {
+    const user = userEvent.setup();
+    const delivery = {
+      words_per_minute: 142,
+      filler_per_100_words: 3.5,
+      talk_share: 0.5,
+      longest_answer_seconds: 20,
+      start_seconds: 1.2,
+      wpm_band: [130, 175],
+    };
+    mockApi({
+      'GET /profile/me': { body: profile },
+      'GET /practice-debriefs': {
+        body: [
+          {
+            id: 'd2',
+            created_at: '2026-03-02T10:00:00Z',
+            reliable: true,
+            answer_count: 2,
+            delivery,
+            job_title: 'Poster Critic',
+          },
+          {
+            id: 'd1',
+            created_at: '2026-02-01T10:00:00Z',
+            reliable: true,
+            answer_count: 1,
+            delivery: { ...delivery, words_per_minute: null },
+            job_title: null,
+          },
+        ],
+      },
+    });
+    renderPage('/profile', '/profile', <ProfilePage />);
+    const section = await screen.findByRole('region', { name: 'Practice' });
+    const list = await within(section).findByRole('list', { name: 'Kept practice debriefs' });
+    const rows = within(list).getAllByRole('link');
+    expect(rows[0]).toHaveTextContent('Poster Critic');
+    expect(rows[0]).toHaveTextContent('2026');
+    expect(rows[0]).toHaveTextContent('2 answers · 142 wpm · 3.5 fillers per 100 words');
+    expect(rows[1]).toHaveTextContent('General practice');
+    expect(rows[1]).toHaveTextContent('1 answer · 3.5 fillers per 100 words');
+    expect(within(section).getByRole('link', { name: 'Try a practice interview' })).toHaveAttribute(
+      'href',
+      '/interview-prep',
+    );
+    await user.click(rows[0]!);
+    expect(screen.getByTestId('location')).toHaveTextContent('/debriefs/d2');
+  });
 });

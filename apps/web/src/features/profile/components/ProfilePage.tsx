@@ -22,6 +22,8 @@ import { useCompleteProfile } from '../../../api/profile/complete-profile';
 import { useUser } from '../../../lib/auth';
 import { ProfileCard } from './ProfileCard';
 import { AccountSection } from './AccountSection';
+import { SelfIdentificationSection } from './SelfIdentificationSection';
+import { PracticeSection } from './PracticeSection';
 import { FileLink } from '../../../components/FileLink';
 
 type ProfileListKey = (typeof PROFILE_LISTS)[number]['key'];
@@ -248,6 +250,10 @@ export function ProfilePage() {
             />
           ))}
         </div>
+      </div>
+      <div className="mt-6">
+        <SelfIdentificationSection />
+        <PracticeSection />
       </div>
       <div className="mt-6">
         <AccountSection />

@@ -1,3 +1,4 @@
+import { PracticeLink } from '../../../components/PracticeLink';
 import { useEffect, useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Brain, CheckCircle2, Mail, UserCheck } from 'lucide-react';
@@ -21,6 +22,7 @@ import { useAuth } from '../../../lib/auth';
 import { useInterviews } from '../../../api/interviews/get-interviews';
 import { useLatestInterview } from '../../../api/interviews/get-latest-interview';
 import { useInterviewDebrief } from '../../../api/interviews/get-debrief';
+import { DecisionExplanation } from './DecisionExplanation';
 
 const BADGE_COLORS: Record<string, BadgeColor> = {
   'In Progress': 'yellow',
@@ -166,6 +168,10 @@ export function StatusPage() {
                 </>
               )}
 
+              {(view.kind === 'approved' || view.kind === 'rejected') && selected && (
+                <DecisionExplanation interviewId={selected.id} />
+              )}
+
               {view.kind === 'unknown' && (
                 <>
                   <p className="mt-2 text-sm text-slate-600">Unable to retrieve interview status</p>
@@ -175,6 +181,10 @@ export function StatusPage() {
             </>
           )}
         </section>
+
+        <div className="mt-4">
+          <PracticeLink jobId={selected?.job_id} />
+        </div>
 
         <section aria-labelledby="my-apps" className="mt-8">
           <h2 id="my-apps" className="text-lg font-semibold text-slate-900">

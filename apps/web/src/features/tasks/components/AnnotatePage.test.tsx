@@ -108,6 +108,48 @@ describe('AnnotatePage', () => {
     expect(JSON.parse(String(submitCall![1]!.body))).toEqual({ quality_rating: 4, feedback_notes: 'Bold colours' });
   });
 
+  it('offers one 1-5 rating control, no slider (issue 34)', async () => {
+    mockApi({ 'GET /annotations/t1': { body: task() } });
+    open();
+    expect(await screen.findByRole('heading', { name: 'Rate this poster' })).toBeInTheDocument();
+    expect(screen.queryByRole('slider')).toBeNull();
+    const group = screen.getByRole('group', { name: 'Creative Rating' });
+    expect(
+      within(group)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['1', '2', '3', '4', '5']);
+    expect(screen.getByTestId('rating-value')).toHaveTextContent('Not rated yet');
+  });
+
+  it('after a submit opens the next open task of the same job, with Back to Jobs at hand (issue 34)', async () => {
+    const user = userEvent.setup();
+    mockApi({
+      'GET /annotations/t1': { body: task() },
+      'POST /annotations/t1/submit': { body: task({ status: 'completed' }) },
+      'GET /annotations/user/u1': {
+        body: [
+          task({ status: 'completed' }),
+          task({ id: 'other-job', job_id: 'j2', status: 'assigned' }),
+          task({ id: 'done', status: 'reviewed' }),
+          task({ id: 't2', status: 'assigned', task_name: 'Rate the next poster' }),
+        ],
+      },
+      'GET /annotations/t2': { body: task({ id: 't2', task_name: 'Rate the next poster' }) },
+    });
+    open();
+    await user.click(await screen.findByRole('button', { name: '5 - Exceptional Work' }));
+    await user.type(screen.getByRole('textbox', { name: 'Feedback' }), 'Striking');
+    await user.click(screen.getByRole('button', { name: 'Submit Feedback' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/annotate/t2'));
+    expect(await screen.findByRole('heading', { name: 'Rate the next poster' })).toBeInTheDocument();
+    const note = screen.getByText(/This is the next task of the job\./);
+    expect(note).toHaveTextContent('Feedback submitted. This is the next task of the job.');
+    await user.click(within(note).getByRole('button', { name: 'Back to Jobs' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/jobs');
+  });
+
   it('alerts when the submission fails and stays on the task', async () => {
     const user = userEvent.setup();
     mockApi({

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import {
   FEEDBACK_MAX_LENGTH,
   QUALITY_RATING_LABELS,
@@ -9,6 +10,8 @@ import {
   type AnnotationTask,
 } from '@app/shared';
 import { ApiError } from '../../../lib/api-client';
+import { useAuth } from '../../../lib/auth';
+import { userTasksQueryOptions } from '../../../api/tasks/get-user-tasks';
 import { serverDetailOr } from '../../../lib/describe-error';
 import { BackButton } from '../../../components/BackButton';
 import { Badge } from '../../../components/Badge';
@@ -29,6 +32,25 @@ function submitFailureText(err: unknown): string {
   if (!(err instanceof ApiError) || err.status !== 403) return SUBMIT_FAILED;
   const reason = serverDetailOr('')(err);
   return reason ? `${SUBMIT_FAILED}. ${reason}` : SUBMIT_FAILED;
+}
+
+/** What the task screen is told when it opens as the next task after a submit. */
+type Arrival = { submittedPrevious?: boolean } | null;
+
+/**
+ * The task to open after a submit: of the same job's open tasks, one already in progress, else the
+ * oldest (the list comes newest first; ties keep the list's order reversed).
+ */
+export function nextTaskOf(list: readonly AnnotationTask[], done: AnnotationTask): AnnotationTask | undefined {
+  const open = list
+    .filter(
+      (t) => t.id !== done.id && t.job_id === done.job_id && (t.status === 'assigned' || t.status === 'in_progress'),
+    )
+    .reverse();
+  return (
+    open.find((t) => t.status === 'in_progress') ??
+    open.sort((a, b) => Date.parse(a.created_at) - Date.parse(b.created_at))[0]
+  );
 }
 
 /** The creative task screen (docs/product/screens/task.md). */
@@ -57,6 +79,9 @@ export function AnnotatePage() {
 
 function TaskWorkspace({ task }: { task: AnnotationTask }) {
   const navigate = useNavigate();
+  const qc = useQueryClient();
+  const { user } = useAuth();
+  const arrival = useLocation().state as Arrival;
   const submitted = isTaskSubmitted(task.status);
   const [rating, setRating] = useState(task.quality_rating ?? 0);
   const [notes, setNotes] = useState(task.feedback_notes ?? '');
@@ -74,13 +99,18 @@ function TaskWorkspace({ task }: { task: AnnotationTask }) {
   const send = async () => {
     try {
       await submit.mutateAsync({ quality_rating: rating, feedback_notes: notes.trim() });
-      setConfirming(false);
-      navigate('/jobs');
     } catch (err) {
       console.error('Failed to submit annotation', err);
       setConfirming(false);
       window.alert(submitFailureText(err));
+      return;
     }
+    setConfirming(false);
+    // The work goes on: the job's next open task, else Your Jobs (issue 34, decision 0185).
+    const list = user ? await qc.fetchQuery(userTasksQueryOptions(user.id)).catch(() => null) : null;
+    const next = list && nextTaskOf(list, task);
+    if (next) navigate(`/annotate/${next.id}`, { state: { submittedPrevious: true } satisfies Arrival });
+    else navigate('/jobs');
   };
 
   return (
@@ -94,6 +124,14 @@ function TaskWorkspace({ task }: { task: AnnotationTask }) {
         </div>
         {task.task_description && <p className="mt-1 text-slate-600">{task.task_description}</p>}
       </header>
+      {arrival?.submittedPrevious && !submitted && (
+        <p role="status" className="mt-4 rounded-md bg-green-50 px-3 py-2 text-sm text-green-800">
+          Feedback submitted. This is the next task of the job.{' '}
+          <NavButton to="/jobs" className="font-semibold underline">
+            Back to Jobs
+          </NavButton>
+        </p>
+      )}
 
       <div className="mt-6 grid grid-cols-1 items-start gap-6 lg:grid-cols-[1fr_360px]">
         <section aria-labelledby="item-title" className="min-w-0 rounded-xl border border-slate-200 bg-white p-4">

@@ -2,28 +2,19 @@ import { MAX_RATING, QUALITY_RATING_LABELS } from '@app/shared';
 
 type Props = { value: number; onChange: (v: number) => void; disabled?: boolean };
 
-/** 'Creative Rating': a 0-5 slider plus number buttons, with the label of the chosen value. */
+/**
+ * 'Creative Rating': one control, the buttons 1-5 with the label of each value (0 means not rated
+ * yet). No slider beside them: a slider starting at 0 offered a second, unequal control (issue 34,
+ * decision 0185).
+ */
 export function RatingInput({ value, onChange, disabled = false }: Props) {
   const values = Array.from({ length: MAX_RATING }, (_, i) => i + 1);
   return (
     <fieldset disabled={disabled}>
       <legend className="font-semibold text-slate-900">Creative Rating</legend>
-      <div className="mt-3 flex items-center gap-3">
-        <input
-          type="range"
-          min={0}
-          max={MAX_RATING}
-          step={1}
-          value={value}
-          onChange={(e) => onChange(Number(e.target.value))}
-          aria-label="Creative Rating"
-          aria-valuetext={value ? `${value} - ${QUALITY_RATING_LABELS[value]}` : 'Not rated'}
-          className="w-full accent-brand-600"
-        />
-        <span className="w-8 text-right text-lg font-semibold text-slate-900" data-testid="rating-value">
-          {value}
-        </span>
-      </div>
+      <p className="mt-1 text-sm text-slate-600" data-testid="rating-value" aria-live="polite">
+        {value ? `${value} - ${QUALITY_RATING_LABELS[value]}` : 'Not rated yet'}
+      </p>
       <div className="mt-3 grid grid-cols-5 gap-2">
         {values.map((v) => (
           <button

@@ -1,0 +1,84 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { PublishedBiasAudit } from '@app/shared';
+// g(group, n, rate, rest) builds a row; sel(row) is its selection-rate twin.
+import { asSelection as sel, scoringGroup as g } from '../../../test/audit-groups';
+import { mockApi, renderPage } from '../../../test/page-harness';
+import { PublicBiasAuditPage } from './PublicBiasAuditPage';
+
+const female = g('female', 12, 0.5);
+const male = g('male', 10, 0.3, { impact_ratio: 0.6, below_four_fifths: true, p_value: 0.4, significant: false });
+
+const published: PublishedBiasAudit = {
+  id: 'pub1',
+  job_id: 'j1',
+  job_title: 'Illustrator',
+  auditor: 'Fair Audits LLC',
+  audit_date: '2026-11-20',
+  distribution_date: '2026-02-03',
+  published_at: '2026-11-21T10:00:00Z',
+  sample_size: 30,
+  unknown_count: 8,
+  median_score: 3.2,
+  scoring: { sex: [female, male], race_ethnicity: [], intersectional: [g('female|white', 5, 0.6)] },
+  selection: { sex: [female, male].map(sel), race_ethnicity: [], intersectional: [] },
+  notes: ['Fisher’s exact test; p < 0.05 is significant.'],
+};
+
+describe('PublicBiasAuditPage', { timeout: 15_000 }, () => {
+  it('renders each published summary (dates, auditor, sizes, rates and ratios) without signing in', async () => {
+    const api = mockApi({
+      'GET /public/bias-audit': {
+        body: [
+          // Anything that is not part of the summary, were a reply ever to carry it, is never shown.
+          { ...published, candidates: [{ name: 'Ada Lovelace', email: 'ada@example.com', sex: 'female' }] },
+          { ...published, id: 'pub2', job_id: null, job_title: null, audit_date: '2025-11-20', median_score: null },
+        ],
+      },
+    });
+    renderPage('/bias-audit', '/bias-audit', <PublicBiasAuditPage />);
+    const first = await screen.findByRole('article', { name: 'Bias audit of 2026-11-20' });
+    expect(within(first).getByRole('heading', { level: 2 })).toHaveTextContent('Illustrator: audit of 2026-11-20');
+    const fact = (k: string) => within(first).getByText(k).nextSibling;
+    expect(fact('Audit date')).toHaveTextContent('2026-11-20');
+    expect(fact('Auditor')).toHaveTextContent('Fair Audits LLC');
+    expect(fact('Distribution date (first use)')).toHaveTextContent('2026-02-03');
+    expect(fact('People assessed')).toHaveTextContent('30');
+    expect(fact('Unknown category')).toHaveTextContent('8');
+    expect(fact('Median score')).toHaveTextContent('3.2');
+
+    const sex = within(first).getByRole('table', { name: 'Scoring: Sex' });
+    const row = (name: string) =>
+      within(within(sex).getByText(name).closest('tr')!)
+        .getAllByRole('cell')
+        .map((c) => c.textContent);
+    expect(row('Female')).toEqual(['Female', '12', '50.0 %', '1.00', 'Reference']);
+    expect(row('Male')).toEqual(['Male', '10', '30.0 %', '0.60Below 0.8', 'Not significant (p = 0.40)']);
+    expect(within(first).getByRole('table', { name: 'Selection: Sex' })).toHaveTextContent('Selection rate');
+    expect(within(first).getByRole('table', { name: 'Scoring: Race / ethnicity' })).toHaveTextContent(
+      'No one in the sample answered for this table.',
+    );
+    expect(within(first).getByRole('figure', { name: 'Scoring rate by sex × race / ethnicity' })).toHaveTextContent(
+      'Female × White',
+    );
+    expect(first).toHaveTextContent('Fisher’s exact test; p < 0.05 is significant.');
+
+    const all = screen.getByRole('article', { name: 'Bias audit of 2025-11-20' });
+    expect(within(all).getByRole('heading', { level: 2 })).toHaveTextContent('All roles: audit of 2025-11-20');
+    expect(within(all).getByText('Median score').nextSibling).toHaveTextContent('—');
+
+    // Never a person.
+    expect(document.body.textContent).not.toMatch(/Ada Lovelace|ada@example\.com/);
+    // A public page: the call goes out without the stored token.
+    const [url, init] = api.mock.calls.find(([u]) => String(u).includes('/public/bias-audit'))!;
+    expect(String(url)).toMatch(/\/api\/public\/bias-audit$/);
+    expect((init?.headers as Record<string, string>).authorization).toBeUndefined();
+  });
+
+  it('says when nothing is published yet', async () => {
+    mockApi({ 'GET /public/bias-audit': { body: [] } });
+    renderPage('/bias-audit', '/bias-audit', <PublicBiasAuditPage />);
+    expect(await screen.findByText('No bias audit has been published yet.')).toBeInTheDocument();
+    expect(screen.queryByRole('article')).toBeNull();
+  });
+});

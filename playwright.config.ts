@@ -58,6 +58,10 @@ export default defineConfig({
       // transform, decision 0172) before each assessment the journeys wait for; the server tests run it
       // over a real socket.
       CAREFUL_PASS: 'false',
+      // A payout method added or changed within 72 hours keeps its payouts out of a batch (decision 0204);
+      // the payout journey's rater adds one minutes before the provider builds the batch it must be in.
+      // The hold itself is tested on the server (payout batches' held list).
+      PAYOUT_METHOD_HOLD_HOURS: '0',
     },
   },
 });

@@ -12,6 +12,7 @@ import {
   mailsTo,
   registerViaApi,
   signInWithToken,
+  AI_NOTICE_ACKNOWLEDGEMENT,
 } from './helpers';
 
 /** Screenshots for review (not assertions): SCREENSHOT_DIR, or a temp folder. */
@@ -124,13 +125,22 @@ test.describe('with a fake camera and microphone', () => {
     await expect(start).toBeDisabled();
     await snap(page, 'equipment-consent');
     await page.getByRole('checkbox', { name: /I agree that this interview is recorded/ }).check();
+    // The AI notice must be acknowledged too (issue 35).
+    await expect(start).toBeDisabled();
+    await page.getByRole('checkbox', { name: AI_NOTICE_ACKNOWLEDGEMENT }).check();
     await expect(start).toBeEnabled();
     await start.click();
     await expect(page).toHaveURL(/\/realtime-interview\//);
     const consents = await (
       await request.get('/api/consents', { headers: { authorization: `Bearer ${token}` } })
     ).json();
-    expect(consents).toEqual([expect.objectContaining({ purpose: 'interview_recording', job_id: job.id })]);
+    expect(consents).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ purpose: 'interview_recording', job_id: job.id }),
+        expect.objectContaining({ purpose: 'ai_assessment', job_id: job.id }),
+      ]),
+    );
+    expect(consents).toHaveLength(2);
 
     await page.goto('/privacy');
     await expect(page.getByRole('heading', { name: 'Privacy' })).toBeVisible();

@@ -71,7 +71,8 @@ test('admin creates a job, reviews an interview, runs tasks and pays out', async
 
   // --- The admin creates a job in the console, after seeing the validation messages.
   await logInThroughUi(admin, E2E_ADMIN.email, E2E_ADMIN.password);
-  await expect(admin).toHaveURL(/\/$/);
+  // An admin lands on the console (issue 34, decision 0189).
+  await expect(admin).toHaveURL(/\/admin\/jobs$/);
   await admin.goto('/admin');
   await expect(admin).toHaveURL(/\/admin\/jobs$/);
   await expect(admin.getByRole('heading', { name: 'Jobs' })).toBeVisible();
@@ -260,7 +261,8 @@ test('admin creates a job, reviews an interview, runs tasks and pays out', async
     await candidate.getByPlaceholder('Add any notes or observations about this content...').fill('Clear and bold.');
     await candidate.getByRole('button', { name: 'Submit Feedback' }).click();
     await candidate.getByRole('dialog').getByRole('button', { name: 'Submit' }).click();
-    await expect(candidate).toHaveURL(/\/jobs$/);
+    // After a submit the job's next task opens, or the jobs list when none is left (issue 34).
+    await candidate.waitForURL((url) => url.pathname !== `/annotate/${t.id}`);
   }
 
   // --- The admin accepts the submitted ratings.

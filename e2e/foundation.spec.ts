@@ -33,6 +33,9 @@ test('a second sign-up with the same e-mail shows the server detail', async ({ p
 
 test('an admin logs in, uses the sidebar, and logout returns to /login', async ({ page }) => {
   await logInThroughUi(page, 'admin@e2e.test', 'admin-password-e2e');
+  // An admin lands on the provider console (issue 34, decision 0189); the app is one link away.
+  await expect(page).toHaveURL(/\/admin\/jobs$/);
+  await page.getByRole('link', { name: 'Back to the app' }).click();
   await expect(page).toHaveURL(/\/$/);
   const sidebar = page.getByRole('navigation', { name: 'Main', exact: true });
   await expect(page.getByText('Logged in as', { exact: true })).toBeVisible();

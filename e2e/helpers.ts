@@ -116,9 +116,27 @@ export const painted = (page: Page) =>
 
 // ---- screens ----
 
-/** Ticks the recording consent that a recorded interview needs before "Start Interview". */
+/**
+ * Acknowledges the AI notice and ticks the recording consent: what a recorded interview needs before
+ * "Start Interview" (issue 35 added the notice).
+ */
 export async function agreeToRecording(page: Page) {
+  await page.getByRole('checkbox', { name: AI_NOTICE_ACKNOWLEDGEMENT }).check();
   await page.getByRole('checkbox', { name: /I agree that this interview is recorded/ }).check();
+}
+
+/** The AI notice's acknowledgement checkbox. */
+export const AI_NOTICE_ACKNOWLEDGEMENT = /I have read this notice and agree that an AI system assists/;
+
+/** The two consents the equipment check records (AI notice, recording), given by API for tests that skip it. */
+export async function giveInterviewConsents(request: APIRequestContext, token: string, jobId: string) {
+  for (const purpose of ['ai_assessment', 'interview_recording']) {
+    const res = await request.post('/api/consents', {
+      headers: { authorization: `Bearer ${token}` },
+      data: { purpose, job_id: jobId },
+    });
+    if (res.status() !== 201) throw new Error(`consent ${purpose} failed: ${res.status()}`);
+  }
 }
 
 /** Picks a country in a CountrySelect by its label. */
@@ -185,34 +203,39 @@ export function mailsTo(to: string): string[] {
 
 /**
  * Starts a candidate's live interview over the socket, as the interview screen does, and answers
- * once with synthesized speech (an interview without an answer is not sent to review, decision
- * 0149). Resolves with the interview's id once the server has heard the answer; the interview is
- * then in progress.
+ * with synthesized speech (an interview without an answer is not sent to review, decision 0149):
+ * once with the standard answer, or each of `answers` in turn, each after the interviewer has
+ * finished speaking. Resolves with the interview's id once the server has heard the last answer;
+ * the interview is then in progress.
  */
 export async function startAnsweredInterview(
   page: Page,
   candidate: { token: string; id: string; name: string },
   jobId: string,
+  answers?: string[],
 ): Promise<string> {
-  const chunks = await spokenAnswerChunks();
+  const spoken = await Promise.all((answers ?? [undefined]).map((text) => spokenAnswerChunks(text)));
   return page.evaluate(
-    async ({ token, jobId, candidateId, name, sessionId, interviewId, chunks }) => {
-      // The equipment check records the candidate's consent to recording before a recorded interview.
-      await fetch('/api/consents', {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ purpose: 'interview_recording', job_id: jobId }),
-      });
+    async ({ token, jobId, candidateId, name, sessionId, interviewId, spoken }) => {
+      // The equipment check records the acknowledged AI notice and the recording consent before a recorded interview.
+      for (const purpose of ['ai_assessment', 'interview_recording'])
+        await fetch('/api/consents', {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ purpose, job_id: jobId }),
+        });
       return new Promise<string>((resolve, reject) => {
         const ws = new WebSocket(`${location.origin.replace(/^http/, 'ws')}/ws/session?token=${token}`);
-        const timer = setTimeout(() => reject(new Error('the answer was not heard within 120 s')), 120_000);
+        const limit = 120 * spoken.length;
+        const timer = setTimeout(() => reject(new Error(`the answers were not heard within ${limit} s`)), limit * 1000);
         let id = '';
+        let next = 0;
         let speaking = false;
-        // The answer goes at real time, after the interviewer's greeting, as a microphone would.
+        // Each answer goes at real time, after the interviewer's line, as a microphone would.
         const speak = () => {
-          if (speaking) return;
+          if (speaking || next >= spoken.length) return;
           speaking = true;
-          chunks.forEach((audio_b64, seq) =>
+          spoken[next++]!.forEach((audio_b64, seq) =>
             setTimeout(() => ws.send(JSON.stringify({ event: 'mic_chunk', seq, audio_b64 })), seq * 100),
           );
         };
@@ -241,6 +264,8 @@ export async function startAnsweredInterview(
             setTimeout(speak, 8_000);
           } else if (msg.event === 'answer_end') speak();
           else if (msg.event === 'transcript' && msg.speaker === 'user' && msg.final) {
+            speaking = false;
+            if (next < spoken.length) return;
             clearTimeout(timer);
             ws.close();
             resolve(id);
@@ -258,7 +283,7 @@ export async function startAnsweredInterview(
       name: candidate.name,
       sessionId: crypto.randomUUID(),
       interviewId: crypto.randomUUID(),
-      chunks,
+      spoken,
     },
   );
 }
@@ -274,4 +299,30 @@ export async function acceptForJob(
   const interviewId = await startAnsweredInterview(page, candidate, jobId);
   await api(request, 'post', `/api/interviews/${interviewId}/complete`, candidate.token);
   await api(request, 'post', `/api/admin/interviews/${interviewId}/decision`, adminToken, { decision: 'approved' });
+}
+
+// ---- phone and desktop ----
+
+/** With SCREENSHOT_DIR set, atBothWidths captures each screen there as `{name}-{width}.png`. */
+const widthShotDir = process.env.SCREENSHOT_DIR;
+const WIDTHS = [1280, 390] as const;
+
+/** Runs `check` at each width (the console's menu collapses below 768 px), capturing each screen. */
+export async function atBothWidths(page: Page, name: string, check: (width: number) => Promise<void>) {
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await painted(page);
+    await check(width);
+    if (widthShotDir) {
+      fs.mkdirSync(widthShotDir, { recursive: true });
+      await page.screenshot({ path: path.join(widthShotDir, `${name}-${width}.png`), fullPage: true });
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+/** Opens a console page from its navigation, through the menu on a phone. */
+export async function openFromNav(page: Page, label: string, width: number) {
+  if (width < 768) await page.getByRole('button', { name: 'Menu' }).click();
+  await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: label }).click();
 }

@@ -2,7 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { bearer as auth, fakeMediaWithMic, signInWithToken } from './helpers';
+import { bearer as auth, fakeMediaWithMic, giveInterviewConsents, signInWithToken } from './helpers';
 import { writeFakeMicWav } from './support/fake-mic';
 
 /**
@@ -48,11 +48,7 @@ async function playlist(request: APIRequestContext, token: string, interviewId: 
 /** Opens a recorded interview directly (the consent the equipment check records, given by API). */
 async function openInterview(page: Page, request: APIRequestContext, token: string, jobId: string) {
   const interviewId = crypto.randomUUID();
-  const consent = await request.post('/api/consents', {
-    headers: auth(token),
-    data: { purpose: 'interview_recording', job_id: jobId },
-  });
-  expect(consent.status()).toBe(201);
+  await giveInterviewConsents(request, token, jobId);
   await signInWithToken(page, token, `/realtime-interview/${interviewId}?jobId=${jobId}`);
   await expect(page.getByText('Recording', { exact: true })).toBeVisible({ timeout: 30_000 });
   return interviewId;
@@ -206,8 +202,12 @@ test.describe('a reload mid-interview', () => {
       await request.get(`/api/admin/interviews/${interviewId}`, { headers: auth(admin.token) })
     ).json()) as { transcript: { offset_seconds: number; text: string }[] };
     const second = list.segments[1]!;
-    const late = turns.transcript.findLast((t) => t.offset_seconds >= second.offset_seconds + 0.5);
-    expect(late, 'a transcript line after the reload').toBeTruthy();
+    // The interviewer's "Welcome back." line is spoken after the reload, inside the second part. (Line
+    // offsets are whole seconds, so comparing them with the part's start cannot tell which side of the
+    // reload a line is on; and the interviewer's lines are not rewritten by the careful pass meanwhile.)
+    const late = turns.transcript.findLast((t) => t.text.startsWith('Welcome back.'));
+    expect(late, 'the line the interviewer spoke after the reload').toBeTruthy();
+    expect(late!.offset_seconds).toBeGreaterThanOrEqual(Math.floor(second.offset_seconds));
     const lines = console_.getByRole('list', { name: 'Transcript' }).getByRole('button');
     await lines
       .filter({ hasText: late!.text.slice(0, 40) })

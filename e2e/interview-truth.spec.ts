@@ -93,8 +93,9 @@ test('a recoverable error mid-interview leaves the conversation going; End asks 
     const sockets = (window as unknown as { __sockets: WebSocket[] }).__sockets;
     sockets[sockets.length - 1]!.send(JSON.stringify({ event: 'mic_chunk', seq: -1, audio_b64: 'AAAA' }));
   });
+  // A bad frame from the page is not the candidate's doing: it is logged, and no note is shown to them
+  // (issue 34, decision 0182); the conversation goes on.
   const note = page.getByRole('status').filter({ hasText: "Something didn't go through" });
-  await expect(note).toHaveText("Something didn't go through, but your interview is still going.");
   await expect(page.getByText(/Malformed|seq/)).toHaveCount(0);
   await snap(page, '01-recoverable-note');
   const turnsAtError = (await turnsOf(request, candidate.token, interviewId)).length;
@@ -114,7 +115,6 @@ test('a recoverable error mid-interview leaves the conversation going; End asks 
   expect(await page.evaluate(() => (window as unknown as { __sawError: boolean }).__sawError)).toBe(false);
   await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'End my turn' })).toBeEnabled();
-  await note.getByRole('button', { name: 'Dismiss' }).click();
   await expect(note).toHaveCount(0);
 
   // End asks first; Keep going keeps the interview.

@@ -1,7 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from './fixtures';
-import { agreeToRecording, bearer as auth, fakeMediaWithMic, signInWithToken } from './helpers';
+import { agreeToRecording, bearer as auth, fakeMediaWithMic, giveInterviewConsents, signInWithToken } from './helpers';
 import { writeFakeMicWav } from './support/fake-mic';
 
 /**
@@ -167,11 +167,7 @@ test('reloading the page mid-interview resumes the same session', async ({
 }) => {
   const interviewId = crypto.randomUUID();
   // The equipment check records this consent before a recorded interview; this test opens the interview directly.
-  const consent = await request.post('/api/consents', {
-    headers: auth(token),
-    data: { purpose: 'interview_recording', job_id: job.id },
-  });
-  expect(consent.status()).toBe(201);
+  await giveInterviewConsents(request, token, job.id);
   await signInWithToken(page, token, `/realtime-interview/${interviewId}?jobId=${job.id}`);
   await expect(page.getByTestId('ai-orb')).toHaveAttribute('data-speaking', 'true', { timeout: 30_000 });
   const sessionId = await page.evaluate((id) => sessionStorage.getItem(`interview-session:${id}`), interviewId);

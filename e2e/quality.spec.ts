@@ -74,7 +74,8 @@ async function rateOnScreen(page: Page, taskId: string, rating: number, notes: s
   await page.getByPlaceholder('Add any notes or observations about this content...').fill(notes);
   await page.getByRole('button', { name: 'Submit Feedback' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Submit' }).click();
-  await expect(page).toHaveURL(/\/jobs$/);
+  // After a submit the job's next task opens, or the jobs list when none is left (issue 34).
+  await page.waitForURL((url) => url.pathname !== `/annotate/${taskId}`);
 }
 
 test('a three-rater job with gold items: quality view, automatic pause, review queue by keyboard, dataset', async ({
@@ -291,9 +292,13 @@ test('a three-rater job with gold items: quality view, automatic pause, review q
     'notes',
     'submitted_at',
     'status',
+    'rejection_reason',
   ]);
   expect(lines).toHaveLength(1 + 23);
-  expect(lines.filter((l) => l.includes(carol.id) && /,"?rejected"?$/.test(l))).toHaveLength(3);
+  // Each rejected rating with the reason the provider gave (issue 34).
+  expect(lines.filter((l) => l.includes(carol.id) && /,"?rejected"?,"Far from the known answer/.test(l))).toHaveLength(
+    3,
+  );
 
   // --- Talent search knows each rater's record: the careful ones are found by their gold error.
   await provider.goto(`/admin/talent?job_id=${job.id}`);

@@ -1,0 +1,296 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { FAKE_MEDIA, api, bearer, launchWith, painted, signInWithToken, startAnsweredInterview } from './helpers';
+
+/**
+ * Lawful AI hiring (issue 35) in the browser, through the real server: the AI notice and the
+ * human-only alternative, the voluntary self-identification, the bias audit and its public page, an
+ * override without a note, and the explanation and appeal after a decision. Each new screen is
+ * photographed at a phone's and a desktop's width (RESPONSIBLE_AI_SHOTS: the folder to keep them in).
+ */
+test.use({ launchOptions: launchWith(...FAKE_MEDIA) });
+test.describe.configure({ timeout: 300_000 });
+
+const SHOTS = process.env.RESPONSIBLE_AI_SHOTS;
+if (SHOTS) fs.mkdirSync(SHOTS, { recursive: true });
+
+/** Screenshots at 390 and 1280 wide; nothing may run off the side of the page at either width. */
+async function shots(page: Page, name: string) {
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
+    await painted(page);
+    const file = SHOTS ? path.join(SHOTS, `${name}-${width}.png`) : test.info().outputPath(`${name}-${width}.png`);
+    await page.screenshot({ path: file, fullPage: true });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, `${name} at ${width} px runs off the side`).toBeLessThanOrEqual(0);
+  }
+}
+
+/**
+ * At a phone's width a bias-audit table without rows fits its box: its "No one in the sample..." line
+ * is read whole, not cut off in a scrolling box (a table of groups may scroll).
+ */
+async function emptyAuditTablesFit(page: Page) {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await painted(page);
+  const empty = page.getByRole('table').filter({ hasText: 'No one in the sample answered for this table.' });
+  expect(await empty.count()).toBeGreaterThan(0);
+  for (const table of await empty.all()) {
+    expect(await table.evaluate((t) => t.parentElement!.scrollWidth - t.parentElement!.clientWidth)).toBe(0);
+  }
+}
+
+/** A second browser window signed in as `token` (the provider's console beside the candidate's page). */
+async function windowFor(browser: Browser, token: string, url: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signInWithToken(page, token, url);
+  return page;
+}
+
+/** Waits until the interview has left "in progress" (completed or under review). */
+async function whenCompleted(request: APIRequestContext, token: string, id: string) {
+  await expect
+    .poll(async () => (await api<{ status: string }>(request, 'get', `/api/interviews/${id}`, token)).status, {
+      timeout: 60_000,
+    })
+    .toMatch(/completed|under_review/);
+}
+
+test('a candidate reads the AI notice, asks for a human-only review, and self-identifies (optionally); the provider resolves the request and publishes the bias audit', async ({
+  page,
+  browser,
+  request,
+  candidate,
+  admin,
+  activeJob: job,
+}) => {
+  // --- The AI notice before Start, and the human-only alternative.
+  await signInWithToken(page, candidate.token, `/job-application-onboarding?jobId=${job.id}`);
+  const notice = page.getByRole('region', { name: 'About the AI in this interview' });
+  await expect(notice).toContainText('What the AI assesses (the content of your answers only):');
+  await expect(notice).toContainText('Communication');
+  await expect(notice).toContainText('A person reviews every interview and makes the decision.');
+  await expect(notice.getByRole('checkbox', { name: /I have read this notice/ })).not.toBeChecked();
+  await notice.getByRole('button', { name: 'Ask for a human-only review instead' }).click();
+  const ask = notice.getByRole('group', { name: 'Human-only review request' });
+  const send = ask.getByRole('button', { name: 'Send request' });
+  await expect(send).toBeDisabled();
+  await ask.getByLabel(/Why would you like a human-only review/).fill('I would rather be assessed by a person.');
+  await shots(page, 'ai-notice-asking');
+  await send.click();
+  await expect(notice.getByRole('status')).toContainText('You asked for a human-only review.');
+  await shots(page, 'ai-notice-requested');
+  // Once per candidate and job: the server refuses a second request.
+  const again = await request.post(`/api/jobs/${job.id}/alternative-assessment`, {
+    headers: bearer(candidate.token),
+    data: { reason: 'Again' },
+  });
+  expect(again.status()).toBe(409);
+
+  // --- The provider sees it in the console's list and resolves it with a note.
+  const console_ = await windowFor(browser, admin.token, '/admin/alternatives');
+  await expect(console_.getByRole('heading', { name: 'Human-only requests' })).toBeVisible();
+  const row = console_.getByRole('listitem', { name: 'Request from Ada Lovelace' }).filter({ hasText: job.title });
+  await expect(row).toContainText('I would rather be assessed by a person.');
+  await expect(row).toContainText('Requested');
+  await row.getByLabel('Resolution note').fill('Two reviewers will assess the recording; no AI score.');
+  await shots(console_, 'console-alternatives');
+  await row.getByRole('button', { name: 'Resolve' }).click();
+  await expect(row).toContainText('Resolved');
+  await expect(row).toContainText('Note: Two reviewers will assess the recording; no AI score.');
+
+  // --- Voluntary self-identification in the profile: not asked for so far, and clearly optional.
+  expect(await api(request, 'get', '/api/self-identification', candidate.token)).toBeNull();
+  await page.goto('/profile');
+  const selfId = page.getByRole('region', { name: 'Voluntary self-identification (optional)' });
+  await expect(selfId).toContainText('Optional. We ask only to check that our AI assessment treats every group fairly');
+  await expect(selfId.getByLabel('Sex')).toHaveValue('');
+  await selfId.getByLabel('Sex').selectOption('female');
+  await selfId.getByLabel('Race / ethnicity').selectOption('asian');
+  await selfId.getByRole('button', { name: 'Save my answer' }).click();
+  await expect(selfId.getByRole('status')).toHaveText('Saved. Thank you.');
+  expect(await api(request, 'get', '/api/self-identification', candidate.token)).toMatchObject({
+    sex: 'female',
+    race_ethnicity: 'asian',
+  });
+  await selfId.scrollIntoViewIfNeeded();
+  await shots(page, 'profile-self-identification');
+  // Removable at any time.
+  await selfId.getByRole('button', { name: 'Remove my answer' }).click();
+  await expect(selfId.getByRole('status')).toHaveText('Removed.');
+  expect(await api(request, 'get', '/api/self-identification', candidate.token)).toBeNull();
+  await selfId.getByLabel('Sex').selectOption('female');
+  await selfId.getByLabel('Race / ethnicity').selectOption('asian');
+  await selfId.getByRole('button', { name: 'Save my answer' }).click();
+  await expect(selfId.getByRole('status')).toHaveText('Saved. Thank you.');
+
+  // --- The bias audit in the console, published, and the public page.
+  await console_.goto('/admin/bias-audit');
+  await expect(console_.getByRole('heading', { name: 'Bias audit' })).toBeVisible();
+  await console_.getByLabel('Job').selectOption(job.id);
+  await expect(console_).toHaveURL(new RegExp(`job_id=${job.id}`));
+  const summary = console_.getByRole('region', { name: 'Summary', exact: true });
+  await expect(summary).toContainText('Sample (AI-scored interviews)');
+  await expect(console_.getByRole('table', { name: 'Scoring: Sex', exact: true })).toBeVisible();
+  const auditor = `Fair Audits ${crypto.randomUUID().slice(0, 6)}`;
+  await console_.getByLabel('Independent auditor').fill(auditor);
+  await console_.getByLabel('Audit date').fill('2026-11-20');
+  await console_.getByRole('button', { name: 'Publish' }).click();
+  await expect(console_.getByText('Published. It is listed at')).toBeVisible();
+  await shots(console_, 'console-bias-audit');
+  await emptyAuditTablesFit(console_);
+
+  // Anyone may read it, signed in or not.
+  const visitor = await (await browser.newContext()).newPage();
+  await visitor.goto('/bias-audit');
+  await expect(visitor.getByRole('heading', { name: 'Bias audits of our AI assessment' })).toBeVisible();
+  const published = visitor.getByRole('article').filter({ hasText: auditor });
+  await expect(published.getByRole('heading', { level: 2 })).toHaveText(`${job.title}: audit of 2026-11-20`);
+  await expect(published).toContainText('People assessed');
+  await expect(published.getByRole('table', { name: 'Scoring: Sex', exact: true })).toBeVisible();
+  // Never a person: not the candidate's name or e-mail.
+  await expect(visitor.locator('body')).not.toContainText(candidate.email);
+  await expect(visitor.locator('body')).not.toContainText('Ada Lovelace');
+  await published.scrollIntoViewIfNeeded();
+  await shots(visitor, 'public-bias-audit');
+  await emptyAuditTablesFit(visitor);
+});
+
+test('after a decision the candidate reads how it was made and appeals; the provider overturns it with a note', async ({
+  page,
+  browser,
+  request,
+  candidate,
+  admin,
+  activeJob: job,
+}) => {
+  await signInWithToken(page, candidate.token, '/');
+  const interviewId = await startAnsweredInterview(page, { ...candidate, name: 'Ada Lovelace' }, job.id);
+  await api(request, 'post', `/api/interviews/${interviewId}/complete`, candidate.token);
+  await whenCompleted(request, candidate.token, interviewId);
+  // Before a decision there is nothing to explain.
+  const early = await request.get(`/api/interviews/${interviewId}/explanation`, { headers: bearer(candidate.token) });
+  expect(early.status()).toBeGreaterThanOrEqual(400);
+  expect(early.status()).toBeLessThan(500);
+
+  // The provider rejects it in the console.
+  const console_ = await windowFor(browser, admin.token, `/admin/interviews/${interviewId}`);
+  const decision = console_.getByRole('region', { name: 'Decision' });
+  await decision.getByLabel('Note to the candidate (optional)').fill('We need more depth on branding work.');
+  await decision.getByRole('button', { name: 'Reject' }).click();
+  await expect(decision).toContainText('Rejected on');
+
+  // The candidate reads the explanation on the status page and appeals.
+  await page.goto(`/status?interviewId=${interviewId}`);
+  const how = page.getByRole('region', { name: 'How this decision was made' });
+  // One short answer is too little for the AI to score (it scores from 3 answers and 60 words on), and
+  // the explanation says so instead of claiming an AI assessment.
+  await expect(how).toContainText(`An AI read what you said in the interview for ${job.title} but gave it no score`);
+  await expect(how).toContainText('A person on the hiring team assessed your interview');
+  await expect(how).toContainText('Communication:');
+  await how.getByRole('button', { name: 'Appeal this decision' }).click();
+  const appeal = how.getByRole('form', { name: 'Appeal' });
+  await appeal.getByLabel('Why should the decision be reviewed again?').fill('My portfolio shows years of branding.');
+  await shots(page, 'status-explanation-appeal');
+  await appeal.getByRole('button', { name: 'Send appeal' }).click();
+  await expect(how.getByRole('status')).toHaveText(
+    'Your appeal is with the hiring team. You will hear back by e-mail.',
+  );
+  // Once only.
+  const twice = await request.post(`/api/interviews/${interviewId}/appeal`, {
+    headers: bearer(candidate.token),
+    data: { reason: 'Again' },
+  });
+  expect(twice.status()).toBe(409);
+
+  // The provider overturns it with a note.
+  await console_.goto('/admin/appeals?status=open');
+  const card = console_.getByTestId('appeal').filter({ hasText: 'My portfolio shows years of branding.' });
+  await expect(card).toContainText(`Ada Lovelace · ${job.title}`);
+  await expect(card).toContainText('appealed a rejection');
+  await card.getByLabel('Note to the candidate').fill('A second reviewer re-watched it: approved.');
+  await shots(console_, 'console-appeals');
+  await card.getByRole('button', { name: 'Overturn (approve)' }).click();
+  await console_.goto('/admin/appeals');
+  const resolved = console_.getByTestId('appeal').filter({ hasText: 'My portfolio shows years of branding.' });
+  await expect(resolved).toContainText('Overturned on');
+  await expect(resolved).toContainText('A second reviewer re-watched it: approved.');
+
+  // The decision changed; the candidate sees it and the note.
+  expect(
+    (await api<{ status: string }>(request, 'get', `/api/interviews/${interviewId}`, candidate.token)).status,
+  ).toBe('approved');
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'How this decision was made' }).getByRole('status')).toContainText(
+    'The hiring team reviewed your appeal and changed the decision. Their note: A second reviewer re-watched it: approved.',
+  );
+  await shots(page, 'status-appeal-overturned');
+});
+
+/**
+ * Three answers (the built-in assessment scores from 3 answers and 60 words on:
+ * apps/server/src/services/assessment/built-in.ts) that say nothing about creative work (no craft
+ * terms, past work or judgements), so the built-in rubric scores them low: "do not advance".
+ */
+const UNCREATIVE_ANSWERS = [
+  'I live in a small town by the river. In the morning I walk my dog in the park and then I buy bread and milk at the shop.',
+  'On the weekend I visit my family. We cook dinner together, we watch a film on the sofa and we talk about the news of the week.',
+  'In the summer we go to the beach by train. We swim in the sea, we eat ice cream and we sleep in a little house near the water.',
+];
+
+test('deciding against the AI without a note shows the server’s 422 in the console; with a note it goes through', async ({
+  page,
+  browser,
+  request,
+  candidate,
+  admin,
+  activeJob: job,
+}) => {
+  await signInWithToken(page, candidate.token, '/');
+  const interviewId = await startAnsweredInterview(
+    page,
+    { ...candidate, name: 'Ada Lovelace' },
+    job.id,
+    UNCREATIVE_ANSWERS,
+  );
+  await api(request, 'post', `/api/interviews/${interviewId}/complete`, candidate.token);
+  type Detail = { assessment: { status: string; recommendation: string | null; summary: string } | null };
+  let detail: Detail | null = null;
+  await expect
+    .poll(
+      async () => {
+        detail = await api<Detail>(request, 'get', `/api/admin/interviews/${interviewId}`, admin.token);
+        return detail.assessment?.status ?? 'pending';
+      },
+      { timeout: 90_000 },
+    )
+    .not.toBe('pending');
+  const recommendation = detail!.assessment!.recommendation;
+  expect(
+    ['advance', 'do_not_advance'],
+    `the assessment recommends one way: ${JSON.stringify(detail!.assessment)}`,
+  ).toContain(recommendation);
+  const against = recommendation === 'advance' ? 'Reject' : 'Approve';
+
+  const console_ = await windowFor(browser, admin.token, `/admin/interviews/${interviewId}`);
+  const decision = console_.getByRole('region', { name: 'Decision' });
+  await expect(decision).toContainText(
+    `${against === 'Reject' ? 'Rejecting' : 'Approving'} goes against the AI's recommendation`,
+  );
+  await decision.getByRole('button', { name: against }).click();
+  await expect(decision).toContainText(
+    `This decision goes against the AI's recommendation (${recommendation === 'advance' ? 'advance' : 'do not advance'}); write a note saying why.`,
+  );
+  await shots(console_, 'console-override-422');
+  // Nothing was decided.
+  expect(
+    (await api<{ status: string }>(request, 'get', `/api/interviews/${interviewId}`, candidate.token)).status,
+  ).toBe('under_review');
+  await decision.getByLabel('Note to the candidate (optional)').fill('The portfolio review changed our view.');
+  await decision.getByRole('button', { name: against }).click();
+  await expect(decision).toContainText(`${against === 'Reject' ? 'Rejected' : 'Approved'} on`);
+});

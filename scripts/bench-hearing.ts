@@ -14,6 +14,7 @@
 //   npm run bench:hearing                 both parts
 //   npm run bench:hearing -- --careful    part 2 only
 //   npm run bench:hearing -- --calibrate  the calibration set only
+//   BENCH_VOICES=flite:slt,espeak:en-us BENCH_RUNS=1 npm run bench:hearing -- --careful   some voices, one run
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -185,7 +186,14 @@ async function carefulBench() {
           }
         : {
             jobs: HELD_OUT,
-            voices: ['flite:slt', 'flite:rms', 'flite:awb', 'espeak:en-us', 'reversed:flite:rms'],
+            // BENCH_VOICES picks some of them (a shorter run on a busy machine).
+            voices: process.env.BENCH_VOICES?.split(',') ?? [
+              'flite:slt',
+              'flite:rms',
+              'flite:awb',
+              'espeak:en-us',
+              'reversed:flite:rms',
+            ],
             runs: Number(process.env.BENCH_RUNS ?? 3),
             dir,
           },

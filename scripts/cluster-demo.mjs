@@ -271,6 +271,12 @@ async function journey() {
     body: { purpose: 'interview_recording', job_id: job.json.id },
   });
   check(consent.status === 201, 'the candidate agrees to the recording');
+  // The AI notice is acknowledged too: no live interview starts without it (issue 35).
+  const notice = await request('POST', `${base}/api/consents`, {
+    token,
+    body: { purpose: 'ai_assessment', job_id: job.json.id },
+  });
+  check(notice.status === 201, 'the candidate acknowledges the AI notice');
   const first = interviewSocket(token);
   await first.opened;
   first.ws.send(JSON.stringify({ event: 'start', ...ids, candidate_id: 'x', candidate_name: 'Demo Candidate' }));

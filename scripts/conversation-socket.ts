@@ -32,7 +32,8 @@ const ANSWERS = [
   'That is all.',
 ];
 
-const port = 3471 + Math.floor(Math.random() * 8);
+// PORT picks the port (several people share the machine); otherwise one of 3471-3478.
+const port = Number(process.env.PORT) || 3471 + Math.floor(Math.random() * 8);
 const admin = { email: 'conversation-admin@example.test', password: 'conversation-admin-password' };
 const { api, consentingCandidate, ready, jobModelBuilt, stop, socketUrl } = startLocalServer({
   port,
@@ -42,7 +43,8 @@ const { api, consentingCandidate, ready, jobModelBuilt, stop, socketUrl } = star
 });
 
 try {
-  await ready(240_000);
+  // A busy shared machine can take minutes to start the server.
+  await ready(600_000);
   const audio = await speakAll(ANSWERS);
 
   const adminToken = (await api('/api/auth/login', admin)).token as string;

@@ -53,7 +53,7 @@ export function align(ref: string[], hyp: string[]) {
 
 const heard = (term: string, hyp: string[]) => ` ${hyp.join(' ')} `.includes(` ${spoken(term).join(' ')} `);
 
-function speak(voice: Voice, text: string, wav: string): Int16Array {
+export function speakTo(voice: Voice, text: string, wav: string): Int16Array {
   const reversed = voice.startsWith('reversed:');
   const [engine, name] = voice.replace(/^reversed:/, '').split(':') as [string, string];
   if (engine === 'flite') execFileSync('flite', ['-voice', name, '-t', text, '-o', wav]);
@@ -113,7 +113,7 @@ export async function benchCareful({ jobs, voices, runs, dir }: CarefulBenchOpti
     try {
       for (const voice of voices) {
         const intelligible = !voice.startsWith('reversed:');
-        const speech = answers.map((a) => speak(voice, a.text, wav));
+        const speech = answers.map((a) => speakTo(voice, a.text, wav));
         const liveTexts: string[] = [];
         for (const pcm of speech) liveTexts.push(intelligible ? await hearLive(stt, pcm) : '');
         let first: CarefulWord[][] | null = null;

@@ -45,12 +45,16 @@ export function startLocalServer({ port, dataPrefix, admin, env = {} }: ServerOp
     return res.json();
   }
 
-  /** A new candidate who has agreed to the recording of an interview for `jobId`, as the equipment check does. */
+  /**
+   * A new candidate who has acknowledged the AI notice and agreed to the recording of an interview for
+   * `jobId`, as the equipment check does (no live interview starts without both).
+   */
   async function consentingCandidate(emailPrefix: string, jobId: string) {
     const email = `${emailPrefix}-${crypto.randomUUID().slice(0, 8)}@example.test`;
     const { token } = (await api('/api/auth/register', { email, password: `${emailPrefix}-password-1` })) as {
       token: string;
     };
+    await api('/api/consents', { purpose: 'ai_assessment', job_id: jobId }, token);
     await api('/api/consents', { purpose: 'interview_recording', job_id: jobId }, token);
     return token;
   }

@@ -40,6 +40,9 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
+    // The server's warnings and errors (LOG_LEVEL warn) in the run's output: a failed journey shows
+    // what the server saw, e.g. a background job that failed.
+    stdout: 'pipe',
     env: {
       PORT: String(PORT),
       HOST: '127.0.0.1',

@@ -29,11 +29,17 @@ const SLICE_S = 5;
  * recorded: its output lags the camera by about a second, by several on a loaded 2-core machine.
  */
 const ENCODER_BACKLOG_S = 5;
+/**
+ * How long the join may take after the end: a late slice (accepted up to 2 minutes after it,
+ * LATE_SLICE_GRACE_MS) queues it again 30 s later (RECORDING_JOIN_DELAY_SECONDS), plus a loaded
+ * machine's margin.
+ */
+const JOIN_WAIT_MS = 240_000;
 
 // A candidate who keeps talking (short pauses), so the mic has speech whenever it is open.
 const micWav = path.join(os.tmpdir(), `e2e-recording-mic-${process.pid}.wav`);
 test.use({ launchOptions: fakeMediaWithMic(micWav) });
-test.describe.configure({ timeout: 300_000 });
+test.describe.configure({ timeout: 480_000 });
 test.beforeAll(async () => {
   await writeFakeMicWav(micWav, 0.2);
 });
@@ -141,10 +147,18 @@ test.describe('a reload mid-interview', () => {
     await endInterview(page);
 
     // The server joins the two parts once the interview has ended and its last slices are in (a
-    // background job, RECORDING_JOIN_DELAY_SECONDS after the end).
+    // background job, RECORDING_JOIN_DELAY_SECONDS after the end, and again that long after a slice
+    // that comes later still: the browser may send one up to LATE_SLICE_GRACE_MS after the end).
     await expect
-      .poll(async () => (await playlist(request, token, interviewId)).file !== null, { timeout: 120_000 })
-      .toBe(true);
+      .poll(async () => (await playlist(request, token, interviewId)).file !== null, { timeout: JOIN_WAIT_MS })
+      .toBe(true)
+      .catch(async (err: unknown) => {
+        const seen = await playlist(request, token, interviewId);
+        const parts = seen.segments.map((s) => `${s.duration_seconds} s, ${s.size_bytes} bytes`).join('; ');
+        throw new Error(
+          `${String(err)}\nnot joined ${((Date.now() - endAt) / 1000).toFixed(0)} s after the end; parts: ${parts}\n${problems.join('\n')}`,
+        );
+      });
     const list = await playlist(request, token, interviewId);
     expect(list.segments).toHaveLength(2);
     const decoded = [];

@@ -6,7 +6,9 @@
 // named a word that was not said (misheard), and each reply.
 //   node --import tsx scripts/follow-ups-live.ts              the calibration set (rules tuned here)
 //   node --import tsx scripts/follow-ups-live.ts --held-out   the held-out set (only measured)
-// FOLLOW_UPS_MODEL_DIR keeps the job models between runs.
+// FOLLOW_UPS_MODEL_DIR keeps the job models between runs. FOLLOW_UPS_LIVE_MODEL=candidate hears with the
+// job + candidate model (the careful pass's, built while the interview runs) instead of the job's alone:
+// what the live pass would gain by switching to it once it is built.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -25,6 +27,7 @@ const heldOut = process.argv.includes('--held-out');
 const jobs = heldOut ? HELD_OUT : CALIBRATION;
 const voices = (process.env.FOLLOW_UPS_VOICES ?? 'slt,rms').split(',');
 const keep = process.env.FOLLOW_UPS_MODEL_DIR;
+const withCandidate = process.env.FOLLOW_UPS_LIVE_MODEL === 'candidate';
 const dir = keep ?? fs.mkdtempSync(path.join(os.tmpdir(), 'tm-follow-ups-'));
 const models = new JobModels(dir);
 const keepAlive = setInterval(() => {}, 1000);
@@ -64,7 +67,7 @@ const lines: string[] = [];
 try {
   for (const { job, answers: said } of jobs) {
     // The live model is the job's own (built when the job is saved); the candidate's words are in the plan.
-    const files = await models.ensure({ ...job, candidateTools: undefined });
+    const files = await models.ensure(withCandidate ? job : { ...job, candidateTools: undefined });
     if (!files) throw new Error(`no model for ${job.title}`);
     const stt = new PocketsphinxStt({ lm: files.lm, dict: files.dict, warm: 0 });
     await warm(stt);
@@ -113,7 +116,8 @@ try {
   }
   console.log(lines.join('\n'));
   console.log(
-    `\n${heldOut ? 'held-out' : 'calibration'} set, voices ${voices.join(', ')}: ` +
+    `\n${heldOut ? 'held-out' : 'calibration'} set, ${withCandidate ? 'job + candidate' : "job's"} model, ` +
+      `voices ${voices.join(', ')}: ` +
       `${grounded}/${answers} answers got a reply naming something the candidate said; ` +
       `${misheard} named a word that was not said`,
   );

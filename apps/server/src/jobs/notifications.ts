@@ -4,13 +4,12 @@ import type { AdminAppeal, AdminInterview, AdminTask, DistributeReply, Payout, S
 import { interviews, jobs } from '../db/schema';
 import { hookRoutes } from '../lib/route-hooks';
 import { getAdminInterview } from '../services/interviews';
-import { linkOrigin } from '../lib/link-origin';
 import {
-  createMailer,
   decisionEmail,
   enqueueEmail,
   interviewReceivedEmail,
   jobInvitationEmail,
+  mailContext,
   payoutSentEmail,
   recipient,
   retakeAllowedEmail,
@@ -30,13 +29,25 @@ export async function interviewReceived(app: FastifyInstance, interviewId: strin
   await enqueueEmail(app.queue, interviewReceivedEmail(mailContext(app), to, row.jobTitle));
 }
 
-/** Links in these e-mails point where every e-mailed link does (lib/link-origin.ts): PUBLIC_URL or the bound address. */
-const mailContext = (app: FastifyInstance) => ({
-  ...createMailer(app.config).context,
-  publicUrl: linkOrigin(app.config, app.server.address()),
-});
-
 type Notifier = (app: FastifyInstance, body: unknown) => Promise<void>;
+
+/** The interview's candidate as a recipient: their account as it is now, else the name and address the reply holds. */
+async function candidateOf(app: FastifyInstance, interview: AdminInterview) {
+  return (
+    (await recipient(app.db, interview.candidate_id)) ?? {
+      email: interview.candidate_email,
+      name: interview.candidate_name,
+    }
+  );
+}
+
+/** The decision e-mail, once an interview is approved or rejected (by a decision or an overturned appeal). */
+async function decisionMade(app: FastifyInstance, interview: AdminInterview) {
+  if (interview.status !== 'approved' && interview.status !== 'rejected') return;
+  const to = await candidateOf(app, interview);
+  const message = decisionEmail(mailContext(app), to, interview.status, interview.job_title, interview.decision_note);
+  await enqueueEmail(app.queue, message);
+}
 
 /**
  * E-mails that follow a provider action. They are derived from the successful reply of the action's
@@ -44,35 +55,16 @@ type Notifier = (app: FastifyInstance, body: unknown) => Promise<void>;
  * payouts stay free of mail concerns. docs/decisions/0072-notifications-from-admin-actions.md.
  */
 const NOTIFIERS: Record<string, Notifier> = {
-  'POST /api/admin/interviews/:id/decision': async (app, body) => {
-    const interview = body as AdminInterview;
-    if (interview.status !== 'approved' && interview.status !== 'rejected') return;
-    const to = (await recipient(app.db, interview.candidate_id)) ?? {
-      email: interview.candidate_email,
-      name: interview.candidate_name,
-    };
-    const message = decisionEmail(mailContext(app), to, interview.status, interview.job_title, interview.decision_note);
-    await enqueueEmail(app.queue, message);
-  },
+  'POST /api/admin/interviews/:id/decision': async (app, body) => decisionMade(app, body as AdminInterview),
   // An overturned appeal is a new decision: the candidate gets the decision e-mail with the note (issue 35).
   'POST /api/admin/appeals/:id/resolve': async (app, body) => {
     const appeal = body as AdminAppeal;
     if (appeal.status !== 'overturned') return;
-    const interview = await getAdminInterview(app.db, appeal.interview_id);
-    if (interview.status !== 'approved' && interview.status !== 'rejected') return;
-    const to = (await recipient(app.db, interview.candidate_id)) ?? {
-      email: interview.candidate_email,
-      name: interview.candidate_name,
-    };
-    const message = decisionEmail(mailContext(app), to, interview.status, interview.job_title, interview.decision_note);
-    await enqueueEmail(app.queue, message);
+    await decisionMade(app, await getAdminInterview(app.db, appeal.interview_id));
   },
   'POST /api/admin/interviews/:id/retake': async (app, body) => {
     const interview = body as AdminInterview;
-    const to = (await recipient(app.db, interview.candidate_id)) ?? {
-      email: interview.candidate_email,
-      name: interview.candidate_name,
-    };
+    const to = await candidateOf(app, interview);
     await enqueueEmail(app.queue, retakeAllowedEmail(mailContext(app), to, interview.job_title, interview.id));
   },
   'POST /api/admin/jobs/:id/tasks': async (app, body) => notifyAssignees(app, body as AdminTask[]),

@@ -102,11 +102,9 @@ export async function getPayoutMethod(
   };
 }
 
-/** The whole method for a NACHA or pain.001 file, or null when the person has none. */
-export async function payoutMethodForBankFile(db: Executor, userId: string): Promise<BankFileMethod | null> {
-  const row = await methodRow(db, userId);
-  if (!row) return null;
-  const account = decryptSecret(row.accountEncrypted, accountContext(userId));
+/** A stored method, its account decrypted, as a bank file needs it. */
+function bankFileMethod(row: MethodRow): BankFileMethod {
+  const account = decryptSecret(row.accountEncrypted, accountContext(row.userId));
   return row.type === 'us_bank'
     ? {
         type: 'us_bank',
@@ -118,6 +116,12 @@ export async function payoutMethodForBankFile(db: Executor, userId: string): Pro
     : { type: 'iban', account_holder: row.accountHolder, iban: account, bic: row.bankCode, changed_at: row.changedAt };
 }
 
+/** The whole method for a NACHA or pain.001 file, or null when the person has none. */
+export async function payoutMethodForBankFile(db: Executor, userId: string): Promise<BankFileMethod | null> {
+  const row = await methodRow(db, userId);
+  return row ? bankFileMethod(row) : null;
+}
+
 /** The same for many people at once (a batch's bank file): one query, decrypted in memory. */
 export async function payoutMethodsForBankFile(db: Executor, userIds: string[]): Promise<Map<string, BankFileMethod>> {
   const out = new Map<string, BankFileMethod>();
@@ -126,27 +130,7 @@ export async function payoutMethodsForBankFile(db: Executor, userIds: string[]):
       .select()
       .from(payoutMethods)
       .where(inArray(payoutMethods.userId, userIds.slice(i, i + 5000)));
-    for (const row of rows) {
-      const account = decryptSecret(row.accountEncrypted, accountContext(row.userId));
-      out.set(
-        row.userId,
-        row.type === 'us_bank'
-          ? {
-              type: 'us_bank',
-              account_holder: row.accountHolder,
-              routing_number: row.bankCode,
-              account_number: account,
-              changed_at: row.changedAt,
-            }
-          : {
-              type: 'iban',
-              account_holder: row.accountHolder,
-              iban: account,
-              bic: row.bankCode,
-              changed_at: row.changedAt,
-            },
-      );
-    }
+    for (const row of rows) out.set(row.userId, bankFileMethod(row));
   }
   return out;
 }

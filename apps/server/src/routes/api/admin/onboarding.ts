@@ -12,7 +12,7 @@ import { documentById, listUserDocuments } from '../../../services/money/documen
 import { documentTrail } from '../../../services/money/document-events';
 import { form1099Nec, form1099NecCsv, necThresholdCents } from '../../../services/money/tax-1099';
 import { createTemplateVersion, listTemplates } from '../../../services/money/templates';
-import { notFound } from '../../../lib/http-errors';
+import { sendSignedPdf } from '../onboarding/shared';
 
 const toTemplate = (t: Awaited<ReturnType<typeof listTemplates>>[number]) => ({
   id: t.id,
@@ -59,14 +59,7 @@ const adminOnboardingRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get('/admin/documents/:id/pdf', { schema: { params: documentParams } }, async (request, reply) => {
-    const doc = await documentById(app.db, request.params.id);
-    if (!doc.pdf || !doc.sha256) throw notFound('This document is not signed yet');
-    return reply
-      .header('content-type', 'application/pdf')
-      .header('content-disposition', `attachment; filename="${doc.key}-v${doc.version}-signed.pdf"`)
-      .header('x-content-sha256', doc.sha256)
-      .header('cache-control', 'private, no-store')
-      .send(doc.pdf);
+    return sendSignedPdf(reply, await documentById(app.db, request.params.id));
   });
 
   app.get(

@@ -11,6 +11,7 @@ import {
 } from '@app/shared';
 import {
   enqueueEmail,
+  mailContext,
   payoutFailedEmail,
   payoutPaidEmail,
   recipient,
@@ -18,7 +19,6 @@ import {
   type Recipient,
 } from '../../../services/email';
 import { batchBankFile } from '../../../services/money/bank-files';
-import { mailContext } from '../onboarding/shared';
 import { checkLedger } from '../../../services/money/ledger';
 import { createBatch, getBatch, listBatches } from '../../../services/money/payout-batches';
 import { markFailed, markPaid } from '../../../services/money/payout-settle';

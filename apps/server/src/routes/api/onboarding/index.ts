@@ -2,13 +2,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { documentSchema, onboardingReplySchema, signDocumentReplySchema, signDocumentSchema } from '@app/shared';
-import { documentSignedEmail, enqueueEmail, recipient } from '../../../services/email';
+import { documentSignedEmail, enqueueEmail, mailContext, recipient } from '../../../services/email';
 import { documentDto, ownDocument } from '../../../services/money/documents';
 import { recordDocumentEvent } from '../../../services/money/document-events';
 import { onboardingItems } from '../../../services/money/onboarding';
 import { signDocument } from '../../../services/money/signing';
-import { notFound } from '../../../lib/http-errors';
-import { mailContext, perUserLimit, requestMeta } from './shared';
+import { perUserLimit, requestMeta, sendSignedPdf } from './shared';
 
 const idParams = (what: string) => z.object({ id: z.uuid({ message: `${what} id must be a UUID` }) });
 
@@ -51,14 +50,7 @@ const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get('/documents/:id/pdf', { schema: { params: idParams('Document') } }, async (request, reply) => {
-    const doc = await ownDocument(app.db, request.params.id, request.auth!.sub);
-    if (!doc.pdf || !doc.sha256) throw notFound('This document is not signed yet');
-    return reply
-      .header('content-type', 'application/pdf')
-      .header('content-disposition', `attachment; filename="${doc.key}-v${doc.version}-signed.pdf"`)
-      .header('x-content-sha256', doc.sha256)
-      .header('cache-control', 'private, no-store')
-      .send(doc.pdf);
+    return sendSignedPdf(reply, await ownDocument(app.db, request.params.id, request.auth!.sub));
   });
 };
 export default onboardingRoutes;

@@ -5,9 +5,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { payoutMethodInputSchema, payoutMethodReplySchema } from '@app/shared';
 import { checkPassword } from '../../../services/account';
-import { enqueueEmail, payoutMethodChangedEmail, recipient } from '../../../services/email';
+import { enqueueEmail, mailContext, payoutMethodChangedEmail, recipient } from '../../../services/email';
 import { getPayoutMethod, savePayoutMethod } from '../../../services/money/payout-method';
-import { mailContext, perUserLimit } from './shared';
+import { perUserLimit } from './shared';
 
 const payoutMethodRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preHandler', app.authenticate);

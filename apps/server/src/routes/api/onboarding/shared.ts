@@ -1,12 +1,6 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { linkOrigin } from '../../../lib/link-origin';
-import { createMailer } from '../../../services/email';
-
-/** Links in these e-mails point where every e-mailed link does: PUBLIC_URL or the bound address. */
-export const mailContext = (app: FastifyInstance) => ({
-  ...createMailer(app.config).context,
-  publicUrl: linkOrigin(app.config, app.server.address()),
-});
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { notFound } from '../../../lib/http-errors';
+import type { DocumentRow } from '../../../services/money/documents';
 
 /** Who did it, from where: kept with signatures and their audit trail. */
 export const requestMeta = (request: FastifyRequest) => ({
@@ -23,3 +17,14 @@ export const perUserLimit = (name: string, max: number) => ({
     hook: 'preHandler' as const,
   },
 });
+
+/** A signed document's sealed PDF, exactly the bytes whose SHA-256 was recorded at signing. */
+export function sendSignedPdf(reply: FastifyReply, doc: DocumentRow) {
+  if (!doc.pdf || !doc.sha256) throw notFound('This document is not signed yet');
+  return reply
+    .header('content-type', 'application/pdf')
+    .header('content-disposition', `attachment; filename="${doc.key}-v${doc.version}-signed.pdf"`)
+    .header('x-content-sha256', doc.sha256)
+    .header('cache-control', 'private, no-store')
+    .send(doc.pdf);
+}

@@ -30,4 +30,11 @@ describe('AdminConsolePage navigation', { timeout: 15_000 }, () => {
     expect(screen.getByTestId('location')).toHaveTextContent('/admin/document-templates');
     expect(menu).toHaveAttribute('aria-expanded', 'false');
   });
+
+  it('sends an address the console does not have to its jobs, once (no redirect within the unknown path)', async () => {
+    mockApi({});
+    renderPage('/admin/tax/1099-nec', '/admin/*', <AdminConsolePage />);
+    expect(await screen.findByRole('heading', { name: 'Jobs', level: 1 })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/admin\/jobs$/);
+  });
 });

@@ -137,7 +137,9 @@ export function AdminConsolePage() {
             <Route path="appeals" element={<AppealsPage />} />
             <Route path="bias-audit" element={<BiasAuditPage />} />
             <Route path="alternatives" element={<AlternativesPage />} />
-            <Route path="*" element={<Navigate to="jobs" replace />} />
+            {/* Absolute: a relative path in a splat route resolves below the unknown address itself
+                (/admin/x/jobs), which matches this route again and redirects without end. */}
+            <Route path="*" element={<Navigate to="/admin/jobs" replace />} />
           </Routes>
         </div>
       </main>

@@ -11,7 +11,7 @@ import { decodeWav, resample } from '../../apps/server/src/interview/audio';
 import { adaptableModel } from '../../apps/server/src/interview/careful/acoustic-model';
 import { transcribeCarefully, type CarefulWord } from '../../apps/server/src/interview/careful/careful-pass';
 import { PocketsphinxStt } from '../../apps/server/src/interview/providers/stt/pocketsphinx';
-import { JobModels } from '../../apps/server/src/interview/recognition/job-model';
+import { CLEAR_SPEECH_JOB_WEIGHT, JobModels } from '../../apps/server/src/interview/recognition/job-model';
 import { tokenWords } from '../../apps/server/src/interview/recognition/job-text';
 import { dictionaryWords } from '../../apps/server/src/interview/recognition/pronounce';
 import { CAREFUL_UNSURE_BELOW, sureShare } from '../../packages/shared/src/transcript-confidence';
@@ -89,13 +89,14 @@ export type CarefulBenchOptions = { jobs: CarefulJob[]; voices: Voice[]; runs: n
 
 export async function benchCareful({ jobs, voices, runs, dir }: CarefulBenchOptions) {
   const models = new JobModels(path.join(dir, 'models'));
+  const clearSpeechModels = new JobModels(path.join(dir, 'models'), { jobWeight: CLEAR_SPEECH_JOB_WEIGHT });
   const adaptDir = await adaptableModel(path.join(dir, 'adapt-am'));
   const wav = path.join(dir, 'speech.wav');
   const live = new Map<Voice, Tally>();
   const careful = new Map<Voice, Tally>();
   /** Every careful word of an intelligible voice: its confidence and whether it was right. */
   const scored: { confidence: number; right: boolean }[] = [];
-  const shares: { voice: Voice; job: string; sure_share: number }[] = [];
+  const shares: { voice: Voice; job: string; sure_share: number; clear_speech_model: boolean }[] = [];
   const builds: number[] = [];
   let cpu = 0;
   let speechSeconds = 0;
@@ -107,8 +108,10 @@ export async function benchCareful({ jobs, voices, runs, dir }: CarefulBenchOpti
     const started = Date.now();
     const own = await models.ensure({ ...job, candidateTools: undefined });
     const withCandidate = await models.ensure(job);
+    // Built during the interview in production, like the job + candidate model (decision 0216).
+    const clearSpeech = await clearSpeechModels.ensure(job);
     builds.push(Math.round((Date.now() - started) / 100) / 10);
-    if (!own || !withCandidate) throw new Error(`could not build the models for ${job.title}`);
+    if (!own || !withCandidate || !clearSpeech) throw new Error(`could not build the models for ${job.title}`);
     const stt = new PocketsphinxStt({ lm: own.lm, dict: own.dict, respellings: own.respellings, warm: 0 });
     try {
       for (const voice of voices) {
@@ -117,10 +120,18 @@ export async function benchCareful({ jobs, voices, runs, dir }: CarefulBenchOpti
         const liveTexts: string[] = [];
         for (const pcm of speech) liveTexts.push(intelligible ? await hearLive(stt, pcm) : '');
         let first: CarefulWord[][] | null = null;
+        let clearSpeechAsked = false;
         for (let run = 0; run < runs; run++) {
           const workDir = fs.mkdtempSync(path.join(dir, 'pass-'));
           const before = childCpuSeconds();
-          const words = await transcribeCarefully(speech, withCandidate, { workDir, adaptDir });
+          const words = await transcribeCarefully(speech, withCandidate, {
+            workDir,
+            adaptDir,
+            clearSpeechModel: async () => {
+              clearSpeechAsked = true;
+              return clearSpeech;
+            },
+          });
           fs.rmSync(workDir, { recursive: true, force: true });
           if (run === 0) {
             first = words;
@@ -135,7 +146,7 @@ export async function benchCareful({ jobs, voices, runs, dir }: CarefulBenchOpti
           } else if (JSON.stringify(words) !== JSON.stringify(first)) identical = false;
         }
         const all = first!.flat();
-        shares.push({ voice, job: job.title, sure_share: r3(sureShare(all)) });
+        shares.push({ voice, job: job.title, sure_share: r3(sureShare(all)), clear_speech_model: clearSpeechAsked });
         if (!intelligible) continue;
         const l = live.get(voice) ?? tally();
         const c = careful.get(voice) ?? tally();

@@ -33,6 +33,7 @@ type Variant = {
   extra?: string[];
   p1Extra?: string[]; // pass 1 only
   midExtra?: string[]; // the adapted decodes that only feed the next transform (not the last one)
+  lastExtra?: string[]; // the last decode only (the record)
 };
 const CHEAP = ['-fwdflat', 'no', '-bestpath', 'no'];
 const VARIANTS: Record<string, Variant> = {
@@ -70,6 +71,27 @@ const VARIANTS: Record<string, Variant> = {
   },
   cheapall_lw55_fillers_iter3: { p1Extra: CHEAP, midExtra: CHEAP, lw: 5.5, fillers: true, iterations: 3 },
 };
+// The record's later searches have language weights of their own (-fwdflatlw 8.5, -bestpathlw 9.5 by default):
+// -lw moves only the first search's.
+const RECIPE: Variant = { p1Extra: CHEAP, midExtra: CHEAP, lw: 5.5, fillers: true, iterations: 2 };
+for (const [flat, best] of [
+  [7, 8],
+  [6.5, 6.5],
+  [5.5, 5.5],
+  [7.5, 9.5],
+  [8.5, 7.5],
+  [8.5, 11],
+  [10, 11],
+  [8.5, 13],
+  [10, 13],
+])
+  VARIANTS[`recipe_flat${flat}_best${best}`] = {
+    ...RECIPE,
+    lastExtra: ['-fwdflatlw', String(flat), '-bestpathlw', String(best)],
+  };
+VARIANTS.recipe_topn8 = { ...RECIPE, lastExtra: ['-topn', '8'] };
+VARIANTS.recipe_plwindow0 = { ...RECIPE, lastExtra: ['-pl_window', '0'] };
+VARIANTS.recipe_uw07 = { ...RECIPE, lastExtra: ['-uw', '0.7'] };
 
 async function pass(
   answers: Int16Array[],
@@ -78,6 +100,7 @@ async function pass(
   dir: string,
   adaptDir: string,
   cacheId: string,
+  alt?: { lm: string; dict: string },
 ) {
   const ids = answers.map((_, i) => `a${String(i).padStart(4, '0')}`);
   for (const sub of ['raw', 'wav', 'feats', 'acc']) fs.mkdirSync(path.join(dir, sub), { recursive: true });
@@ -158,9 +181,17 @@ async function pass(
       ...['-outmllrfn', out, '-accumdir', path.join(dir, 'acc')],
     ]);
     const last = it === (v.iterations ?? 1) - 1;
-    ctm = await decode(`pass${it + 2}`, v.p2Noise, out, last ? [] : (v.midExtra ?? []));
+    ctm = await decode(`pass${it + 2}`, v.p2Noise, out, last ? (v.lastExtra ?? []) : (v.midExtra ?? []));
+    if (last && alt) {
+      const record = ctm;
+      const mixed = model;
+      model = alt;
+      const altCtm = await decode('alt', v.p2Noise, out, v.lastExtra ?? []);
+      model = mixed;
+      return { words: readCtm(record, ids), alt: readCtm(altCtm, ids) };
+    }
   }
-  return readCtm(ctm, ids);
+  return { words: readCtm(ctm, ids) };
 }
 
 const VOICES = (process.env.DEV_VOICES ?? 'flite:slt,flite:rms,flite:awb,espeak:en-us').split(',');
@@ -193,11 +224,33 @@ for (const { job } of jobs) {
   if (!m) throw new Error('no model');
   built.set(job.title, m);
 }
+// DEV_ALT_WEIGHT: the record decoded a second time with a model of this job weight (the same transforms), to
+// see per interview which weight hears it better and whether the first record's sure share tells in advance.
+const altWeight = process.env.DEV_ALT_WEIGHT ? Number(process.env.DEV_ALT_WEIGHT) : undefined;
+const altBuilt = new Map<string, { lm: string; dict: string }>();
+if (altWeight !== undefined) {
+  const altModels = new JobModels(path.join(root, `models-w${altWeight}`), { jobWeight: altWeight });
+  for (const { job } of jobs) {
+    const m = await altModels.ensure(job);
+    if (!m) throw new Error('no alt model');
+    altBuilt.set(job.title, m);
+  }
+}
 /** CPU seconds (user + system) of this process's finished children, from /proc (Linux). */
 function childrenCpuSeconds(): number {
   const fields = fs.readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
   return (Number(fields[13]) + Number(fields[14])) / 100;
 }
+const perInterview: {
+  name: string;
+  voice: string;
+  job: string;
+  words: number;
+  sure: number;
+  altSure: number;
+  errors: number;
+  altErrors: number;
+}[] = [];
 for (const name of names) {
   const v = VARIANTS[name]!;
   const cpuBefore = childrenCpuSeconds();
@@ -207,14 +260,40 @@ for (const name of names) {
     for (const voice of VOICES) {
       const dir = fs.mkdtempSync(path.join(root, 'pass-'));
       speechSeconds += speech.get(`${job.title}|${voice}`)!.reduce((n, a) => n + a.length / STT_RATE, 0);
-      const words: CarefulWord[][] = await pass(
+      const decoded = await pass(
         speech.get(`${job.title}|${voice}`)!,
         built.get(job.title)!,
         v,
         dir,
         adaptDir,
         `${job.title}|${voice}`.replace(/[^a-z0-9]+/gi, '_'),
+        altBuilt.get(job.title),
       );
+      const words: CarefulWord[][] = decoded.words;
+      if (decoded.alt) {
+        const errors = (ws: CarefulWord[][]) =>
+          answers.reduce(
+            (n, a, i) =>
+              n +
+              align(
+                spoken(a.text),
+                ws[i]!.flatMap((w) => spoken(w.text)),
+              ).errors,
+            0,
+          );
+        const all = words.flat();
+        perInterview.push({
+          name,
+          voice,
+          job: job.title,
+          words: answers.reduce((n, a) => n + spoken(a.text).length, 0),
+          sure: all.filter((w) => w.confidence >= 0.5).length / Math.max(1, all.length),
+          altSure:
+            decoded.alt.flat().filter((w) => w.confidence >= 0.5).length / Math.max(1, decoded.alt.flat().length),
+          errors: errors(words),
+          altErrors: errors(decoded.alt),
+        });
+      }
       fs.rmSync(dir, { recursive: true, force: true });
       const engine = voice.split(':')[0]!;
       const s = (t[engine] ??= { e: 0, n: 0, j: [0, 0], c: [0, 0] });
@@ -237,4 +316,11 @@ for (const name of names) {
       .join(' | '),
     `| cpu ${((childrenCpuSeconds() - cpuBefore) / speechSeconds).toFixed(3)} s/s (first decode cached after its first run)`,
   );
+}
+if (perInterview.length) {
+  for (const r of perInterview)
+    console.log(
+      `${r.name} ${r.voice} ${r.job}: sure ${r.sure.toFixed(3)} alt ${r.altSure.toFixed(3)} errors ${r.errors} alt ${r.altErrors} of ${r.words}`,
+    );
+  fs.writeFileSync(path.join(root, `alt-w${altWeight}.json`), JSON.stringify(perInterview, null, 1));
 }

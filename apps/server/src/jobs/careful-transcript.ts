@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { sttService } from '../interview/providers';
-import { JobModels } from '../interview/recognition/job-model';
+import { CLEAR_SPEECH_JOB_WEIGHT, JobModels } from '../interview/recognition/job-model';
 import { carefulTranscript, recognitionTextFor } from '../services/transcript/careful-transcript';
 import type { BossQueue } from './queue';
 
@@ -12,19 +12,27 @@ import type { BossQueue } from './queue';
  */
 export function registerCarefulTranscriptJob(app: FastifyInstance, queue: BossQueue) {
   const recognition = path.join(app.config.dataDir, 'recognition');
-  const models = new JobModels(recognition, {
-    log: (msg, err) => app.log.warn({ err }, msg),
-  });
+  const log = (msg: string, err?: unknown) => app.log.warn({ err }, msg);
+  const models = new JobModels(recognition, { log });
+  const clearSpeechModels = new JobModels(recognition, { log, jobWeight: CLEAR_SPEECH_JOB_WEIGHT });
   // With the transcription service configured, it is the careful engine (decision 0172): no model to build.
   const service = sttService(app.config);
-  // The job + candidate model is built while the interview runs (one build at a time, low CPU
-  // priority), so the careful pass does not spend its time limit building it (decision 0173).
+  // The job + candidate models are built while the interview runs (one after the other, low CPU
+  // priority), so the careful pass does not spend its time limit building them (decisions 0173, 0216).
   if (!service) {
     app.events.on('interview.answer_kept', async ({ interviewId }) => {
       const text = await recognitionTextFor(app.db, interviewId);
-      if (text) await models.ensure(text);
+      if (text && (await models.ensure(text))) await clearSpeechModels.ensure(text);
     });
   }
+  // A model with the candidate's words serves this interview's careful pass only (a retake builds it
+  // again); one without any is the job's own model, which the live pass keeps using.
+  const forgetCandidateModels = async (interviewId: string) => {
+    const text = await recognitionTextFor(app.db, interviewId);
+    if (!text?.candidateTools?.length) return;
+    models.remove(text);
+    clearSpeechModels.remove(text);
+  };
   queue.handle<{ interviewId: string }>('careful-transcript', async ({ interviewId }) => {
     const started = process.cpuUsage();
     try {
@@ -33,6 +41,7 @@ export function registerCarefulTranscriptJob(app: FastifyInstance, queue: BossQu
           db: app.db,
           storage: app.storage,
           models,
+          clearSpeechModels,
           adaptDir: path.join(recognition, 'adapt-am'),
           timeoutMs: app.config.CAREFUL_PASS_TIMEOUT_SECONDS * 1000,
           service,
@@ -48,6 +57,9 @@ export function registerCarefulTranscriptJob(app: FastifyInstance, queue: BossQu
         'careful pass failed: the live transcript stands',
       );
     }
+    await forgetCandidateModels(interviewId).catch((err: unknown) =>
+      app.log.warn({ err, interviewId }, 'careful pass models not deleted'),
+    );
     await queue.send('assess-interview', { interviewId });
   });
 }

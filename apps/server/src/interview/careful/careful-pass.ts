@@ -4,13 +4,15 @@
  * fixed order, with noise and silence removal off (their state would carry from one answer to the
  * next). A cheap first decode feeds an unsupervised MLLR speaker transform (`sphinx_fe`, `bw`,
  * `mllr_solve`); a cheap decode with it feeds a second transform, and a full decode with that is the
- * record, its `-ctm` giving the word posteriors. Every program runs at the lowest CPU priority; the
- * same audio and model give byte-identical words.
+ * record, its `-ctm` giving the word posteriors. Speech the record heard clearly is decoded once more
+ * with a model that leans less on the job's text (decision 0216). Every program runs at the lowest CPU
+ * priority; the same audio and models give byte-identical words.
  */
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { sureShare } from '@app/shared';
 import { encodeWav, pcmToBuffer, STT_RATE } from '../audio';
 import { respell, type Spellings } from '../recognition/spelling';
 import { ACOUSTIC_MODEL_DIR } from './acoustic-model';
@@ -26,6 +28,11 @@ export const LANGUAGE_WEIGHT = 5.5;
  * (decisions 0211 and 0213: less CPU, the same words within noise).
  */
 const ONE_PASS = ['-fwdflat', 'no', '-bestpath', 'no'];
+/**
+ * From this share of surely heard words on, the record is decoded again with the clear-speech model
+ * (decision 0216: development speech, Flite interviews 0.66-0.85, espeak-ng 0.54-0.64).
+ */
+export const CLEAR_SPEECH_SURE_SHARE = 0.65;
 /** A pause this long between two heard words is written as `<sil>` in the adaptation text. */
 const PAUSE_SECONDS = 0.1;
 
@@ -41,6 +48,11 @@ export type CarefulOptions = {
   signal?: AbortSignal;
   /** Why the transform was skipped, when it was (too little speech, a tool failing). */
   onNote?: (note: string) => void;
+  /**
+   * The same words mixed with less of the job's text (JobModels with CLEAR_SPEECH_JOB_WEIGHT): the
+   * record of clearly heard speech (decision 0216). Null or absent: the model alone.
+   */
+  clearSpeechModel?: () => Promise<Pick<CarefulModel, 'lm' | 'dict'> | null>;
 };
 
 /** Words per answer, in the order given; an answer with nothing heard gets []. */
@@ -62,10 +74,15 @@ export async function transcribeCarefully(
     // nice(1) execs the program itself, so the abort signal reaches it.
     run('nice', ['-n', '19', cmd, ...args], { signal: opts.signal, maxBuffer: 1 << 26 });
 
-  const decode = async (name: string, mllr?: string, more: string[] = []) => {
+  const decode = async (
+    name: string,
+    mllr?: string,
+    more: string[] = [],
+    lm: Pick<CarefulModel, 'lm' | 'dict'> = model,
+  ) => {
     await exec('pocketsphinx_batch', [
       ...['-adcin', 'yes', '-cepdir', path.join(dir, 'raw'), '-cepext', '.raw', '-ctl', ctl],
-      ...['-hmm', ACOUSTIC_MODEL_DIR, '-lm', model.lm, '-dict', model.dict, '-lw', String(LANGUAGE_WEIGHT)],
+      ...['-hmm', ACOUSTIC_MODEL_DIR, '-lm', lm.lm, '-dict', lm.dict, '-lw', String(LANGUAGE_WEIGHT)],
       ...['-remove_noise', 'no', '-remove_silence', 'no'],
       ...(mllr ? ['-mllr', mllr] : []),
       ...more,
@@ -98,9 +115,22 @@ export async function transcribeCarefully(
   } catch (err) {
     if (!mllr) throw err;
     note('decoding with the speaker transform failed', err);
+    mllr = undefined;
     ctm = await decode('plain');
   }
-  return readCtm(ctm, ids).map((answer) =>
+  let record = readCtm(ctm, ids);
+  if (opts.clearSpeechModel && sureShare(record.flat()) >= CLEAR_SPEECH_SURE_SHARE) {
+    // Clear speech needs the job's text less: a lighter mix stops it pulling ordinary words toward
+    // the job's (Flite 0.180 → 0.169 on development speech), where unclear speech still needs it.
+    try {
+      const clear = await opts.clearSpeechModel();
+      if (clear) record = readCtm(await decode('clear', mllr, [], clear), ids);
+      else opts.onNote?.('no clear-speech model: the record keeps the job mix');
+    } catch (err) {
+      note('decoding with the clear-speech model failed', err);
+    }
+  }
+  return record.map((answer) =>
     respell(answer, model.respellings, (parts, text) => ({
       text,
       confidence: Math.min(...parts.map((p) => p.confidence)),

@@ -16,9 +16,9 @@ import { readSphinxTrie } from './sphinx-trie';
 
 const run = promisify(execFile);
 
-type Request = { folder: string; generalDir: string; texts: string[]; names: string[] };
+type Request = { folder: string; generalDir: string; texts: string[]; names: string[]; jobWeight: number };
 
-export async function buildJobModel({ folder, generalDir, texts, names }: Request, jobWeight = 0.5) {
+export async function buildJobModel({ folder, generalDir, texts, names, jobWeight }: Request) {
   const dictFile = path.join(generalDir, 'cmudict-en-us.dict');
   const known = dictionaryWords(dictFile);
   const { sentences } = normalizeText(texts, (w) => known.has(w));

@@ -23,6 +23,8 @@ export const GENERAL_MODEL_DIR = '/usr/share/pocketsphinx/model/en-us';
 
 /** How much of the mixed model's probability comes from the job's own text (decision 0117). */
 export const JOB_WEIGHT = 0.5;
+/** The careful pass's mix for speech its first record heard clearly (decision 0216). */
+export const CLEAR_SPEECH_JOB_WEIGHT = 0.3;
 
 /**
  * Sentences a candidate says in any interview; they give the job model ordinary answer phrasing
@@ -66,9 +68,9 @@ export function jobTextParts(job: JobText): { texts: string[]; names: string[] }
   return { texts, names };
 }
 
-export function jobModelKey(job: JobText): string {
+export function jobModelKey(job: JobText, weight = JOB_WEIGHT): string {
   const hash = createHash('sha256');
-  hash.update(JSON.stringify({ v: 1, weight: JOB_WEIGHT, ...jobTextParts(job) }));
+  hash.update(JSON.stringify({ v: 1, weight, ...jobTextParts(job) }));
   return hash.digest('hex').slice(0, 24);
 }
 
@@ -88,12 +90,17 @@ export class JobModels {
 
   constructor(
     private readonly dir: string,
-    private readonly opts: { generalDir?: string; log?: (msg: string, err?: unknown) => void } = {},
+    private readonly opts: {
+      generalDir?: string;
+      log?: (msg: string, err?: unknown) => void;
+      /** The job text's share of the mix (JOB_WEIGHT unless given). */
+      jobWeight?: number;
+    } = {},
   ) {}
 
   /** The built model for this job, or null (and a build starts) when there is none yet. */
   get(job: JobText): JobModelFiles | null {
-    const key = jobModelKey(job);
+    const key = jobModelKey(job, this.opts.jobWeight);
     const ready = this.load(key);
     if (!ready) void this.ensure(job);
     return ready;
@@ -101,7 +108,7 @@ export class JobModels {
 
   /** The model for this job, built now if needed; null when it cannot be built. */
   ensure(job: JobText): Promise<JobModelFiles | null> {
-    const key = jobModelKey(job);
+    const key = jobModelKey(job, this.opts.jobWeight);
     const ready = this.load(key);
     if (ready) return Promise.resolve(ready);
     let pending = this.building.get(key);
@@ -117,6 +124,16 @@ export class JobModels {
       this.building.set(key, pending);
     }
     return pending;
+  }
+
+  /**
+   * Deletes the built model for this text, unless it is being built. The careful pass's models hold
+   * the candidate's own words (employers, places, résumé lines): they go once the pass is done.
+   */
+  remove(job: JobText): void {
+    const key = jobModelKey(job, this.opts.jobWeight);
+    if (this.building.has(key)) return;
+    fs.rmSync(path.join(this.dir, key), { recursive: true, force: true });
   }
 
   private load(key: string): JobModelFiles | null {
@@ -152,7 +169,12 @@ export class JobModels {
         else resolve(this.load(key));
       });
       child.on('exit', (code) => reject(new Error(`model builder exited (${code}) ${stderr.trim()}`)));
-      child.send({ folder, generalDir: this.opts.generalDir ?? GENERAL_MODEL_DIR, ...jobTextParts(job) });
+      child.send({
+        folder,
+        generalDir: this.opts.generalDir ?? GENERAL_MODEL_DIR,
+        jobWeight: this.opts.jobWeight ?? JOB_WEIGHT,
+        ...jobTextParts(job),
+      });
     });
   }
 }

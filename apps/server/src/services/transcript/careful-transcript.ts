@@ -25,6 +25,8 @@ export type CarefulDeps = {
   storage: Storage;
   /** Job models (built here when missing); null: the general model. */
   models: JobModels | null;
+  /** The same at CLEAR_SPEECH_JOB_WEIGHT, for the record of clearly heard speech (decision 0216). */
+  clearSpeechModels?: JobModels | null;
   /** Where the bw-readable acoustic model is kept. */
   adaptDir: string;
   timeoutMs: number;
@@ -71,7 +73,14 @@ async function offlinePass(deps: CarefulDeps, job: JobText | null, pcm: Int16Arr
     // The record is written the way the job and the candidate write their words (decision 0174).
     const model = { ...built, respellings: job ? spellingsFor(job) : NO_SPELLINGS };
     const adaptDir = await adaptableModel(deps.adaptDir);
-    return await transcribeCarefully(pcm, model, { workDir, adaptDir, signal, onNote: deps.onNote });
+    const clearSpeechModels = built !== GENERAL_MODEL && job ? deps.clearSpeechModels : null;
+    return await transcribeCarefully(pcm, model, {
+      workDir,
+      adaptDir,
+      signal,
+      onNote: deps.onNote,
+      clearSpeechModel: clearSpeechModels ? () => clearSpeechModels.ensure(job!) : undefined,
+    });
   } finally {
     fs.rmSync(workDir, { recursive: true, force: true });
   }

@@ -13,6 +13,7 @@ import { encodeWav, pcmToBuffer, STT_RATE } from '../../apps/server/src/intervie
 import { adaptableModel, ACOUSTIC_MODEL_DIR } from '../../apps/server/src/interview/careful/acoustic-model';
 import { readCtm, type CarefulWord } from '../../apps/server/src/interview/careful/careful-pass';
 import { JobModels } from '../../apps/server/src/interview/recognition/job-model';
+import { sureShare } from '../../packages/shared/src/transcript-confidence';
 import { align, spoken, speakTo } from './careful';
 import { DEVELOPMENT } from './careful-dev-set';
 import { CALIBRATION } from './careful-sets';
@@ -113,10 +114,16 @@ async function pass(
   const exec = (cmd: string, args: string[]) =>
     run('nice', ['-n', process.env.DEV_NICE ?? '0', cmd, ...args], { maxBuffer: 1 << 26 });
   const noise = (on?: boolean) => (on ? [] : ['-remove_noise', 'no', '-remove_silence', 'no']);
-  const decode = async (name: string, noiseOn: boolean | undefined, mllr?: string, more: string[] = []) => {
+  const decode = async (
+    name: string,
+    noiseOn: boolean | undefined,
+    mllr?: string,
+    more: string[] = [],
+    lm: { lm: string; dict: string } = model,
+  ) => {
     await exec('pocketsphinx_batch', [
       ...['-adcin', 'yes', '-cepdir', path.join(dir, 'raw'), '-cepext', '.raw', '-ctl', ctl],
-      ...['-hmm', ACOUSTIC_MODEL_DIR, '-lm', model.lm, '-dict', model.dict],
+      ...['-hmm', ACOUSTIC_MODEL_DIR, '-lm', lm.lm, '-dict', lm.dict],
       ...noise(noiseOn),
       ...(v.lw ? ['-lw', String(v.lw)] : []),
       ...(v.extra ?? []),
@@ -183,12 +190,8 @@ async function pass(
     const last = it === (v.iterations ?? 1) - 1;
     ctm = await decode(`pass${it + 2}`, v.p2Noise, out, last ? (v.lastExtra ?? []) : (v.midExtra ?? []));
     if (last && alt) {
-      const record = ctm;
-      const mixed = model;
-      model = alt;
-      const altCtm = await decode('alt', v.p2Noise, out, v.lastExtra ?? []);
-      model = mixed;
-      return { words: readCtm(record, ids), alt: readCtm(altCtm, ids) };
+      const altCtm = await decode('alt', v.p2Noise, out, v.lastExtra ?? [], alt);
+      return { words: readCtm(ctm, ids), alt: readCtm(altCtm, ids) };
     }
   }
   return { words: readCtm(ctm, ids) };
@@ -281,15 +284,13 @@ for (const name of names) {
               ).errors,
             0,
           );
-        const all = words.flat();
         perInterview.push({
           name,
           voice,
           job: job.title,
           words: answers.reduce((n, a) => n + spoken(a.text).length, 0),
-          sure: all.filter((w) => w.confidence >= 0.5).length / Math.max(1, all.length),
-          altSure:
-            decoded.alt.flat().filter((w) => w.confidence >= 0.5).length / Math.max(1, decoded.alt.flat().length),
+          sure: sureShare(words.flat()),
+          altSure: sureShare(decoded.alt.flat()),
           errors: errors(words),
           altErrors: errors(decoded.alt),
         });

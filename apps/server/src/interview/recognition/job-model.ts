@@ -100,7 +100,7 @@ export class JobModels {
 
   /** The built model for this job, or null (and a build starts) when there is none yet. */
   get(job: JobText): JobModelFiles | null {
-    const key = jobModelKey(job, this.opts.jobWeight);
+    const key = this.keyOf(job);
     const ready = this.load(key);
     if (!ready) void this.ensure(job);
     return ready;
@@ -108,7 +108,7 @@ export class JobModels {
 
   /** The model for this job, built now if needed; null when it cannot be built. */
   ensure(job: JobText): Promise<JobModelFiles | null> {
-    const key = jobModelKey(job, this.opts.jobWeight);
+    const key = this.keyOf(job);
     const ready = this.load(key);
     if (ready) return Promise.resolve(ready);
     let pending = this.building.get(key);
@@ -131,9 +131,13 @@ export class JobModels {
    * the candidate's own words (employers, places, résumé lines): they go once the pass is done.
    */
   remove(job: JobText): void {
-    const key = jobModelKey(job, this.opts.jobWeight);
+    const key = this.keyOf(job);
     if (this.building.has(key)) return;
     fs.rmSync(path.join(this.dir, key), { recursive: true, force: true });
+  }
+
+  private keyOf(job: JobText): string {
+    return jobModelKey(job, this.opts.jobWeight);
   }
 
   private load(key: string): JobModelFiles | null {

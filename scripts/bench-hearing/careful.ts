@@ -96,7 +96,13 @@ export async function benchCareful({ jobs, voices, runs, dir }: CarefulBenchOpti
   const careful = new Map<Voice, Tally>();
   /** Every careful word of an intelligible voice: its confidence and whether it was right. */
   const scored: { confidence: number; right: boolean }[] = [];
-  const shares: { voice: Voice; job: string; sure_share: number; clear_speech_model: boolean }[] = [];
+  const shares: {
+    voice: Voice;
+    job: string;
+    sure_share: number;
+    changed_share?: number;
+    clear_speech_model: boolean;
+  }[] = [];
   const builds: number[] = [];
   let cpu = 0;
   let speechSeconds = 0;
@@ -121,6 +127,7 @@ export async function benchCareful({ jobs, voices, runs, dir }: CarefulBenchOpti
         for (const pcm of speech) liveTexts.push(intelligible ? await hearLive(stt, pcm) : '');
         let first: CarefulWord[][] | null = null;
         let clearSpeechAsked = false;
+        let changedShare: number | undefined;
         for (let run = 0; run < runs; run++) {
           const workDir = fs.mkdtempSync(path.join(dir, 'pass-'));
           const before = childCpuSeconds();
@@ -130,6 +137,10 @@ export async function benchCareful({ jobs, voices, runs, dir }: CarefulBenchOpti
             clearSpeechModel: async () => {
               clearSpeechAsked = true;
               return clearSpeech;
+            },
+            onNote: (note) => {
+              const share = /changed ([\d.]+) of the words/.exec(note);
+              if (share) changedShare = Number(share[1]);
             },
           });
           fs.rmSync(workDir, { recursive: true, force: true });
@@ -146,7 +157,13 @@ export async function benchCareful({ jobs, voices, runs, dir }: CarefulBenchOpti
           } else if (JSON.stringify(words) !== JSON.stringify(first)) identical = false;
         }
         const all = first!.flat();
-        shares.push({ voice, job: job.title, sure_share: r3(sureShare(all)), clear_speech_model: clearSpeechAsked });
+        shares.push({
+          voice,
+          job: job.title,
+          sure_share: r3(sureShare(all)),
+          changed_share: changedShare,
+          clear_speech_model: clearSpeechAsked,
+        });
         if (!intelligible) continue;
         const l = live.get(voice) ?? tally();
         const c = careful.get(voice) ?? tally();

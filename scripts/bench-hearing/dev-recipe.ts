@@ -11,7 +11,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { encodeWav, pcmToBuffer, STT_RATE } from '../../apps/server/src/interview/audio';
 import { adaptableModel, ACOUSTIC_MODEL_DIR } from '../../apps/server/src/interview/careful/acoustic-model';
-import { readCtm, type CarefulWord } from '../../apps/server/src/interview/careful/careful-pass';
+import { changedShare, readCtm, type CarefulWord } from '../../apps/server/src/interview/careful/careful-pass';
 import { JobModels } from '../../apps/server/src/interview/recognition/job-model';
 import { sureShare } from '../../packages/shared/src/transcript-confidence';
 import { align, spoken, speakTo } from './careful';
@@ -35,6 +35,7 @@ type Variant = {
   p1Extra?: string[]; // pass 1 only
   midExtra?: string[]; // the adapted decodes that only feed the next transform (not the last one)
   lastExtra?: string[]; // the last decode only (the record)
+  bwExtra?: string[]; // bw's own flags (its forward and backward beams)
 };
 const CHEAP = ['-fwdflat', 'no', '-bestpath', 'no'];
 const VARIANTS: Record<string, Variant> = {
@@ -93,6 +94,10 @@ for (const [flat, best] of [
 VARIANTS.recipe_topn8 = { ...RECIPE, lastExtra: ['-topn', '8'] };
 VARIANTS.recipe_plwindow0 = { ...RECIPE, lastExtra: ['-pl_window', '0'] };
 VARIANTS.recipe_uw07 = { ...RECIPE, lastExtra: ['-uw', '0.7'] };
+// bw drops an answer it cannot align to the decode's words ("final state of the search is not reached"):
+// wider beams keep more of the speaker's answers in the transform (decision 0217).
+VARIANTS.recipe_bwbeam200 = { ...RECIPE, bwExtra: ['-abeam', '1e-200', '-bbeam', '1e-200'] };
+VARIANTS.recipe_bwbeam300 = { ...RECIPE, bwExtra: ['-abeam', '1e-300', '-bbeam', '1e-300'] };
 
 async function pass(
   answers: Int16Array[],
@@ -147,6 +152,12 @@ async function pass(
     fs.writeFileSync(cacheKey, ctm);
   }
   let fe = false;
+  // Signals known before the record's decode: bw's per-frame log likelihood each round, and how much of
+  // the previous decode's words the next one changed (decision 0217).
+  const bwPerFrame: number[] = [];
+  const decodes: string[][][] = [];
+  const wordsOf = (c: string) => readCtm(c, ids).map((answer) => answer.map((w) => w.text));
+  decodes.push(wordsOf(ctm));
   for (let it = 0; it < (v.iterations ?? 1); it++) {
     // transcript: the recognizer's words; with `fillers`, <sil> where the decode left a pause between two words
     const byId = new Map(ids.map((id) => [id, [] as { w: string; c: number; s: number; e: number }[]]));
@@ -176,12 +187,18 @@ async function pass(
     }
     fs.rmSync(path.join(dir, 'acc'), { recursive: true, force: true });
     fs.mkdirSync(path.join(dir, 'acc'));
-    await exec(path.join(SPHINXTRAIN, 'bw'), [
+    const bw = await exec(path.join(SPHINXTRAIN, 'bw'), [
       ...['-hmmdir', adaptDir, '-moddeffn', path.join(adaptDir, 'mdef.txt'), '-ts2cbfn', '.ptm.'],
       ...['-feat', '1s_c_d_dd', '-svspec', '0-12/13-25/26-38', '-cmn', 'current', '-agc', 'none'],
       ...['-dictfn', model.dict, '-fdictfn', path.join(adaptDir, 'noisedict')],
       ...['-ctlfn', actl, '-lsnfn', lsn, '-cepdir', path.join(dir, 'feats'), '-accumdir', path.join(dir, 'acc')],
+      ...(v.bwExtra ?? []),
     ]);
+    const ignored = (bw.stderr.match(/ ignored/g) ?? []).length;
+    if (ignored) console.log(`bw round ${it + 1}: ${ignored} of ${heard.length} answers not aligned (${cacheId})`);
+    // "overall> stats <frames> (-<deleted>) <log likelihood per frame> <total> ..."
+    const overall = /overall> stats \d+ \(-?\d+\)\s+(\S+)/.exec(bw.stdout);
+    bwPerFrame.push(overall ? Number(overall[1]) : NaN);
     const out = path.join(dir, `mllr_matrix${it}`);
     await exec(path.join(SPHINXTRAIN, 'mllr_solve'), [
       ...['-meanfn', path.join(adaptDir, 'means'), '-varfn', path.join(adaptDir, 'variances')],
@@ -189,9 +206,12 @@ async function pass(
     ]);
     const last = it === (v.iterations ?? 1) - 1;
     ctm = await decode(`pass${it + 2}`, v.p2Noise, out, last ? (v.lastExtra ?? []) : (v.midExtra ?? []));
+    if (!last) decodes.push(wordsOf(ctm));
     if (last && alt) {
       const altCtm = await decode('alt', v.p2Noise, out, v.lastExtra ?? [], alt);
-      return { words: readCtm(ctm, ids), alt: readCtm(altCtm, ids) };
+      const [before, after] = decodes.slice(-2) as [string[][], string[][]];
+      const changed = after ? changedShare(before, after) : NaN;
+      return { words: readCtm(ctm, ids), alt: readCtm(altCtm, ids), signals: { bwPerFrame, changed } };
     }
   }
   return { words: readCtm(ctm, ids) };
@@ -253,6 +273,7 @@ const perInterview: {
   altSure: number;
   errors: number;
   altErrors: number;
+  signals?: { bwPerFrame: number[]; changed: number };
 }[] = [];
 for (const name of names) {
   const v = VARIANTS[name]!;
@@ -293,6 +314,7 @@ for (const name of names) {
           altSure: sureShare(decoded.alt.flat()),
           errors: errors(words),
           altErrors: errors(decoded.alt),
+          signals: decoded.signals,
         });
       }
       fs.rmSync(dir, { recursive: true, force: true });
@@ -321,7 +343,8 @@ for (const name of names) {
 if (perInterview.length) {
   for (const r of perInterview)
     console.log(
-      `${r.name} ${r.voice} ${r.job}: sure ${r.sure.toFixed(3)} alt ${r.altSure.toFixed(3)} errors ${r.errors} alt ${r.altErrors} of ${r.words}`,
+      `${r.name} ${r.voice} ${r.job}: sure ${r.sure.toFixed(3)} alt ${r.altSure.toFixed(3)} errors ${r.errors} alt ${r.altErrors} of ${r.words}` +
+        ` | bw/frame ${r.signals?.bwPerFrame.map((x) => x.toFixed(3)).join(' ')} changed ${r.signals?.changed.toFixed(3)}`,
     );
   fs.writeFileSync(path.join(root, `alt-w${altWeight}.json`), JSON.stringify(perInterview, null, 1));
 }

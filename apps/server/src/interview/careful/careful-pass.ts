@@ -4,15 +4,14 @@
  * fixed order, with noise and silence removal off (their state would carry from one answer to the
  * next). A cheap first decode feeds an unsupervised MLLR speaker transform (`sphinx_fe`, `bw`,
  * `mllr_solve`); a cheap decode with it feeds a second transform, and a full decode with that is the
- * record, its `-ctm` giving the word posteriors. Speech the record heard clearly is decoded once more
- * with a model that leans less on the job's text (decision 0216). Every program runs at the lowest CPU
- * priority; the same audio and models give byte-identical words.
+ * record, its `-ctm` giving the word posteriors. Speech heard clearly (the first transform changed few
+ * of its words) is recorded with a model that leans less on the job's text (decisions 0216 and 0217).
+ * Every program runs at the lowest CPU priority; the same audio and models give byte-identical words.
  */
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { sureShare } from '@app/shared';
 import { encodeWav, pcmToBuffer, STT_RATE } from '../audio';
 import { respell, type Spellings } from '../recognition/spelling';
 import { ACOUSTIC_MODEL_DIR } from './acoustic-model';
@@ -29,10 +28,11 @@ export const LANGUAGE_WEIGHT = 5.5;
  */
 const ONE_PASS = ['-fwdflat', 'no', '-bestpath', 'no'];
 /**
- * From this share of surely heard words on, the record is decoded again with the clear-speech model
- * (decision 0216: development speech, Flite interviews 0.66-0.85, espeak-ng 0.54-0.64).
+ * Up to this share of words changed by the first speaker transform, speech counts as heard clearly and
+ * its record is decoded with the clear-speech model (decision 0217, development speech: Flite interviews
+ * 0.05-0.17, espeak-ng 0.71-0.77). Known before the record's decode, so the record is decoded once.
  */
-export const CLEAR_SPEECH_SURE_SHARE = 0.65;
+export const CLEAR_SPEECH_CHANGED_SHARE = 0.4;
 /** A pause this long between two heard words is written as `<sil>` in the adaptation text. */
 const PAUSE_SECONDS = 0.1;
 
@@ -97,40 +97,47 @@ export async function transcribeCarefully(
   };
   // Each transform is estimated from a cheap decode's words; only the record needs the lattice.
   let heard = await decode('pass1', undefined, ONE_PASS);
+  let heardBefore: string | undefined;
   let mllr: string | undefined;
   try {
     await extractFeatures(dir, ctl, exec);
     for (let round = 1; round <= ADAPTATION_ROUNDS; round++) {
       mllr = await speakerTransform(adaptationText(heard, ids), dir, round, model, opts.adaptDir, exec);
-      if (round < ADAPTATION_ROUNDS) heard = await decode(`pass${round + 1}`, mllr, ONE_PASS);
+      if (round < ADAPTATION_ROUNDS) {
+        heardBefore = heard;
+        heard = await decode(`pass${round + 1}`, mllr, ONE_PASS);
+      }
     }
   } catch (err) {
     // The record then uses the last transform there is (none: the candidate's model alone, still
     // better than live).
     note('speaker transform stopped', err);
   }
-  let ctm: string;
-  try {
-    ctm = await decode('record', mllr);
-  } catch (err) {
-    if (!mllr) throw err;
-    note('decoding with the speaker transform failed', err);
-    mllr = undefined;
-    ctm = await decode('plain');
-  }
-  let record = readCtm(ctm, ids);
-  if (opts.clearSpeechModel && sureShare(record.flat()) >= CLEAR_SPEECH_SURE_SHARE) {
+  let recordModel: Pick<CarefulModel, 'lm' | 'dict'> = model;
+  const wordsOf = (ctm: string) => readCtm(ctm, ids).map((answer) => answer.map((w) => w.text));
+  const changed = heardBefore ? changedShare(wordsOf(heardBefore), wordsOf(heard)) : undefined;
+  if (changed !== undefined) opts.onNote?.(`the first speaker transform changed ${changed.toFixed(3)} of the words`);
+  if (opts.clearSpeechModel && changed !== undefined && changed <= CLEAR_SPEECH_CHANGED_SHARE) {
     // Clear speech needs the job's text less: a lighter mix stops it pulling ordinary words toward
     // the job's (Flite 0.180 → 0.169 on development speech), where unclear speech still needs it.
     try {
       const clear = await opts.clearSpeechModel();
-      if (clear) record = readCtm(await decode('clear', mllr, [], clear), ids);
+      if (clear) recordModel = clear;
       else opts.onNote?.('no clear-speech model: the record keeps the job mix');
     } catch (err) {
-      note('decoding with the clear-speech model failed', err);
+      note('no clear-speech model', err);
     }
   }
-  return record.map((answer) =>
+  let ctm: string;
+  try {
+    ctm = await decode('record', mllr, [], recordModel);
+  } catch (err) {
+    if (!mllr && recordModel === model) throw err;
+    note('the record decode failed, decoding with the job mix alone', err);
+    mllr = undefined;
+    ctm = await decode('plain');
+  }
+  return readCtm(ctm, ids).map((answer) =>
     respell(answer, model.respellings, (parts, text) => ({
       text,
       confidence: Math.min(...parts.map((p) => p.confidence)),
@@ -138,6 +145,31 @@ export async function transcribeCarefully(
       end_seconds: parts.at(-1)!.end_seconds,
     })),
   );
+}
+
+/**
+ * The share of a decode's words that a later decode of the same answers changed: word edit distance,
+ * answer by answer, over the later decode's word count.
+ */
+export function changedShare(before: string[][], after: string[][]): number {
+  let edits = 0;
+  let words = 0;
+  after.forEach((later, i) => {
+    const earlier = before[i] ?? [];
+    // One row of the edit-distance table at a time.
+    let row = Array.from({ length: later.length + 1 }, (_, j) => j);
+    for (let x = 1; x <= earlier.length; x++) {
+      const next = [x];
+      for (let y = 1; y <= later.length; y++) {
+        const same = earlier[x - 1] === later[y - 1];
+        next[y] = Math.min(row[y]! + 1, next[y - 1]! + 1, row[y - 1]! + (same ? 0 : 1));
+      }
+      row = next;
+    }
+    edits += row[later.length]!;
+    words += later.length;
+  });
+  return edits / Math.max(1, words);
 }
 
 type Exec = (cmd: string, args: string[]) => Promise<unknown>;

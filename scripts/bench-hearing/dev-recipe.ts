@@ -248,7 +248,7 @@ for (const { job } of jobs) {
   built.set(job.title, m);
 }
 // DEV_ALT_WEIGHT: the record decoded a second time with a model of this job weight (the same transforms), to
-// see per interview which weight hears it better and whether the first record's sure share tells in advance.
+// see per interview which weight hears it better and what tells in advance (the sure share, the changed share).
 const altWeight = process.env.DEV_ALT_WEIGHT ? Number(process.env.DEV_ALT_WEIGHT) : undefined;
 const altBuilt = new Map<string, { lm: string; dict: string }>();
 if (altWeight !== undefined) {

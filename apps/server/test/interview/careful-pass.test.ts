@@ -162,7 +162,7 @@ describe.skipIf(!tools)('the careful pass', () => {
     expect((await statusOf(interviewId)).transcriptPass).toBe('live');
   }, 600_000);
 
-  it('hears clear speech again with the clear-speech model, and unclear speech with the job mix only', async () => {
+  it('records clear speech with the clear-speech model, and unclear speech with the job mix only', async () => {
     const recognition = path.join(t.config.dataDir, 'recognition');
     const model = await new JobModels(recognition).ensure(JOB);
     const clearSpeechModels = new JobModels(recognition, { jobWeight: CLEAR_SPEECH_JOB_WEIGHT });
@@ -184,7 +184,8 @@ describe.skipIf(!tools)('the careful pass', () => {
     expect(clear.asked).toHaveBeenCalledTimes(1);
     expect(clear.text).toMatch(/kiln/);
     expect(clear.text).toMatch(/cathedral/);
-    // Reversed speech (unintelligible) is mostly unsure: the job's text stays in the mix.
+    // Reversed speech (unintelligible): the first speaker transform changes much of what was heard, so
+    // the job's text stays in the mix.
     const unclear = await hear(
       spoken.map((pcm) => pcm.slice().reverse()),
       'unclear',

@@ -47,7 +47,10 @@ export type CarefulOptions = {
   /** The bw-readable copy of the acoustic model (acoustic-model.ts). */
   adaptDir: string;
   signal?: AbortSignal;
-  /** Why the transform was skipped, when it was (too little speech, a tool failing). */
+  /**
+   * Why a step was skipped, when one was (too little speech, a tool failing), and how much the first
+   * speaker transform changed the words (a number, never words).
+   */
   onNote?: (note: string) => void;
   /**
    * The same words mixed with less of the job's text (JobModels with CLEAR_SPEECH_JOB_WEIGHT): the

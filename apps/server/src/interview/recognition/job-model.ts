@@ -23,7 +23,7 @@ export const GENERAL_MODEL_DIR = '/usr/share/pocketsphinx/model/en-us';
 
 /** How much of the mixed model's probability comes from the job's own text (decision 0117). */
 export const JOB_WEIGHT = 0.5;
-/** The careful pass's mix for speech its first record heard clearly (decision 0216). */
+/** The careful pass's mix for speech it heard clearly (decisions 0216 and 0217). */
 export const CLEAR_SPEECH_JOB_WEIGHT = 0.3;
 
 /**
@@ -87,6 +87,8 @@ const workerScript = fileURLToPath(
 export class JobModels {
   private building = new Map<string, Promise<JobModelFiles | null>>();
   private queue: Promise<unknown> = Promise.resolve();
+  /** Part of every model's key and sent to the builder: one default for both. */
+  private readonly jobWeight: number;
 
   constructor(
     private readonly dir: string,
@@ -96,7 +98,9 @@ export class JobModels {
       /** The job text's share of the mix (JOB_WEIGHT unless given). */
       jobWeight?: number;
     } = {},
-  ) {}
+  ) {
+    this.jobWeight = opts.jobWeight ?? JOB_WEIGHT;
+  }
 
   /** The built model for this job, or null (and a build starts) when there is none yet. */
   get(job: JobText): JobModelFiles | null {
@@ -137,7 +141,7 @@ export class JobModels {
   }
 
   private keyOf(job: JobText): string {
-    return jobModelKey(job, this.opts.jobWeight);
+    return jobModelKey(job, this.jobWeight);
   }
 
   private load(key: string): JobModelFiles | null {
@@ -176,7 +180,7 @@ export class JobModels {
       child.send({
         folder,
         generalDir: this.opts.generalDir ?? GENERAL_MODEL_DIR,
-        jobWeight: this.opts.jobWeight ?? JOB_WEIGHT,
+        jobWeight: this.jobWeight,
         ...jobTextParts(job),
       });
     });

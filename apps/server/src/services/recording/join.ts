@@ -18,7 +18,11 @@ const DURATION_TOLERANCE_MS = 500;
 
 const FFMPEG_QUIET = ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y'];
 
-/** What must match across parts for a stream copy to make one valid file: each stream's kind and codec. */
+/**
+ * What must match across parts for a stream copy to make one valid file: each stream's kind and
+ * codec. Order-free: a browser writes its tracks in the order they started (after a reload the
+ * audio may come first), and `measured` puts every part's streams in one order anyway.
+ */
 async function streamSignature(tools: MediaTools, file: string, deadline: number): Promise<string> {
   const out = await runTool(
     tools.ffprobe,
@@ -27,14 +31,23 @@ async function streamSignature(tools: MediaTools, file: string, deadline: number
   );
   const streams = (JSON.parse(out) as { streams?: { codec_type?: string; codec_name?: string }[] }).streams ?? [];
   if (!streams.length) throw new ToolFailedError('a part has no audio or video stream');
-  return streams.map((s) => `${s.codec_type}:${s.codec_name}`).join(',');
+  return streams
+    .map((s) => `${s.codec_type}:${s.codec_name}`)
+    .sort()
+    .join(',');
 }
 
-/** Rewrites a part as a file of known length (same packets) and returns that length. */
+/**
+ * Rewrites a part as a file of known length (same packets) and returns that length. Its streams go
+ * video first, then audio: the concat demuxer pairs streams by position, so parts whose browser
+ * wrote them in another order would otherwise put one part's sound where the other's picture is.
+ */
 async function measured(tools: MediaTools, input: string, output: string, deadline: number): Promise<number> {
-  await runTool(tools.ffmpeg, [...FFMPEG_QUIET, '-i', input, '-map', '0', '-c', 'copy', '-f', 'webm', output], {
-    deadline,
-  });
+  await runTool(
+    tools.ffmpeg,
+    [...FFMPEG_QUIET, '-i', input, '-map', '0:v?', '-map', '0:a?', '-c', 'copy', '-f', 'webm', output],
+    { deadline },
+  );
   const { durationMs } = await readWebmIndex(output);
   if (!durationMs) throw new ToolFailedError('ffmpeg wrote a part without a length');
   return durationMs;

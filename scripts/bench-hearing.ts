@@ -14,6 +14,8 @@
 //   npm run bench:hearing                 both parts
 //   npm run bench:hearing -- --careful    part 2 only
 //   npm run bench:hearing -- --calibrate  the calibration set only
+//   npm run bench:hearing -- --long       part 2 on the long-answer held-out set (careful-long-set.ts: answers as
+//                                         long as an interview's, ~20 s each), one run unless BENCH_RUNS says more
 //   BENCH_VOICES=flite:slt,espeak:en-us BENCH_RUNS=1 npm run bench:hearing -- --careful   some voices, one run
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -25,6 +27,7 @@ import { JobModels, type JobModelFiles } from '../apps/server/src/interview/reco
 import { tokenWords } from '../apps/server/src/interview/recognition/job-text';
 import { dictionaryWords } from '../apps/server/src/interview/recognition/pronounce';
 import { benchCareful } from './bench-hearing/careful';
+import { HELD_OUT_LONG } from './bench-hearing/careful-long-set';
 import { CALIBRATION, HELD_OUT } from './bench-hearing/careful-sets';
 import { JOBS, ORDINARY } from './bench-hearing/jobs';
 
@@ -81,7 +84,8 @@ const summary = (t: Tally) => ({
 const keep = process.env.BENCH_MODEL_DIR;
 const dir = keep ?? fs.mkdtempSync(path.join(os.tmpdir(), 'tm-bench-hearing-'));
 const calibrate = process.argv.includes('--calibrate');
-const carefulOnly = calibrate || process.argv.includes('--careful');
+const long = process.argv.includes('--long');
+const carefulOnly = calibrate || long || process.argv.includes('--careful');
 
 async function jobModelBench() {
   const models = new JobModels(dir);
@@ -185,7 +189,7 @@ async function carefulBench() {
             dir,
           }
         : {
-            jobs: HELD_OUT,
+            jobs: long ? HELD_OUT_LONG : HELD_OUT,
             // BENCH_VOICES picks some of them (a shorter run on a busy machine).
             voices: process.env.BENCH_VOICES?.split(',') ?? [
               'flite:slt',
@@ -194,14 +198,14 @@ async function carefulBench() {
               'espeak:en-us',
               'reversed:flite:rms',
             ],
-            runs: Number(process.env.BENCH_RUNS ?? 3),
+            runs: Number(process.env.BENCH_RUNS ?? (long ? 1 : 3)),
             dir,
           },
     );
     console.log(
       JSON.stringify(
         {
-          set: calibrate ? 'calibration' : 'held-out',
+          set: calibrate ? 'calibration' : long ? 'held-out, long answers' : 'held-out',
           targets: { careful_wer: 'flite <= 0.18, espeak <= 0.40', terms: '>= 85%', cpu: '<= 0.5 s per s' },
           ...figures,
         },

@@ -11,7 +11,12 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { encodeWav, pcmToBuffer, STT_RATE } from '../../apps/server/src/interview/audio';
 import { adaptableModel, ACOUSTIC_MODEL_DIR } from '../../apps/server/src/interview/careful/acoustic-model';
-import { changedShare, readCtm, type CarefulWord } from '../../apps/server/src/interview/careful/careful-pass';
+import {
+  changedShare,
+  learnedNothing,
+  readCtm,
+  type CarefulWord,
+} from '../../apps/server/src/interview/careful/careful-pass';
 import { JobModels } from '../../apps/server/src/interview/recognition/job-model';
 import { sureShare } from '../../packages/shared/src/transcript-confidence';
 import { align, spoken, speakTo } from './careful';
@@ -36,6 +41,7 @@ type Variant = {
   midExtra?: string[]; // the adapted decodes that only feed the next transform (not the last one)
   lastExtra?: string[]; // the last decode only (the record)
   bwExtra?: string[]; // bw's own flags (its forward and backward beams)
+  bwAdapted?: boolean; // from round 2, bw aligns with the earlier round's transform applied (-mllrmat)
 };
 const CHEAP = ['-fwdflat', 'no', '-bestpath', 'no'];
 const VARIANTS: Record<string, Variant> = {
@@ -70,6 +76,11 @@ const VARIANTS: Record<string, Variant> = {
     lw: 5.5,
     fillers: true,
     iterations: 2,
+  },
+  recipe_bwadapted: { ...{ p1Extra: CHEAP, midExtra: CHEAP, lw: 5.5, fillers: true, iterations: 2 }, bwAdapted: true },
+  recipe_bwadapted_iter3: {
+    ...{ p1Extra: CHEAP, midExtra: CHEAP, lw: 5.5, fillers: true, iterations: 3 },
+    bwAdapted: true,
   },
   cheapall_lw55_fillers_iter3: { p1Extra: CHEAP, midExtra: CHEAP, lw: 5.5, fillers: true, iterations: 3 },
 };
@@ -158,6 +169,7 @@ async function pass(
   const decodes: string[][][] = [];
   const wordsOf = (c: string) => readCtm(c, ids).map((answer) => answer.map((w) => w.text));
   decodes.push(wordsOf(ctm));
+  let kept: string | undefined;
   for (let it = 0; it < (v.iterations ?? 1); it++) {
     // transcript: the recognizer's words; with `fillers`, <sil> where the decode left a pause between two words
     const byId = new Map(ids.map((id) => [id, [] as { w: string; c: number; s: number; e: number }[]]));
@@ -193,6 +205,7 @@ async function pass(
       ...['-dictfn', model.dict, '-fdictfn', path.join(adaptDir, 'noisedict')],
       ...['-ctlfn', actl, '-lsnfn', lsn, '-cepdir', path.join(dir, 'feats'), '-accumdir', path.join(dir, 'acc')],
       ...(v.bwExtra ?? []),
+      ...(v.bwAdapted && kept ? ['-mllrmat', kept] : []),
     ]);
     const ignored = (bw.stderr.match(/ ignored/g) ?? []).length;
     if (ignored) console.log(`bw round ${it + 1}: ${ignored} of ${heard.length} answers not aligned (${cacheId})`);
@@ -204,15 +217,21 @@ async function pass(
       ...['-meanfn', path.join(adaptDir, 'means'), '-varfn', path.join(adaptDir, 'variances')],
       ...['-outmllrfn', out, '-accumdir', path.join(dir, 'acc')],
     ]);
-    const last = it === (v.iterations ?? 1) - 1;
-    ctm = await decode(`pass${it + 2}`, v.p2Noise, out, last ? (v.lastExtra ?? []) : (v.midExtra ?? []));
+    // As the careful pass does: a round whose bw aligned nothing (the identity) keeps the earlier transform.
+    const nothing = learnedNothing(fs.readFileSync(out, 'utf8'));
+    if (nothing) console.log(`bw round ${it + 1} learned nothing: the earlier transform stays (${cacheId})`);
+    const transform = nothing ? kept : out;
+    kept = transform;
+    const last = nothing || it === (v.iterations ?? 1) - 1;
+    ctm = await decode(`pass${it + 2}`, v.p2Noise, transform, last ? (v.lastExtra ?? []) : (v.midExtra ?? []));
     if (!last) decodes.push(wordsOf(ctm));
     if (last && alt) {
-      const altCtm = await decode('alt', v.p2Noise, out, v.lastExtra ?? [], alt);
+      const altCtm = await decode('alt', v.p2Noise, transform, v.lastExtra ?? [], alt);
       const [before, after] = decodes.slice(-2) as [string[][], string[][]];
       const changed = after ? changedShare(before, after) : NaN;
       return { words: readCtm(ctm, ids), alt: readCtm(altCtm, ids), signals: { bwPerFrame, changed } };
     }
+    if (last) break;
   }
   return { words: readCtm(ctm, ids) };
 }

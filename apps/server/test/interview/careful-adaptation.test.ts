@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adaptationText, changedShare } from '../../src/interview/careful/careful-pass';
+import { adaptationText, changedShare, learnedNothing } from '../../src/interview/careful/careful-pass';
 
 // What `bw` is told the candidate said (decision 0211): the recognizer's own words with their
 // pronunciation variants, a <sil> where it heard a pause, no fillers, and no line for an answer heard as nothing.
@@ -39,5 +39,30 @@ describe('changedShare', () => {
     // Words are compared within their own answer, never across answers: a deletion and an insertion.
     expect(changedShare([['kiln', 'glass'], []], [['glass'], ['kiln']])).toBe(1);
     expect(changedShare([], [])).toBe(0);
+  });
+});
+
+/** An mllr_solve transform for one class and `streams` streams of `length`: A = I + offDiagonal, bias b. */
+function transformText(streams: number, length: number, offDiagonal = 0, bias = 0): string {
+  const lines = ['1', String(streams)];
+  for (let st = 0; st < streams; st++) {
+    lines.push(String(length));
+    for (let row = 0; row < length; row++)
+      lines.push(Array.from({ length }, (_, col) => (row === col ? 1 : offDiagonal).toFixed(6)).join(' ') + ' ');
+    lines.push(Array.from({ length }, () => bias.toFixed(6)).join(' ') + ' ');
+    lines.push(Array.from({ length }, () => '1.0').join(' ') + ' ');
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+describe('learnedNothing', () => {
+  it('tells the identity mllr_solve writes without statistics from a transform that moves the means', () => {
+    // What mllr_solve wrote when bw aligned none of an espeak-ng interview's answers (three streams of 13).
+    expect(learnedNothing(transformText(3, 13))).toBe(true);
+    expect(learnedNothing(transformText(3, 13, 0.05))).toBe(false);
+    expect(learnedNothing(transformText(3, 13, 0, -0.2))).toBe(false);
+    // Not a whole transform: not taken for "nothing learned" (the decoder will say what is wrong with it).
+    expect(learnedNothing(transformText(3, 13).split('\n').slice(0, 20).join('\n'))).toBe(false);
+    expect(learnedNothing('not a transform')).toBe(false);
   });
 });

@@ -17,7 +17,11 @@ import { appendTurn } from '../../src/interview/store';
 import { decodeWav, resample } from '../../src/interview/audio';
 import { FliteTts } from '../../src/interview/providers/tts/flite';
 import { adaptableModel } from '../../src/interview/careful/acoustic-model';
-import { transcribeCarefully } from '../../src/interview/careful/careful-pass';
+import {
+  ADAPTATION_ROUNDS,
+  transcribeCarefully,
+  UNCLEAR_SPEECH_ROUNDS,
+} from '../../src/interview/careful/careful-pass';
 import { CLEAR_SPEECH_JOB_WEIGHT, JobModels, jobModelKey } from '../../src/interview/recognition/job-model';
 import { completeInterview, createInterview } from '../../src/services/interviews';
 import { ANSWER_AUDIO_PURPOSE, loadAnswerAudio, storeAnswerAudio } from '../../src/services/transcript/answer-audio';
@@ -172,8 +176,10 @@ describe.skipIf(!tools)('the careful pass', () => {
       const asked = vi.fn(() => clearSpeechModels.ensure(JOB));
       const workDir = fs.mkdtempSync(path.join(t.config.dataDir, `careful-${name}-`));
       const words = await transcribeCarefully(pcm, model!, { workDir, adaptDir, clearSpeechModel: asked });
+      const transforms = fs.readdirSync(workDir).filter((f) => f.startsWith('mllr_matrix'));
       return {
         asked,
+        transforms: transforms.length,
         text: words
           .flat()
           .map((w) => w.text)
@@ -184,6 +190,7 @@ describe.skipIf(!tools)('the careful pass', () => {
     expect(clear.asked).toHaveBeenCalledTimes(1);
     expect(clear.text).toMatch(/kiln/);
     expect(clear.text).toMatch(/cathedral/);
+    expect(clear.transforms).toBe(ADAPTATION_ROUNDS);
     // Reversed speech (unintelligible): the first speaker transform changes much of what was heard, so
     // the job's text stays in the mix.
     const unclear = await hear(
@@ -191,6 +198,8 @@ describe.skipIf(!tools)('the careful pass', () => {
       'unclear',
     );
     expect(unclear.asked).not.toHaveBeenCalled();
+    // ... and it gets a third speaker-transform round (decision 0218).
+    expect(unclear.transforms).toBe(UNCLEAR_SPEECH_ROUNDS);
   }, 600_000);
 });
 

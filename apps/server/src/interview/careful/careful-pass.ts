@@ -4,8 +4,9 @@
  * fixed order, with noise and silence removal off (their state would carry from one answer to the
  * next). A cheap first decode feeds an unsupervised MLLR speaker transform (`sphinx_fe`, `bw`,
  * `mllr_solve`); a cheap decode with it feeds a second transform, and a full decode with that is the
- * record, its `-ctm` giving the word posteriors. Speech heard clearly (the first transform changed few
- * of its words) is recorded with a model that leans less on the job's text (decisions 0216 and 0217).
+ * record, its `-ctm` giving the word posteriors. Each round's `bw` aligns with the earlier round's
+ * transform applied, and a round that learned nothing leaves the earlier transform (decision 0218).
+ * Speech heard clearly (the first transform changed few of its words) is recorded with a model that leans less on the job's text (decisions 0216 and 0217).
  * Every program runs at the lowest CPU priority; the same audio and models give byte-identical words.
  */
 import { execFile } from 'node:child_process';
@@ -20,6 +21,12 @@ const run = promisify(execFile);
 const SPHINXTRAIN = '/usr/lib/sphinxtrain';
 /** Speaker-transform rounds: a second one mends unusual voices (espeak-ng 0.478 → 0.41 on the development set). */
 export const ADAPTATION_ROUNDS = 2;
+/**
+ * Rounds for speech the first transform changed much (not heard clearly): with each round's `bw`
+ * aligning on the earlier transform, a third round takes development espeak-ng from 0.394 to 0.356,
+ * where it takes clear Flite speech from 0.175 to 0.196 (decision 0218).
+ */
+export const UNCLEAR_SPEECH_ROUNDS = 3;
 /** Language weight of every decode, below pocketsphinx's 6.5 (decision 0211, chosen on development speech only). */
 export const LANGUAGE_WEIGHT = 5.5;
 /**
@@ -101,15 +108,30 @@ export async function transcribeCarefully(
   };
   // Each transform is estimated from a cheap decode's words; only the record needs the lattice.
   let heard = await decode('pass1', undefined, ONE_PASS);
-  let heardBefore: string | undefined;
   let mllr: string | undefined;
+  const wordsOf = (ctm: string) => readCtm(ctm, ids).map((answer) => answer.map((w) => w.text));
+  /** How much the first transform changed the words: what tells clear speech (decision 0217). */
+  let changed: number | undefined;
   try {
     await extractFeatures(dir, ctl, exec);
-    for (let round = 1; round <= ADAPTATION_ROUNDS; round++) {
-      mllr = await speakerTransform(adaptationText(heard, ids), dir, round, model, opts.adaptDir, exec);
-      if (round < ADAPTATION_ROUNDS) {
-        heardBefore = heard;
-        heard = await decode(`pass${round + 1}`, mllr, ONE_PASS);
+    let rounds = ADAPTATION_ROUNDS;
+    for (let round = 1; round <= rounds; round++) {
+      const text = adaptationText(heard, ids);
+      const transform = await speakerTransform(text, dir, round, model, opts.adaptDir, exec, mllr);
+      if (learnedNothing(fs.readFileSync(transform, 'utf8'))) {
+        // bw aligned none of the answers (an unusual voice's over-long decode can do that), and
+        // mllr_solve then writes the identity: keep the transform the earlier round learned.
+        opts.onNote?.(`speaker transform round ${round} learned nothing: the record keeps round ${round - 1}'s`);
+        break;
+      }
+      mllr = transform;
+      if (round < rounds) {
+        const next = await decode(`pass${round + 1}`, mllr, ONE_PASS);
+        if (round === 1) {
+          changed = changedShare(wordsOf(heard), wordsOf(next));
+          if (changed > CLEAR_SPEECH_CHANGED_SHARE) rounds = UNCLEAR_SPEECH_ROUNDS;
+        }
+        heard = next;
       }
     }
   } catch (err) {
@@ -118,8 +140,6 @@ export async function transcribeCarefully(
     note('speaker transform stopped', err);
   }
   let recordModel: Pick<CarefulModel, 'lm' | 'dict'> = model;
-  const wordsOf = (ctm: string) => readCtm(ctm, ids).map((answer) => answer.map((w) => w.text));
-  const changed = heardBefore ? changedShare(wordsOf(heardBefore), wordsOf(heard)) : undefined;
   if (changed !== undefined) opts.onNote?.(`the first speaker transform changed ${changed.toFixed(3)} of the words`);
   if (opts.clearSpeechModel && changed !== undefined && changed <= CLEAR_SPEECH_CHANGED_SHARE) {
     // Clear speech needs the job's text less: a lighter mix stops it pulling ordinary words toward
@@ -149,6 +169,29 @@ export async function transcribeCarefully(
       end_seconds: parts.at(-1)!.end_seconds,
     })),
   );
+}
+
+/**
+ * Whether an `mllr_solve` transform is the identity (every matrix the unit matrix, every bias 0): what
+ * it writes when `bw` gathered no statistics. Its text: the class and stream counts, then per stream
+ * the vector length, the matrix rows, the bias and the variance scale.
+ */
+export function learnedNothing(transform: string): boolean {
+  const numbers = transform.trim().split(/\s+/).map(Number);
+  if (numbers.some((n) => !Number.isFinite(n))) return false;
+  let at = 0;
+  const next = () => numbers[at++]!;
+  const [classes, streams] = [next(), next()];
+  for (let c = 0; c < classes; c++) {
+    for (let st = 0; st < streams; st++) {
+      const length = next();
+      for (let row = 0; row < length; row++)
+        for (let col = 0; col < length; col++) if (Math.abs(next() - (row === col ? 1 : 0)) > 1e-6) return false;
+      for (let k = 0; k < length; k++) if (Math.abs(next()) > 1e-6) return false;
+      at += length; // the variance scale, left as it is in either case
+    }
+  }
+  return at === numbers.length;
 }
 
 /**
@@ -204,7 +247,13 @@ export function adaptationText(ctm: string, ids: string[]): { id: string; line: 
     .filter((u) => u.line);
 }
 
-/** Baum-Welch statistics on a decode's words, and one global MLLR transform from them. */
+/**
+ * Baum-Welch statistics on a decode's words, and one global MLLR transform from them. With `earlier`
+ * (the previous round's transform), `bw` aligns the words with the model that transform adapted:
+ * against the plain model, an unusual voice's words mostly fail to align (4-7 of 8 espeak-ng answers
+ * on development speech), so the second round learned from little or nothing (decision 0218). The
+ * new transform is still estimated against the plain model's means, so it replaces the earlier one.
+ */
 async function speakerTransform(
   heard: { id: string; line: string }[],
   dir: string,
@@ -212,6 +261,7 @@ async function speakerTransform(
   model: CarefulModel,
   adaptDir: string,
   exec: Exec,
+  earlier?: string,
 ): Promise<string> {
   if (!heard.length) throw new Error('nothing heard to adapt on');
   const ctl = path.join(dir, 'adapt.ids');
@@ -225,6 +275,7 @@ async function speakerTransform(
     ...['-feat', '1s_c_d_dd', '-svspec', '0-12/13-25/26-38', '-cmn', 'current', '-agc', 'none'],
     ...['-dictfn', model.dict, '-fdictfn', path.join(adaptDir, 'noisedict')],
     ...['-ctlfn', ctl, '-lsnfn', lsn, '-cepdir', path.join(dir, 'feats'), '-accumdir', acc],
+    ...(earlier ? ['-mllrmat', earlier] : []),
   ]);
   const out = path.join(dir, `mllr_matrix${round}`);
   await exec(path.join(SPHINXTRAIN, 'mllr_solve'), [

@@ -77,11 +77,6 @@ const VARIANTS: Record<string, Variant> = {
     fillers: true,
     iterations: 2,
   },
-  recipe_bwadapted: { ...{ p1Extra: CHEAP, midExtra: CHEAP, lw: 5.5, fillers: true, iterations: 2 }, bwAdapted: true },
-  recipe_bwadapted_iter3: {
-    ...{ p1Extra: CHEAP, midExtra: CHEAP, lw: 5.5, fillers: true, iterations: 3 },
-    bwAdapted: true,
-  },
   cheapall_lw55_fillers_iter3: { p1Extra: CHEAP, midExtra: CHEAP, lw: 5.5, fillers: true, iterations: 3 },
 };
 // The record's later searches have language weights of their own (-fwdflatlw 8.5, -bestpathlw 9.5 by default):
@@ -109,6 +104,9 @@ VARIANTS.recipe_uw07 = { ...RECIPE, lastExtra: ['-uw', '0.7'] };
 // wider beams keep more of the speaker's answers in the transform (decision 0217).
 VARIANTS.recipe_bwbeam200 = { ...RECIPE, bwExtra: ['-abeam', '1e-200', '-bbeam', '1e-200'] };
 VARIANTS.recipe_bwbeam300 = { ...RECIPE, bwExtra: ['-abeam', '1e-300', '-bbeam', '1e-300'] };
+// bw aligning on the earlier round's transform, with two and three rounds (decision 0218).
+VARIANTS.recipe_bwadapted = { ...RECIPE, bwAdapted: true };
+VARIANTS.recipe_bwadapted_iter3 = { ...RECIPE, bwAdapted: true, iterations: 3 };
 
 async function pass(
   answers: Int16Array[],

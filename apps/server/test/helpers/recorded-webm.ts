@@ -48,21 +48,8 @@ export function tonePerSecond(file: string): number[] {
   const pcm = execFileSync(
     'ffmpeg',
     [
-      '-hide_banner',
-      '-nostdin',
-      '-loglevel',
-      'error',
-      '-i',
-      file,
-      '-map',
-      '0:a',
-      '-ac',
-      '1',
-      '-ar',
-      '8000',
-      '-f',
-      's16le',
-      'pipe:1',
+      ...['-hide_banner', '-nostdin', '-loglevel', 'error', '-i', file, '-map', '0:a'],
+      ...['-ac', '1', '-ar', '8000', '-f', 's16le', 'pipe:1'],
     ],
     { maxBuffer: 64 * 1024 * 1024 },
   );

@@ -3,10 +3,11 @@
  * recipe in the recognition guide): every answer decoded whole by one fresh `pocketsphinx_batch` in a
  * fixed order, with noise and silence removal off (their state would carry from one answer to the
  * next). A cheap first decode feeds an unsupervised MLLR speaker transform (`sphinx_fe`, `bw`,
- * `mllr_solve`); a cheap decode with it feeds a second transform, and a full decode with that is the
- * record, its `-ctm` giving the word posteriors. Each round's `bw` aligns with the earlier round's
- * transform applied, and a round that learned nothing leaves the earlier transform (decision 0218).
- * Speech heard clearly (the first transform changed few of its words) is recorded with a model that leans less on the job's text (decisions 0216 and 0217).
+ * `mllr_solve`); a cheap decode with it feeds a second transform (and unclear speech a third), and a
+ * full decode with the last is the record, its `-ctm` giving the word posteriors. Each round's `bw`
+ * aligns with the earlier round's transform applied, and a round that learned nothing leaves the
+ * earlier transform (decision 0218). Speech heard clearly (the first transform changed few of its
+ * words) is recorded with a model that leans less on the job's text (decisions 0216 and 0217).
  * Every program runs at the lowest CPU priority; the same audio and models give byte-identical words.
  */
 import { execFile } from 'node:child_process';

@@ -67,3 +67,22 @@ test('a stored token the server rejects clears the session', async ({ page }) =>
   await expect(page).toHaveURL(/\/login$/);
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
 });
+
+for (const width of [390, 1280]) {
+  test(`a signed-out first visit to / says what the product is and shows the open jobs (${width} wide)`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Paid, remote creative work' })).toBeVisible();
+    // The sample jobs of an empty database are public: the newest are listed, each leading to sign-up.
+    const open = page.getByRole('region', { name: 'Paid, remote creative work' }).getByRole('listitem');
+    await expect(open.first()).toContainText('/hr');
+    expect(await open.count()).toBeGreaterThan(0);
+    await page.screenshot({ path: test.info().outputPath(`signed-out-home-${width}.png`), fullPage: true });
+    await page.getByRole('link', { name: 'Create an account' }).click();
+    await expect(page).toHaveURL(/\/signup$/);
+  });
+}

@@ -23,8 +23,8 @@ describe('prerendered sign-in (decision 0130)', () => {
     const html = await prerender('/login');
     const page = document.createElement('div');
     page.innerHTML = html;
-    expect(page.querySelector('h1')?.textContent).toBe('Welcome back');
-    expect(page.textContent).toContain('Sign in to continue to your creative opportunities.');
+    expect(page.querySelector('h1')?.textContent).toBe('Sign in');
+    expect(page.textContent).toContain('Continue to your creative opportunities.');
     expect(page.querySelector('button[type="submit"]')?.textContent).toBe('Sign In');
   });
 
@@ -44,7 +44,7 @@ describe('prerendered sign-in (decision 0130)', () => {
     expect(screen.getByRole('button', { name: 'Sign In' })).toBeEnabled();
     // The same elements, kept: nothing was rendered afresh.
     expect(container.querySelector('h1')).toBe(heading);
-    expect(heading?.textContent).toBe('Welcome back');
+    expect(heading?.textContent).toBe('Sign in');
     await userEvent.type(screen.getByLabelText('Email'), 'a@example.test');
     expect(screen.getByLabelText('Email')).toHaveValue('a@example.test');
     await userEvent.click(screen.getByRole('link', { name: 'Sign up' }));

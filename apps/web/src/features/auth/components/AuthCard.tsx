@@ -5,9 +5,21 @@ import { LabelledInput } from '../../../components/LabelledInput';
 import { useHydrated } from '../../../lib/use-hydrated';
 import { PRODUCT_NAME } from '@app/shared';
 
-export function AuthCard({ title, subtitle, children }: { title: string; subtitle: string; children: ReactNode }) {
+type AuthCardProps = {
+  title: string;
+  subtitle: string;
+  children: ReactNode;
+  /** Shown beside the card on wide screens and under it on narrow ones (the sign-in page's open jobs). */
+  aside?: ReactNode;
+};
+
+export function AuthCard({ title, subtitle, children, aside }: AuthCardProps) {
   return (
-    <div className="flex min-h-screen items-center justify-center bg-gradient-to-br from-brand-50 to-white px-4 py-10">
+    <div
+      className={`flex min-h-screen flex-col items-center justify-center gap-10 bg-gradient-to-br from-brand-50 to-white px-4 py-10 ${
+        aside ? 'lg:flex-row-reverse lg:items-start lg:gap-16 lg:pt-24' : ''
+      }`}
+    >
       <div className="w-full max-w-md rounded-2xl border border-slate-200 bg-white p-8 shadow-sm">
         <p className="text-sm font-semibold tracking-wide text-brand-600 uppercase">{PRODUCT_NAME}</p>
         <p className="mb-6 text-xs text-slate-500">Human data for multimodal intelligence</p>
@@ -15,6 +27,7 @@ export function AuthCard({ title, subtitle, children }: { title: string; subtitl
         <p className="mt-1 mb-6 text-sm text-slate-600">{subtitle}</p>
         {children}
       </div>
+      {aside}
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { useAuth } from '../../../lib/auth';
 import { useFormSubmit } from '../../../lib/use-form-submit';
 import { homeFor } from '../../../app/guards';
 import { AuthCard, AuthField, AuthFooterLink, AuthForm } from './AuthCard';
+import { OpenPositions } from './OpenPositions';
 
 // Sign-in reads its fields from the form when it is sent: its page is the first most people load,
 // and react-hook-form would add to it (decision 0120). The page is prerendered (decision 0130), so
@@ -35,7 +36,7 @@ export function LoginPage() {
   };
 
   return (
-    <AuthCard title="Welcome back" subtitle="Sign in to continue to your creative opportunities.">
+    <AuthCard title="Sign in" subtitle="Continue to your creative opportunities." aside={<OpenPositions />}>
       <AuthForm onSubmit={onSubmit} submit={submit} submitLabel="Sign In" busyLabel="Signing In...">
         <AuthField label="Email" type="email" name="email" autoComplete="email" />
         <AuthField label="Password" type="password" name="password" autoComplete="current-password" />

@@ -161,6 +161,11 @@ export class InterviewSession {
     return this.attached;
   }
 
+  /** A practice run: nothing of it is stored, and the interview it names is not its own. */
+  get practice(): boolean {
+    return this.deps.plan.practice === true;
+  }
+
   /** Latency of every answered turn (for the benchmark and logs). */
   get latencies(): TurnLatency[] {
     return this.speaker.latencies;

@@ -24,7 +24,10 @@ export class IntegrityReports {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  report(session: { interviewId: string }, msg: IntegrityMessage) {
+  report(session: { interviewId: string; practice: boolean }, msg: IntegrityMessage) {
+    // Evidence belongs to the recorded interview: a practice run stores none, whatever interview its
+    // start named (issue 43 item 12). Dropped quietly, as the web never sends it there.
+    if (session.practice) return;
     const now = this.clock.now();
     this.times = this.times.filter((t) => now - t < 60_000);
     if (this.times.length >= INTEGRITY_FRAMES_PER_MINUTE) {

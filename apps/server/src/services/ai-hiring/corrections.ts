@@ -14,6 +14,8 @@ import { INTERVIEW_NOT_FOUND } from '../interview-rules';
 /** Corrections one interview keeps in all: enough for every answer several times over. */
 export const CORRECTIONS_MAX = 1000;
 const ENDED = ['completed', 'under_review', 'approved', 'rejected'] as const;
+const NOT_ENDED = 'Corrections can be sent once the interview has ended.';
+export const LIMIT_REACHED = 'This interview has reached its limit of corrections.';
 
 export async function addCorrections(
   db: Db,
@@ -29,7 +31,7 @@ export async function addCorrections(
     .limit(1);
   if (!iv) throw notFound(INTERVIEW_NOT_FOUND);
   if (!(ENDED as readonly string[]).includes(iv.status)) {
-    throw conflict('Corrections can be sent once the interview has ended.');
+    throw conflict(NOT_ENDED);
   }
   const seqs = [...new Set(corrections.map((c) => c.seq))];
   const own = await db
@@ -42,9 +44,17 @@ export async function addCorrections(
   const stranger = seqs.find((s) => !ownSeqs.has(s));
   if (stranger !== undefined) throw unprocessable(`Turn ${stranger} is not one of your answers in this interview.`);
   await db.transaction(async (tx) => {
+    // Count and insert under the interview's row lock: parallel requests each counting before any
+    // had inserted stored 1,400 rows past the cap (issue 43 item 13). The status is read again under
+    // the lock, so nothing lands on an interview that changed in between.
+    const [locked] = await tx
+      .select({ status: interviews.status })
+      .from(interviews)
+      .where(eq(interviews.id, id))
+      .for('update');
+    if (!locked || !(ENDED as readonly string[]).includes(locked.status)) throw conflict(NOT_ENDED);
     const count = await tx.$count(transcriptCorrections, eq(transcriptCorrections.interviewId, id));
-    if (count + corrections.length > CORRECTIONS_MAX)
-      throw conflict('This interview has reached its limit of corrections.');
+    if (count + corrections.length > CORRECTIONS_MAX) throw conflict(LIMIT_REACHED);
     await tx
       .insert(transcriptCorrections)
       .values(corrections.map((c) => ({ interviewId: id, seq: c.seq, text: c.text })));

@@ -15,7 +15,9 @@ export const INTEGRITY_MAX_PER_INTERVIEW = 500;
 
 /**
  * Stores one event of the candidate's own interview at `at` (the server's clock); false when there is
- * no such interview of theirs (a practice conversation) or the interview already holds the maximum.
+ * no such interview of theirs, when it is not in progress (evidence belongs to the live interview: a
+ * decided or completed one takes none, decision 0223) or when it already holds the maximum. The socket
+ * sends nothing here from a practice session, whatever interview it names.
  */
 export async function recordIntegrityEvent(
   db: Db,
@@ -25,7 +27,13 @@ export async function recordIntegrityEvent(
   const [row] = await db
     .select({ startedAt: interviews.startedAt })
     .from(interviews)
-    .where(and(eq(interviews.id, e.interviewId), eq(interviews.candidateId, e.candidateId)))
+    .where(
+      and(
+        eq(interviews.id, e.interviewId),
+        eq(interviews.candidateId, e.candidateId),
+        eq(interviews.status, 'in_progress'),
+      ),
+    )
     .limit(1);
   if (!row) return false;
   const count = await db.$count(integrityEvents, eq(integrityEvents.interviewId, e.interviewId));

@@ -21,6 +21,7 @@ import { roundOrNull } from '../../lib/round';
 import { decodeCursor, encodeCursor, parseSearchText, type SearchText } from './query-text';
 import { snippetsFor } from './snippets';
 import { rows, sqlArray } from '../../db/raw-sql';
+import { visibleBestScoreSql } from '../ai-hiring/blind-review-sql';
 
 export type TalentSearchInput = z.output<typeof talentSearchQuerySchema>;
 
@@ -121,10 +122,11 @@ export function searchQuery(input: TalentSearchInput, text: SearchText | null, o
           FROM candidate_search cs
          WHERE ${where}
       )`;
+  // The stored best_score counts every interview; the page shows only what blind review lets be seen.
   const page = sql`
       page AS (
-        SELECT cs.user_id, cs.name, cs.headline, cs.country, cs.skills, cs.best_score, cs.decision,
-               cs.rated_count, cs.gold_error, cs.agreement
+        SELECT cs.user_id, cs.name, cs.headline, cs.country, cs.skills, cs.decision, cs.rated_count,
+               cs.gold_error, cs.agreement, ${visibleBestScoreSql(sql`cs.user_id`)} AS best_score
           FROM (SELECT m.user_id, row_number() OVER (ORDER BY ${order}) AS n
                   FROM matched m ORDER BY ${order} LIMIT ${input.limit} OFFSET ${offset}) p
           JOIN candidate_search cs ON cs.user_id = p.user_id
@@ -276,7 +278,12 @@ function filterConditions(input: TalentSearchInput): SQL[] {
   if (input.country) conditions.push(sql`lower(cs.country) = lower(${input.country})`);
   if (input.work_authorization) conditions.push(sql`lower(cs.work_authorization) = lower(${input.work_authorization})`);
   if (input.decision) conditions.push(sql`cs.decision = ${input.decision}`);
-  if (input.min_score !== undefined) conditions.push(sql`cs.best_score >= ${input.min_score}`);
+  // A still-blind interview's score neither shows nor filters (decision 0223): the stored best over every
+  // interview bounds the visible one from above, so it narrows cheaply before the visible one decides.
+  if (input.min_score !== undefined)
+    conditions.push(
+      sql`cs.best_score >= ${input.min_score} AND ${visibleBestScoreSql(sql`cs.user_id`)} >= ${input.min_score}`,
+    );
   if (input.max_gold_error !== undefined) conditions.push(sql`cs.gold_error <= ${input.max_gold_error}::real`);
   if (input.min_agreement !== undefined) conditions.push(sql`cs.agreement >= ${input.min_agreement}::real`);
   if (input.job_id)

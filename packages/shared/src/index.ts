@@ -33,3 +33,4 @@ export * from './schemas/oversight';
 export * from './schemas/payouts';
 export * from './schemas/onboarding';
 export * from './schemas/ai-hiring';
+export * from './bank-checks';

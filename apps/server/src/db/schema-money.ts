@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
+  boolean,
   check,
   customType,
   index,
@@ -223,6 +224,8 @@ export const payoutBatches = pgTable('payout_batches', {
   createdBy: mentions('created_by', () => users.id),
   totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
   itemCount: integer('item_count').notNull(),
+  /** Made by a one-click payout, paid outside the bank files: no file is offered for it (drizzle/0019). */
+  outsideFiles: boolean('outside_files').notNull().default(false),
   createdAt: createdAt(),
 });
 

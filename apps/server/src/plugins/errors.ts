@@ -13,6 +13,15 @@ function toIssues(error: ZodError, where: string): ValidationIssue[] {
   }));
 }
 
+/** The ledger refused a write that would take a payee balance below zero (drizzle/0019). */
+export const OVERDRAFT =
+  'The balance changed while this was being done, and no balance may go below zero, so nothing was changed. Reload and try again.';
+const isOverdraft = (error: unknown): boolean => {
+  for (let e = error as { constraint?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e)
+    if (e.constraint === 'ledger_no_overdraft') return true;
+  return false;
+};
+
 /**
  * One error handler for the whole API: every error reply is `{detail}`; validation problems are 422
  * with a list; 5xx replies never carry internals (they are logged instead).
@@ -40,6 +49,7 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
     if (error instanceof ZodError) {
       return reply.status(422).send({ detail: toIssues(error, 'body') });
     }
+    if (isOverdraft(error)) return reply.status(409).send({ detail: OVERDRAFT });
     const status = (error as FastifyError).statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');

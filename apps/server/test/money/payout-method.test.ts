@@ -42,6 +42,12 @@ describe('PUT /api/payout-method', () => {
 
   it.each([
     ['a routing number failing the ABA checksum', { ...US, routing_number: '011000016' }, /check digit/],
+    ['the all-zero routing number', { ...US, routing_number: '000000000' }, /^The routing number cannot be all zeros/],
+    [
+      'a routing number with a 00 prefix',
+      { ...US, routing_number: '001000012' },
+      /^A routing number cannot start with 00/,
+    ],
     ['a short account number', { ...US, account_number: '12' }, /4 to 17/],
     ['an IBAN failing mod-97', { ...EU, iban: 'DE89370400440532013001' }, /check digits/],
     ['a malformed BIC', { ...EU, bic: 'COBA-DE' }, /BIC/],

@@ -1,17 +1,7 @@
 /** Format and checksum rules of bank identifiers: a typo is caught before money goes to a stranger. */
 
-/** ABA routing number: 9 digits, prefix 01-12, 21-32 (61-72, 80: electronic/traveler's checks) and the 3-7-1 checksum. */
-export function abaProblem(routing: string): string | null {
-  if (!/^\d{9}$/.test(routing)) return 'The routing number must be 9 digits';
-  const prefix = Number(routing.slice(0, 2));
-  const validPrefix =
-    (prefix >= 0 && prefix <= 12) || (prefix >= 21 && prefix <= 32) || (prefix >= 61 && prefix <= 72) || prefix === 80;
-  if (!validPrefix) return 'This is not a routing number a U.S. bank uses';
-  const d = [...routing].map(Number);
-  const sum = 3 * (d[0]! + d[3]! + d[6]!) + 7 * (d[1]! + d[4]! + d[7]!) + (d[2]! + d[5]! + d[8]!);
-  if (sum % 10 !== 0) return 'The routing number is not valid (its check digit does not match); check it for a typo';
-  return null;
-}
+/** The ABA routing number check lives in @app/shared, so that the web form marks the field the same way. */
+export { abaProblem } from '@app/shared';
 
 /** U.S. account numbers: 4 to 17 digits (the NACHA field is 17 characters). */
 export function usAccountProblem(account: string): string | null {

@@ -2,9 +2,9 @@
  * An accepted candidate's documents (issue 36 item 2): each current template filled in for them and
  * the job. A document is made when first listed; a new template version makes a new one to sign.
  */
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { DOCUMENT_KEYS, formatMoney, type AdminDocument, type DocumentKey, type SignableDocument } from '@app/shared';
-import { interviews, jobs, users } from '../../db/schema';
+import { earnings, interviews, jobs, users } from '../../db/schema';
 import { signedDocuments } from '../../db/schema-money';
 import type { Executor } from '../../db/types';
 import { forbidden, notFound } from '../../lib/http-errors';
@@ -18,7 +18,11 @@ const day = (d: Date) => d.toISOString().slice(0, 10);
 export const fillTemplate = (body: string, values: Record<string, string>) =>
   body.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => values[name] ?? whole);
 
-/** The values a template is filled with for one candidate and job. */
+/**
+ * The values a template is filled with for one candidate and job: for an accepted candidate, or for
+ * one with earnings from the job (a retake withdrew the acceptance, the payout gate still asks for the
+ * documents: issue 43 item 4); null for anyone else.
+ */
 async function fillValues(db: Executor, userId: string, jobId: string, now: Date) {
   const [row] = await db
     .select({
@@ -26,16 +30,17 @@ async function fillValues(db: Executor, userId: string, jobId: string, now: Date
       email: users.email,
       title: jobs.title,
       pay: jobs.payPerHourCents,
-      decidedAt: interviews.decidedAt,
+      decidedAt: sql<Date | null>`(select i.decided_at from ${interviews} i where i.candidate_id = ${users.id}
+        and i.job_id = ${jobs.id} and i.acceptance_status = 'accepted' limit 1)`.mapWith(interviews.decidedAt),
+      accepted: sql<boolean>`exists (select 1 from ${interviews} i where i.candidate_id = ${users.id}
+        and i.job_id = ${jobs.id} and i.acceptance_status = 'accepted')`,
+      earned: sql<boolean>`exists (select 1 from ${earnings} e where e.user_id = ${users.id} and e.job_id = ${jobs.id})`,
     })
-    .from(interviews)
-    .innerJoin(users, eq(users.id, interviews.candidateId))
-    .innerJoin(jobs, eq(jobs.id, interviews.jobId))
-    .where(
-      and(eq(interviews.candidateId, userId), eq(interviews.jobId, jobId), eq(interviews.acceptanceStatus, 'accepted')),
-    )
+    .from(users)
+    .innerJoin(jobs, eq(jobs.id, jobId))
+    .where(eq(users.id, userId))
     .limit(1);
-  if (!row) return null;
+  if (!row || !(row.accepted || row.earned)) return null;
   return {
     candidate_name: row.name?.trim() || row.email,
     job_title: row.title,
@@ -47,8 +52,8 @@ async function fillValues(db: Executor, userId: string, jobId: string, now: Date
 }
 
 /**
- * The documents of the current template versions for an accepted candidate and job, made on first
- * call; null when the user is not accepted for the job.
+ * The documents of the current template versions for an accepted candidate (or one who earned in the
+ * job) and job, made on first call; null when the user is neither.
  */
 export async function ensureJobDocuments(
   db: Executor,

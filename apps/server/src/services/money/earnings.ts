@@ -172,16 +172,21 @@ export const IN_PAYOUT = 'This work is in a payout request being paid, so it can
 
 /**
  * A hand review of work the rules approved automatically: rejecting it takes back an earning that
- * is still available. The earning row is locked first, so a payout running at the same moment
- * either pays it before (and the rejection is refused) or finds it rejected (and leaves it).
+ * is still available. The payee's lock is taken first, the one a payout request takes (lockRater,
+ * issue 43 item 3), then the earning row: a request at the same moment either takes the money
+ * before (and the rejection is refused) or waits and finds it rejected (and leaves it out).
  */
 export async function overruleAutomaticApproval(tx: Executor, taskId: string, approved: boolean): Promise<void> {
+  if (approved) return;
+  const [owner] = await tx.select({ userId: earnings.userId }).from(earnings).where(eq(earnings.taskId, taskId));
+  if (!owner) return;
+  await lockRater(tx, owner.userId);
   const [row] = await tx
     .select({ status: earnings.status })
     .from(earnings)
     .where(eq(earnings.taskId, taskId))
     .for('update');
-  if (!row || approved) return;
+  if (!row) return;
   if (row.status === 'paid') throw conflict(ALREADY_PAID);
   // Money already requested is on its way out of the available balance: it cannot be taken back.
   const [inRequest] = await tx

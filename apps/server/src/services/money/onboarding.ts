@@ -11,7 +11,7 @@ import {
   type OnboardingItem,
   type OnboardingItemKey,
 } from '@app/shared';
-import { interviews, users } from '../../db/schema';
+import { earnings, interviews, users } from '../../db/schema';
 import { payoutMethods, signedDocuments } from '../../db/schema-money';
 import type { Executor } from '../../db/types';
 import { notFound } from '../../lib/http-errors';
@@ -33,7 +33,7 @@ async function accountItems(db: Executor, userId: string, now: Date) {
   };
 }
 
-/** The items of one accepted job; 404 when the caller is not accepted for it. */
+/** The items of one accepted job (or one the caller earned in); 404 when it is neither. */
 export async function onboardingItems(
   db: Executor,
   userId: string,
@@ -56,8 +56,16 @@ export async function onboardingItems(
   });
 }
 
-/** The jobs the user is an accepted candidate of. */
-async function acceptedJobIds(db: Executor, userId: string): Promise<string[]> {
+/**
+ * The jobs whose onboarding the payout gate asks of the user: those they are an accepted candidate of,
+ * and every job they have earnings from (a retake that withdrew the acceptance does not lift the gate
+ * on money earned under it; issue 43 item 4).
+ */
+async function gatedJobIds(db: Executor, userId: string): Promise<string[]> {
+  const earned = await db
+    .selectDistinct({ jobId: earnings.jobId })
+    .from(earnings)
+    .where(and(eq(earnings.userId, userId), isNotNull(earnings.jobId)));
   const rows = await db
     .select({ jobId: interviews.jobId })
     .from(interviews)
@@ -70,19 +78,20 @@ async function acceptedJobIds(db: Executor, userId: string): Promise<string[]> {
         isNotNull(interviews.jobId),
       ),
     );
-  return [...new Set(rows.map((r) => r.jobId!))];
+  return [...new Set([...rows.map((r) => r.jobId!), ...earned.map((r) => r.jobId!)])];
 }
 
 /**
- * The items not done across the user's accepted jobs, once per key in the page's order; [] for a
- * person with no accepted job (nothing to onboard). Reads only: documents not made yet count as unsigned.
+ * The items not done across the user's accepted jobs and the jobs they earned in, once per key in the
+ * page's order; [] for a person with neither (nothing to onboard). Reads only: documents not made yet
+ * count as unsigned.
  */
 export async function missingOnboardingItems(
   db: Executor,
   userId: string,
   now = new Date(),
 ): Promise<{ key: string; title: string }[]> {
-  const jobIds = await acceptedJobIds(db, userId);
+  const jobIds = await gatedJobIds(db, userId);
   if (jobIds.length === 0) return [];
   const templates = await currentTemplates(db);
   const signed = await db

@@ -3,7 +3,7 @@
  * only its last four characters are ever shown; the bank files alone read it back whole.
  */
 import { eq, inArray } from 'drizzle-orm';
-import type { PayoutMethod, PayoutMethodInput } from '@app/shared';
+import { normalizeRouting, type PayoutMethod, type PayoutMethodInput } from '@app/shared';
 import type { Db } from '../../db/client';
 import type { Executor } from '../../db/types';
 import { payoutMethods } from '../../db/schema-money';
@@ -24,7 +24,7 @@ type MethodRow = typeof payoutMethods.$inferSelect;
 /** The checked, normalized method, or 422 naming what is wrong (nothing is saved). */
 function checked(input: PayoutMethodInput) {
   if (input.type === 'us_bank') {
-    const routing = input.routing_number.replace(/\s+/g, '');
+    const routing = normalizeRouting(input.routing_number);
     const account = input.account_number.replace(/[\s-]/g, '');
     const problem = abaProblem(routing) ?? usAccountProblem(account);
     if (problem) throw unprocessable(problem);

@@ -63,17 +63,45 @@ describe('Payment Settings', () => {
       'GET /payout-method': { body: { method: null } },
       'PUT /payout-method': {
         status: 422,
-        body: { detail: 'The routing number is not valid (its check digit does not match); check it for a typo' },
+        body: { detail: 'The account number cannot be all zeros' },
       },
     });
     renderPage('/earnings?tab=settings', '/earnings', <EarningsPage />);
     await user.click(await screen.findByRole('button', { name: 'Add Bank Account' }));
     await user.type(screen.getByLabelText(/Account holder/), 'Ada');
     await user.type(screen.getByLabelText(/Bank name/), 'Bank');
-    await user.type(screen.getByLabelText(/Routing number/), '011000016');
+    await user.type(screen.getByLabelText(/Routing number/), '011000015');
+    await user.type(screen.getByLabelText(/Account number/), '000000000');
+    await user.type(screen.getByLabelText(/Current password/), 'secret123');
+    await user.click(screen.getByRole('button', { name: 'Save bank account' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(/account number cannot be all zeros/);
+  });
+
+  it.each([
+    ['000000000', 'The routing number cannot be all zeros'],
+    ['001000012', 'A routing number cannot start with 00'],
+  ])('marks the routing number %s on its field and sends nothing', async (routing, message) => {
+    const user = userEvent.setup();
+    let sent = false;
+    mockApi({
+      ...EARNINGS,
+      'GET /payout-method': { body: { method: null } },
+      'PUT /payout-method': () => {
+        sent = true;
+        return { status: 422, body: { detail: `${message}.` } };
+      },
+    });
+    renderPage('/earnings?tab=settings', '/earnings', <EarningsPage />);
+    await user.click(await screen.findByRole('button', { name: 'Add Bank Account' }));
+    await user.type(screen.getByLabelText(/Account holder/), 'Ada');
+    await user.type(screen.getByLabelText(/Bank name/), 'Bank');
+    await user.type(screen.getByLabelText(/Routing number/), routing);
     await user.type(screen.getByLabelText(/Account number/), '000123456789');
     await user.type(screen.getByLabelText(/Current password/), 'secret123');
     await user.click(screen.getByRole('button', { name: 'Save bank account' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(/check digit does not match/);
+    const field = screen.getByLabelText(/Routing number/);
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveAccessibleDescription(new RegExp(`^${message}`));
+    expect(sent).toBe(false);
   });
 });

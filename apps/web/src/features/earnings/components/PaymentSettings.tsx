@@ -1,11 +1,20 @@
 import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Landmark } from 'lucide-react';
-import { PAYOUT_CYCLE_TEXT, PAYOUT_CYCLE_TITLE, type PayoutMethod, type PayoutMethodInput } from '@app/shared';
+import {
+  PAYOUT_CYCLE_TEXT,
+  PAYOUT_CYCLE_TITLE,
+  abaProblem,
+  describeErrorDetail,
+  normalizeRouting,
+  type PayoutMethod,
+  type PayoutMethodInput,
+} from '@app/shared';
 import { ErrorBanner } from '../../../components/ErrorBanner';
 import { TextField } from '../../../components/TextField';
 import { primaryButtonClass, secondaryButtonClass } from '../../../components/form-styles';
-import { describeError, serverDetailOr } from '../../../lib/describe-error';
+import { describeError } from '../../../lib/describe-error';
+import { ApiError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { useFormSubmit } from '../../../lib/use-form-submit';
 import { contractingKeys, savePayoutMethod, usePayoutMethod } from '../../../api/contracting/onboarding';
@@ -84,11 +93,16 @@ function MethodForm({ onDone }: { onDone: () => void }) {
   const [type, setType] = useState<'us_bank' | 'iban'>('us_bank');
   const [f, setF] = useState<Fields>({});
   const { submitting, error, run } = useFormSubmit();
+  // The routing number's problem shows on its field: checked here first, and the server's word if it refuses.
+  const [routingError, setRoutingError] = useState<string | undefined>();
   const set = (key: string) => (value: string) => setF((prev) => ({ ...prev, [key]: value }));
   const v = (key: string) => f[key] ?? '';
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    const routingProblem = type === 'us_bank' ? abaProblem(normalizeRouting(v('routing'))) : null;
+    setRoutingError(routingProblem ?? undefined);
+    if (routingProblem) return;
     const common = { account_holder: v('holder'), bank_name: v('bank'), current_password: v('password') };
     const body: PayoutMethodInput =
       type === 'us_bank'
@@ -101,7 +115,16 @@ function MethodForm({ onDone }: { onDone: () => void }) {
         await queryClient.invalidateQueries({ queryKey: [...contractingKeys.all, 'onboarding'] });
         onDone();
       },
-      { describe: serverDetailOr('Could not save the bank account') },
+      {
+        describe: (err) => {
+          const detail = err instanceof ApiError ? describeErrorDetail(err.body, '') : '';
+          if (/routing number/i.test(detail)) {
+            setRoutingError(detail);
+            return 'Check the routing number.';
+          }
+          return detail || 'Could not save the bank account';
+        },
+      },
     );
   };
 
@@ -129,6 +152,7 @@ function MethodForm({ onDone }: { onDone: () => void }) {
               label="Routing number"
               value={v('routing')}
               onChange={set('routing')}
+              error={routingError}
               required
               inputMode="numeric"
               autoComplete="off"

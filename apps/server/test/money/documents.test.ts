@@ -142,6 +142,38 @@ describe('POST /api/documents/:id/sign', () => {
     ).toBe(sha256);
   });
 
+  it('seals control characters and letters WinAnsi lacks in the browser, name and title instead of failing', async () => {
+    // C1 controls (NEL U+0085, U+0090...), C0 ones and DEL: pdf-lib's WinAnsi refuses them all.
+    const odd = 'Mozilla/5.0 \u0085Odd\u0090Agent\u007f/2.0';
+    const job = await postJob(t, admin, { title: 'Poster\u0085 Critic \u0141\u00f3d\u017a\u0096 \u20ac5' });
+    const { candidate } = await acceptedCandidate(t, admin, job.id);
+    await ensureName(t, candidate.user.id, 'Zo\u0085e\u0001 Quinn');
+    const items = (await t.get(`/api/jobs/${job.id}/onboarding`, candidate.token)).json().items as Item[];
+    const docId = items.find((i) => i.key === 'terms_of_work')!.document_id!;
+    const headers = { ...bearer(candidate.token), 'user-agent': odd };
+    expect((await t.app.inject({ method: 'GET', url: `/api/documents/${docId}`, headers })).statusCode).toBe(200);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/documents/${docId}/sign`,
+      headers,
+      payload: { ...good, full_name: 'Zo\u0085e Quinn\u009f' },
+    });
+    expect(res.statusCode).toBe(200);
+
+    const pdf = await t.get(`/api/documents/${docId}/pdf`, candidate.token);
+    expect(crypto.createHash('sha256').update(pdf.rawPayload).digest('hex')).toBe(res.json().sha256);
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf.rawPayload)), { mergePages: true });
+    expect(text).toContain('Certificate of signing');
+    expect(text).toContain('Odd?Agent?/2.0');
+    expect(text).toContain('Zo?e Quinn?');
+    // A letter WinAnsi lacks falls back to its base letter or '?'; one it has (the euro sign) stays.
+    expect(text).toContain('Poster? Critic ?\u00f3dz? \u20ac5');
+    expect([...text].filter((c) => /\p{Cc}/u.test(c) && c !== '\n')).toEqual([]);
+    // The trail keeps the browser exactly as sent.
+    const trail = (await t.get(`/api/admin/documents/${docId}/audit`, admin)).json() as { user_agent: string }[];
+    expect(trail.at(-1)!.user_agent).toBe(odd);
+  });
+
   it('keeps an append-only trail: viewed, consented, signed with address and browser; admin only', async () => {
     const { candidate, docId } = await setup();
     await view(docId, candidate.token);

@@ -84,7 +84,8 @@ describe('POST /api/documents/:id/sign', () => {
     expect(otherName.json().detail).toMatch(/name/);
     expect((await view(docId, candidate.token)).json().status).toBe('pending');
     const trail = await t.get(`/api/admin/documents/${docId}/audit`, admin);
-    expect(trail.json().map((e: { type: string }) => e.type)).toEqual(['viewed', 'viewed']);
+    // Nothing but the one opening of this session (no consented or signed).
+    expect(trail.json().map((e: { type: string }) => e.type)).toEqual(['viewed']);
   });
 
   it('needs the document opened first', async () => {
@@ -182,7 +183,8 @@ describe('POST /api/documents/:id/sign', () => {
     const res = await t.get(`/api/admin/documents/${docId}/audit`, admin);
     expect(res.statusCode).toBe(200);
     const events = res.json() as { type: string; at: string; ip: string; user_agent: string }[];
-    expect(events.map((e) => e.type)).toEqual(['viewed', 'consented', 'signed', 'viewed']);
+    // Opened again in the same session after signing: nothing more (one viewed per session).
+    expect(events.map((e) => e.type)).toEqual(['viewed', 'consented', 'signed']);
     for (const e of events) expect(e).toMatchObject({ ip: '127.0.0.1', user_agent: BROWSER });
     const times = events.map((e) => Date.parse(e.at));
     expect([...times].sort((a, b) => a - b)).toEqual(times);
@@ -198,7 +200,7 @@ describe('POST /api/documents/:id/sign', () => {
     await expect(t.database.query(`UPDATE signed_documents SET body = 'other' WHERE id = $1`, [docId])).rejects.toThrow(
       /cannot be changed/,
     );
-    expect((await t.get(`/api/admin/documents/${docId}/audit`, admin)).json()).toHaveLength(4);
+    expect((await t.get(`/api/admin/documents/${docId}/audit`, admin)).json()).toHaveLength(3);
     // Deleting the account still removes them with it.
     const gone = await t.app.inject({
       method: 'DELETE',
@@ -208,6 +210,31 @@ describe('POST /api/documents/:id/sign', () => {
     });
     expect(gone.statusCode).toBeLessThan(300);
     expect((await t.get(`/api/admin/documents/${docId}/audit`, admin)).statusCode).toBe(404);
+  });
+
+  it('records one viewed per document per session, however often it is opened', async () => {
+    const { candidate, docId } = await setup();
+    const views = async () =>
+      ((await t.get(`/api/admin/documents/${docId}/audit`, admin)).json() as { type: string }[]).filter(
+        (e) => e.type === 'viewed',
+      ).length;
+    // Opened many times, some at once: still one row.
+    const burst = await Promise.all(Array.from({ length: 20 }, () => view(docId, candidate.token)));
+    expect(burst.every((r) => r.statusCode === 200)).toBe(true);
+    for (let i = 0; i < 20; i++) expect((await view(docId, candidate.token)).statusCode).toBe(200);
+    expect(await views()).toBe(1);
+
+    // Signed in again (another session, e.g. another device): one more, and no more than one.
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: candidate.user.email, password: 'secret123' },
+    });
+    const again = login.json().token as string;
+    for (let i = 0; i < 5; i++) expect((await view(docId, again)).statusCode).toBe(200);
+    await view(docId, candidate.token);
+    expect(await views()).toBe(2);
+    expect((await sign(docId, again, good)).statusCode).toBe(200);
   });
 
   it('asks for a new signature when the provider publishes a new version', async () => {

@@ -84,7 +84,8 @@ describe('POST /api/documents/:id/sign', () => {
     expect(otherName.json().detail).toMatch(/name/);
     expect((await view(docId, candidate.token)).json().status).toBe('pending');
     const trail = await t.get(`/api/admin/documents/${docId}/audit`, admin);
-    expect(trail.json().map((e: { type: string }) => e.type)).toEqual(['viewed', 'viewed']);
+    // Nothing but the one opening of this session (no consented or signed).
+    expect(trail.json().map((e: { type: string }) => e.type)).toEqual(['viewed']);
   });
 
   it('needs the document opened first', async () => {
@@ -142,6 +143,38 @@ describe('POST /api/documents/:id/sign', () => {
     ).toBe(sha256);
   });
 
+  it('seals control characters and letters WinAnsi lacks in the browser, name and title instead of failing', async () => {
+    // C1 controls (NEL U+0085, U+0090...), C0 ones and DEL: pdf-lib's WinAnsi refuses them all.
+    const odd = 'Mozilla/5.0 \u0085Odd\u0090Agent\u007f/2.0';
+    const job = await postJob(t, admin, { title: 'Poster\u0085 Critic \u0141\u00f3d\u017a\u0096 \u20ac5' });
+    const { candidate } = await acceptedCandidate(t, admin, job.id);
+    await ensureName(t, candidate.user.id, 'Zo\u0085e\u0001 Quinn');
+    const items = (await t.get(`/api/jobs/${job.id}/onboarding`, candidate.token)).json().items as Item[];
+    const docId = items.find((i) => i.key === 'terms_of_work')!.document_id!;
+    const headers = { ...bearer(candidate.token), 'user-agent': odd };
+    expect((await t.app.inject({ method: 'GET', url: `/api/documents/${docId}`, headers })).statusCode).toBe(200);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/documents/${docId}/sign`,
+      headers,
+      payload: { ...good, full_name: 'Zo\u0085e Quinn\u009f' },
+    });
+    expect(res.statusCode).toBe(200);
+
+    const pdf = await t.get(`/api/documents/${docId}/pdf`, candidate.token);
+    expect(crypto.createHash('sha256').update(pdf.rawPayload).digest('hex')).toBe(res.json().sha256);
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf.rawPayload)), { mergePages: true });
+    expect(text).toContain('Certificate of signing');
+    expect(text).toContain('Odd?Agent?/2.0');
+    expect(text).toContain('Zo?e Quinn?');
+    // A letter WinAnsi lacks falls back to its base letter or '?'; one it has (the euro sign) stays.
+    expect(text).toContain('Poster? Critic ?\u00f3dz? \u20ac5');
+    expect([...text].filter((c) => /\p{Cc}/u.test(c) && c !== '\n')).toEqual([]);
+    // The trail keeps the browser exactly as sent.
+    const trail = (await t.get(`/api/admin/documents/${docId}/audit`, admin)).json() as { user_agent: string }[];
+    expect(trail.at(-1)!.user_agent).toBe(odd);
+  });
+
   it('keeps an append-only trail: viewed, consented, signed with address and browser; admin only', async () => {
     const { candidate, docId } = await setup();
     await view(docId, candidate.token);
@@ -150,7 +183,8 @@ describe('POST /api/documents/:id/sign', () => {
     const res = await t.get(`/api/admin/documents/${docId}/audit`, admin);
     expect(res.statusCode).toBe(200);
     const events = res.json() as { type: string; at: string; ip: string; user_agent: string }[];
-    expect(events.map((e) => e.type)).toEqual(['viewed', 'consented', 'signed', 'viewed']);
+    // Opened again in the same session after signing: nothing more (one viewed per session).
+    expect(events.map((e) => e.type)).toEqual(['viewed', 'consented', 'signed']);
     for (const e of events) expect(e).toMatchObject({ ip: '127.0.0.1', user_agent: BROWSER });
     const times = events.map((e) => Date.parse(e.at));
     expect([...times].sort((a, b) => a - b)).toEqual(times);
@@ -166,7 +200,7 @@ describe('POST /api/documents/:id/sign', () => {
     await expect(t.database.query(`UPDATE signed_documents SET body = 'other' WHERE id = $1`, [docId])).rejects.toThrow(
       /cannot be changed/,
     );
-    expect((await t.get(`/api/admin/documents/${docId}/audit`, admin)).json()).toHaveLength(4);
+    expect((await t.get(`/api/admin/documents/${docId}/audit`, admin)).json()).toHaveLength(3);
     // Deleting the account still removes them with it.
     const gone = await t.app.inject({
       method: 'DELETE',
@@ -176,6 +210,31 @@ describe('POST /api/documents/:id/sign', () => {
     });
     expect(gone.statusCode).toBeLessThan(300);
     expect((await t.get(`/api/admin/documents/${docId}/audit`, admin)).statusCode).toBe(404);
+  });
+
+  it('records one viewed per document per session, however often it is opened', async () => {
+    const { candidate, docId } = await setup();
+    const views = async () =>
+      ((await t.get(`/api/admin/documents/${docId}/audit`, admin)).json() as { type: string }[]).filter(
+        (e) => e.type === 'viewed',
+      ).length;
+    // Opened many times, some at once: still one row.
+    const burst = await Promise.all(Array.from({ length: 20 }, () => view(docId, candidate.token)));
+    expect(burst.every((r) => r.statusCode === 200)).toBe(true);
+    for (let i = 0; i < 20; i++) expect((await view(docId, candidate.token)).statusCode).toBe(200);
+    expect(await views()).toBe(1);
+
+    // Signed in again (another session, e.g. another device): one more, and no more than one.
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: candidate.user.email, password: 'secret123' },
+    });
+    const again = login.json().token as string;
+    for (let i = 0; i < 5; i++) expect((await view(docId, again)).statusCode).toBe(200);
+    await view(docId, candidate.token);
+    expect(await views()).toBe(2);
+    expect((await sign(docId, again, good)).statusCode).toBe(200);
   });
 
   it('asks for a new signature when the provider publishes a new version', async () => {

@@ -23,16 +23,24 @@ export type SealInput = {
 
 const PAGE = { width: 612, height: 792, margin: 56 };
 
-/** The standard fonts write WinAnsi only: accents survive, other scripts fall back to their base letter or '?'. */
-function winAnsi(text: string): string {
-  return [...text]
+/**
+ * The standard fonts write WinAnsi only, and pdf-lib throws on anything else, so every string is mapped
+ * to what the font can encode (`encodable`: its code points) before it is drawn. Line breaks are
+ * normalised to \n and a tab becomes spaces; any other control character (C0, DEL, C1: a browser or a
+ * name may carry one) becomes '?', as do letters of other scripts, which first fall back to their base
+ * letter when it can be written (the stored text and the trail keep the exact characters).
+ */
+function winAnsi(text: string, encodable: ReadonlySet<number>): string {
+  return [...text.replace(/\r\n?/g, '\n')]
     .map((ch) => {
       const code = ch.codePointAt(0)!;
-      if ((code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || ch === '\n') return ch;
+      if (ch === '\n') return ch;
       if (ch === '\t') return '    ';
+      if (code < 0x20 || (code >= 0x7f && code <= 0x9f)) return '?';
+      if (encodable.has(code)) return ch;
       const base = ch.normalize('NFD').replace(/\p{M}/gu, '');
-      if (base && [...base].every((c) => c.codePointAt(0)! < 0x100)) return base;
-      return ch === '\u2019' || ch === '\u2018' ? "'" : ch === '\u201c' || ch === '\u201d' ? '"' : '?';
+      if (base && [...base].every((c) => encodable.has(c.codePointAt(0)!))) return base;
+      return '?';
     })
     .join('');
 }
@@ -40,7 +48,7 @@ function winAnsi(text: string): string {
 /** Lines of at most `width` points, breaking at spaces (a longer word is cut). */
 function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
   const lines: string[] = [];
-  for (const paragraph of winAnsi(text).split('\n')) {
+  for (const paragraph of winAnsi(text, encodableBy(font)).split('\n')) {
     let line = '';
     for (const word of paragraph.split(' ')) {
       const candidate = line ? `${line} ${word}` : word;
@@ -88,21 +96,29 @@ class Writer {
   }
 }
 
+const charsets = new WeakMap<PDFFont, ReadonlySet<number>>();
+/** The code points a font can write (the standard fonts: WinAnsi's). */
+function encodableBy(font: PDFFont): ReadonlySet<number> {
+  let set = charsets.get(font);
+  if (!set) charsets.set(font, (set = new Set(font.getCharacterSet())));
+  return set;
+}
+
 const when = (d: Date | null) => (d ? `${d.toISOString().replace('T', ' ').slice(0, 19)} UTC` : 'not recorded');
 
 export const sha256Hex = (bytes: Uint8Array | string) => crypto.createHash('sha256').update(bytes).digest('hex');
 
 export async function sealDocumentPdf(input: SealInput): Promise<Buffer> {
   const pdf = await PDFDocument.create();
-  // The signing time, not the build time, so the file states when it was made final.
-  pdf.setTitle(winAnsi(`${input.title} (version ${input.version})`));
-  pdf.setCreationDate(input.signedAt);
-  pdf.setModificationDate(input.signedAt);
-  pdf.setProducer('talent-marketplace');
   const fonts = {
     regular: await pdf.embedFont(StandardFonts.Helvetica),
     bold: await pdf.embedFont(StandardFonts.HelveticaBold),
   };
+  pdf.setTitle(winAnsi(`${input.title} (version ${input.version})`, encodableBy(fonts.regular)));
+  // The signing time, not the build time, so the file states when it was made final.
+  pdf.setCreationDate(input.signedAt);
+  pdf.setModificationDate(input.signedAt);
+  pdf.setProducer('talent-marketplace');
   const w = new Writer(pdf, fonts);
   w.text(input.title, { size: 16, bold: true, gap: 4 });
   w.text(`Version ${input.version}${input.jobTitle ? ` - ${input.jobTitle}` : ''}`, { size: 9.5, gap: 10 });

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { documentSchema, onboardingReplySchema, signDocumentReplySchema, signDocumentSchema } from '@app/shared';
 import { documentSignedEmail, enqueueEmail, mailContext, recipient } from '../../../services/email';
 import { documentDto, ownDocument } from '../../../services/money/documents';
-import { recordDocumentEvent } from '../../../services/money/document-events';
+import { recordDocumentView } from '../../../services/money/document-events';
 import { onboardingItems } from '../../../services/money/onboarding';
 import { signDocument } from '../../../services/money/signing';
 import { perUserLimit, requestMeta, sendSignedPdf } from './shared';
@@ -25,7 +25,7 @@ const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: idParams('Document'), response: { 200: documentSchema } } },
     async (request) => {
       const doc = await ownDocument(app.db, request.params.id, request.auth!.sub);
-      await recordDocumentEvent(app.db, doc.id, 'viewed', requestMeta(request), new Date());
+      await recordDocumentView(app.db, doc.id, request.auth!.sid, requestMeta(request), new Date());
       return documentDto(doc);
     },
   );

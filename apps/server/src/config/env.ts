@@ -70,6 +70,14 @@ export const envSchema = z.object({
   CAREFUL_PASS: booleanFromString.default(true),
   /** The careful pass's time limit per interview (model build included); beyond it the live text stands. */
   CAREFUL_PASS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(1500).default(600),
+  /**
+   * Careful passes in the queue (waiting or running) at most; an interview completed beyond it is
+   * assessed on its live transcript at once, and its record says why (decision 0224).
+   */
+  CAREFUL_PASS_MAX_QUEUED: z.coerce.number().int().min(0).max(10_000).default(10),
+  /** The same per candidate account, and per client address (the address that ended the interview). */
+  CAREFUL_PASS_MAX_PER_ACCOUNT: z.coerce.number().int().min(0).max(1000).default(2),
+  CAREFUL_PASS_MAX_PER_ADDRESS: z.coerce.number().int().min(0).max(1000).default(4),
   /** Offline recognizer processes shared by all live interviews (~100 MB each); default two per core. */
   STT_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   /** Interviewer chain: auto (OpenAI-compatible chat when LLM_BASE_URL is set, then the built-in one) or a list. */

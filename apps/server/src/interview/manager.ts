@@ -314,7 +314,7 @@ export class SessionManager {
         clock: this.opts.clock,
         onEnd: async () => {
           this.sessions.delete(msg.session_id);
-          if (!practice) await completeInterview(db, id, userId, this.opts.events);
+          if (!practice) await completeInterview(db, id, userId, this.opts.events, address);
         },
       });
       if (practice) practiceSession = session;

@@ -3,8 +3,9 @@ import { assessInterview } from '../services/assessment';
 import type { BossQueue } from './queue';
 
 export function registerAssessmentJob(app: FastifyInstance, queue: BossQueue) {
-  queue.handle<{ interviewId: string }>('assess-interview', async ({ interviewId }) => {
-    const assessment = await assessInterview(app.db, app.config, interviewId);
+  queue.handle<{ interviewId: string; transcriptNote?: string }>('assess-interview', async (data) => {
+    const { interviewId, transcriptNote } = data;
+    const assessment = await assessInterview(app.db, app.config, interviewId, { transcriptNote });
     // No transcript text in logs: only the outcome.
     app.log.info(
       {

@@ -1,8 +1,11 @@
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { sttService } from '../interview/providers';
 import { CLEAR_SPEECH_JOB_WEIGHT, JobModels } from '../interview/recognition/job-model';
 import { carefulTranscript, recognitionTextFor } from '../services/transcript/careful-transcript';
+import { addressKey, admit, LIVE_BECAUSE, type CarefulJob } from '../interview/careful/admission';
+import { interviews } from '../db/schema';
 import type { BossQueue } from './queue';
 
 /**
@@ -33,8 +36,10 @@ export function registerCarefulTranscriptJob(app: FastifyInstance, queue: BossQu
     models.remove(text);
     clearSpeechModels.remove(text);
   };
-  queue.handle<{ interviewId: string }>('careful-transcript', async ({ interviewId }) => {
+  queue.handle<CarefulJob>('careful-transcript', async ({ interviewId }) => {
     const started = process.cpuUsage();
+    // Why the live transcript is the record, when the pass did not write one (decision 0224).
+    let transcriptNote: string | undefined;
     try {
       const outcome = await carefulTranscript(
         {
@@ -52,6 +57,8 @@ export function registerCarefulTranscriptJob(app: FastifyInstance, queue: BossQu
       // No transcript text in logs: only the outcome.
       app.log.info({ interviewId, engine: service ? 'service' : 'offline', ...outcome }, 'careful pass done');
     } catch (err) {
+      const overran = err instanceof Error && /overran its time limit/.test(err.message);
+      transcriptNote = overran ? LIVE_BECAUSE.timeout(app.config.CAREFUL_PASS_TIMEOUT_SECONDS) : LIVE_BECAUSE.failed;
       app.log.warn(
         { err, interviewId, cpu: process.cpuUsage(started) },
         'careful pass failed: the live transcript stands',
@@ -60,6 +67,53 @@ export function registerCarefulTranscriptJob(app: FastifyInstance, queue: BossQu
     await forgetCandidateModels(interviewId).catch((err: unknown) =>
       app.log.warn({ err, interviewId }, 'careful pass models not deleted'),
     );
-    await queue.send('assess-interview', { interviewId });
+    await queue.send('assess-interview', { interviewId, ...(transcriptNote && { transcriptNote }) });
   });
+}
+
+/** One admission at a time on this instance, so two completions cannot both take the last place. */
+const admitting = new WeakMap<FastifyInstance, Promise<unknown>>();
+
+/**
+ * Queues a completed interview's careful pass when the queue, its account and its address have room
+ * (decision 0224); otherwise the interview is assessed on its live transcript at once, the reason
+ * in its record.
+ */
+export function queueCarefulPass(
+  app: FastifyInstance,
+  queue: BossQueue,
+  input: { interviewId: string; address?: string },
+): Promise<void> {
+  const run = (admitting.get(app) ?? Promise.resolve()).then(async () => {
+    const [row] = await app.db
+      .select({ accountId: interviews.candidateId })
+      .from(interviews)
+      .where(eq(interviews.id, input.interviewId));
+    const job: CarefulJob = {
+      interviewId: input.interviewId,
+      ...(row && { accountId: row.accountId }),
+      ...(addressKey(input.address) && { addressKey: addressKey(input.address) }),
+    };
+    const limits = {
+      maxQueued: app.config.CAREFUL_PASS_MAX_QUEUED,
+      maxPerAccount: app.config.CAREFUL_PASS_MAX_PER_ACCOUNT,
+      maxPerAddress: app.config.CAREFUL_PASS_MAX_PER_ADDRESS,
+    };
+    const admission = await admit(app.database, limits, job);
+    if (!admission.admitted) {
+      const { note } = admission;
+      app.log.info(
+        { interviewId: input.interviewId, note },
+        'careful pass not queued: the live transcript is assessed',
+      );
+      await queue.send('assess-interview', { interviewId: input.interviewId, transcriptNote: note });
+      return;
+    }
+    await queue.send('careful-transcript', job, { priority: admission.priority });
+  });
+  admitting.set(
+    app,
+    run.catch(() => undefined),
+  );
+  return run;
 }

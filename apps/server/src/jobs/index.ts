@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { BossQueue, type JobQueue } from './queue';
 import { registerAssessmentJob } from './assessment';
-import { registerCarefulTranscriptJob } from './careful-transcript';
+import { queueCarefulPass, registerCarefulTranscriptJob } from './careful-transcript';
 import { registerEmailJob } from './email';
 import { queueJoin, registerRemuxJob } from './remux';
 import { registerRetentionJob, scheduleRetention } from './retention';
@@ -36,10 +36,12 @@ export default fp(
       await queue.start();
       await scheduleRetention(queue);
       unsubscribe = [
-        app.events.on('interview.completed', ({ interviewId }) =>
+        app.events.on('interview.completed', ({ interviewId, address }) =>
           queue.track(async () => {
-            // The careful pass comes first and queues the assessment itself (decision 0172).
-            await queue.send(app.config.CAREFUL_PASS ? 'careful-transcript' : 'assess-interview', { interviewId });
+            // The careful pass comes first and queues the assessment itself (decision 0172), when
+            // it is admitted (decision 0224).
+            if (app.config.CAREFUL_PASS) await queueCarefulPass(app, queue, { interviewId, address });
+            else await queue.send('assess-interview', { interviewId });
             await queueJoin(app, queue, interviewId);
             await interviewReceived(app, interviewId);
           }),

@@ -227,6 +227,8 @@ export async function completeInterview(
   id: string,
   candidateId: string,
   events: AppEvents,
+  /** The client address that ends it: the careful pass admits a few per address (decision 0224). */
+  address?: string,
 ): Promise<Interview> {
   if (!isUuid(id) || !isUuid(candidateId)) throw notFound(INTERVIEW_NOT_FOUND);
   // Interviews run only for active jobs: one for a job archived (or not yet published) is not
@@ -254,7 +256,7 @@ export async function completeInterview(
     )
     .returning({ id: interviews.id });
   const dto = await getInterviewForUser(db, id, { sub: candidateId, role: 'candidate' });
-  if (changed.length) events.emit('interview.completed', { interviewId: id });
+  if (changed.length) events.emit('interview.completed', { interviewId: id, address });
   else if (NOT_STARTED.includes(dto.status)) throw conflict(INTERVIEW_NOT_STARTED);
   return dto;
 }

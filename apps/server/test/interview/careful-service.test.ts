@@ -149,6 +149,10 @@ describe('the careful pass on an OpenAI-compatible service', () => {
       expect(answers.map((a: { text: string }) => a.text)).toEqual(liveAnswers);
       expect(answers.every((a: { live_text?: string }) => a.live_text === undefined)).toBe(true);
       expect(detail.assessment).not.toBeNull();
+      // The record says why the live text was assessed (decision 0224).
+      expect(detail.provenance.transcript_note).toMatch(
+        how === 'fail' ? /careful pass failed/ : /overran its time limit of 5 s/,
+      );
       const failure = lines.find((l) => l.includes('careful pass failed'));
       expect(failure).toMatch(how === 'fail' ? /HTTP 500/ : /overran its time limit/);
       expect(lines.join('\n')).not.toContain(API_KEY);

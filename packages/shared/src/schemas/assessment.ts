@@ -84,6 +84,8 @@ export const provenanceSchema = z.object({
   recognizer: z.string(),
   /** SHA-256 of the transcript as scored. */
   transcript_sha256: z.string(),
+  /** Why the live transcript was scored instead of the careful pass's (queue full, time limit; decision 0224). */
+  transcript_note: z.string().optional(),
 });
 export type Provenance = z.infer<typeof provenanceSchema>;
 

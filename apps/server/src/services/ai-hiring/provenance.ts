@@ -20,6 +20,7 @@ export function provenanceOf(
   config: Config,
   pass: 'live' | 'careful',
   turns: readonly { seq?: number; speaker: string; text: string }[],
+  transcriptNote?: string,
 ): Provenance {
   const transcript = turns.map((t) => `${t.speaker}: ${t.text}`).join('\n');
   return {
@@ -29,5 +30,7 @@ export function provenanceOf(
     prompt_sha256: sha256(assessment.method === 'model' ? systemPrompt() : builtInRules()),
     recognizer: recognizerOf(config, pass),
     transcript_sha256: sha256(transcript),
+    // Only where the live transcript stood in for the careful one, and why (decision 0224).
+    ...(transcriptNote && pass === 'live' && { transcript_note: transcriptNote }),
   };
 }

@@ -78,7 +78,13 @@ export async function loadAssessmentInput(db: Db, interviewId: string) {
  * The background job: assesses a completed interview, stores the result and moves it to under_review.
  * An interview already decided keeps its decision (the assessment is still stored for the record).
  */
-export async function assessInterview(db: Db, config: Config, interviewId: string): Promise<Assessment | null> {
+export async function assessInterview(
+  db: Db,
+  config: Config,
+  interviewId: string,
+  /** Why the live transcript is the record, when the careful pass wrote none (decision 0224). */
+  opts: { transcriptNote?: string } = {},
+): Promise<Assessment | null> {
   const loaded = await loadAssessmentInput(db, interviewId);
   if (!loaded) return null;
   // A candidate who asked for a human-only review is not scored by any AI (issue 35 item 2).
@@ -88,7 +94,7 @@ export async function assessInterview(db: Db, config: Config, interviewId: strin
     : await assess(loaded.input, assessmentModelSettings(config));
   const assessment: Assessment = {
     ...scored,
-    provenance: provenanceOf(scored, config, loaded.interview.transcriptPass, loaded.input.turns),
+    provenance: provenanceOf(scored, config, loaded.interview.transcriptPass, loaded.input.turns, opts.transcriptNote),
   };
   await db
     .update(interviews)

@@ -26,7 +26,7 @@ const interviewsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post('/interviews/:id/complete', oneInterview, async (request) =>
-    completeInterview(app.db, request.params.id, request.auth!.sub, app.events),
+    completeInterview(app.db, request.params.id, request.auth!.sub, app.events, request.ip),
   );
 };
 export default interviewsRoutes;

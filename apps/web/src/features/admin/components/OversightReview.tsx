@@ -105,6 +105,14 @@ export function ProvenancePanel({ provenance }: { provenance: Provenance | null 
         <dd title={provenance.prompt_sha256}>sha256 {short(provenance.prompt_sha256)}</dd>
         <dt>Transcript</dt>
         <dd title={provenance.transcript_sha256}>sha256 {short(provenance.transcript_sha256)}</dd>
+        {provenance.transcript_note && (
+          <>
+            <dt>Careful pass</dt>
+            <dd className="break-normal" data-testid="transcript-note">
+              {provenance.transcript_note}
+            </dd>
+          </>
+        )}
       </dl>
     </details>
   );

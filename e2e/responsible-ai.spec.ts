@@ -3,12 +3,21 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { FAKE_MEDIA, api, bearer, launchWith, painted, signInWithToken, startAnsweredInterview } from './helpers';
+import {
+  FAKE_MEDIA,
+  api,
+  bearer,
+  launchWith,
+  mailsTo,
+  painted,
+  signInWithToken,
+  startAnsweredInterview,
+} from './helpers';
 
 /**
  * Lawful AI hiring (issue 35) in the browser, through the real server: the AI notice and the
  * human-only alternative, the voluntary self-identification, the bias audit and its public page, an
- * override without a note, and the explanation and appeal after a decision. Each new screen is
+ * override without an internal reason, and the explanation and appeal after a decision. Each new screen is
  * photographed at a phone's and a desktop's width (RESPONSIBLE_AI_SHOTS: the folder to keep them in).
  */
 test.use({ launchOptions: launchWith(...FAKE_MEDIA) });
@@ -242,7 +251,7 @@ const UNCREATIVE_ANSWERS = [
   'In the summer we go to the beach by train. We swim in the sea, we eat ice cream and we sleep in a little house near the water.',
 ];
 
-test('deciding against the AI without a note shows the server’s 422 in the console; with a note it goes through', async ({
+test('deciding against the AI needs an internal reason (kept from the e-mail) and a confirm; the note alone is e-mailed', async ({
   page,
   browser,
   request,
@@ -281,16 +290,36 @@ test('deciding against the AI without a note shows the server’s 422 in the con
   await expect(decision).toContainText(
     `${against === 'Reject' ? 'Rejecting' : 'Approving'} goes against the AI's recommendation`,
   );
+  // Without an internal reason the console marks the field and sends nothing (issue 43, item 16).
+  const reason = decision.getByLabel('Internal reason');
   await decision.getByRole('button', { name: against }).click();
+  await expect(reason).toHaveAttribute('aria-invalid', 'true');
   await expect(decision).toContainText(
-    `This decision goes against the AI's recommendation (${recommendation === 'advance' ? 'advance' : 'do not advance'}); write a note saying why.`,
+    `${against === 'Reject' ? 'Rejecting' : 'Approving'} goes against the AI's recommendation: give the internal reason.`,
   );
-  await shots(console_, 'console-override-422');
-  // Nothing was decided.
+  await shots(console_, 'console-override-reason-missing');
+  // Nothing was decided, and the server refuses it too.
   expect(
     (await api<{ status: string }>(request, 'get', `/api/interviews/${interviewId}`, candidate.token)).status,
   ).toBe('under_review');
+  const refused = await request.post(`/api/admin/interviews/${interviewId}/decision`, {
+    headers: bearer(admin.token),
+    data: { decision: against === 'Reject' ? 'rejected' : 'approved', note: 'Sent without a reason.' },
+  });
+  expect(refused.status()).toBe(422);
+  expect((await refused.json()).detail).toContain('give the internal reason why');
+
+  // The reason stays in the console; only the note goes to the candidate, after a confirm step.
+  await reason.fill('INTERNAL: the hiring manager vouched for this candidate.');
   await decision.getByLabel('Note to the candidate (optional)').fill('The portfolio review changed our view.');
   await decision.getByRole('button', { name: against }).click();
+  const confirm = console_.getByRole('dialog', { name: new RegExp(`^${against} .+\\?$`) });
+  await expect(confirm).toContainText('“The portfolio review changed our view.”');
+  await expect(confirm).not.toContainText('INTERNAL');
+  await shots(console_, 'console-decision-confirm');
+  await confirm.getByRole('button', { name: against }).click();
   await expect(decision).toContainText(`${against === 'Reject' ? 'Rejected' : 'Approved'} on`);
+  await expect(decision).toContainText('Note to the candidate: The portfolio review changed our view.');
+  await expect.poll(() => mailsTo(candidate.email).filter((m) => m.includes('The portfolio review')).length).toBe(1);
+  expect(mailsTo(candidate.email).join('\n')).not.toContain('INTERNAL');
 });

@@ -269,20 +269,22 @@ export async function completeInterview(
 export async function decideInterview(
   db: Db,
   id: string,
-  input: { decision: 'approved' | 'rejected'; note?: string },
+  input: { decision: 'approved' | 'rejected'; note?: string; reason?: string },
   adminId: string,
 ): Promise<AdminInterview> {
   await db.transaction(async (tx) => {
     const now = new Date();
+    // The note is the candidate's (e-mailed); the reason is internal, kept in the decision log only.
     const note = input.note ? input.note : null;
+    const reason = input.reason ? input.reason : null;
     // An interview that cannot be decided (already decided, not completed) answers 409 whatever the note.
     const [current] = await tx.select({ status: interviews.status }).from(interviews).where(eq(interviews.id, id));
     if (!current) throw notFound(INTERVIEW_NOT_FOUND);
     if (!(INTERVIEW_DECIDABLE_STATUSES as readonly string[]).includes(current.status)) {
       throw conflict(`Only a completed interview can be decided; this one is ${current.status.replace('_', ' ')}.`);
     }
-    // A decision against the AI needs a note; a blind interview needs the reviewer's scores first (issue 35).
-    const checked = await checkDecision(tx, id, input.decision, note);
+    // A decision against the AI needs a reason; a blind interview needs the reviewer's scores first (issue 35).
+    const checked = await checkDecision(tx, id, input.decision, reason);
     const updated = await tx
       .update(interviews)
       .set({
@@ -301,7 +303,7 @@ export async function decideInterview(
       throw conflict(`Only a completed interview can be decided; this one is ${row.status.replace('_', ' ')}.`);
     }
     await tx.insert(interviewDecisions).values({ interviewId: id, decision: input.decision, note, decidedBy: adminId });
-    if (checked) await logDecision(tx, id, checked, input.decision, note, adminId);
+    if (checked) await logDecision(tx, id, checked, input.decision, { note, reason }, adminId);
   });
   return getAdminInterview(db, id);
 }

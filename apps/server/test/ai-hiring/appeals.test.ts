@@ -29,7 +29,7 @@ async function decided(decision: 'approved' | 'rejected' = 'rejected') {
   });
   const res = await t.post(`/api/admin/interviews/${iv.id}/decision`, admin, {
     decision,
-    ...(decision === 'approved' && { note: 'Reviewed the portfolio.' }),
+    ...(decision === 'approved' && { reason: 'Reviewed the portfolio.' }),
   });
   expect(res.statusCode).toBe(200);
   return { cand, iv, decidedAt: new Date(res.json().decided_at as string) };

@@ -22,7 +22,7 @@ const detail = async (id: string) => (await t.get(`/api/admin/interviews/${id}`,
 const logOf = (id: string) =>
   t.database.db.select().from(decisionLog).where(eq(decisionLog.interviewId, id)).orderBy(asc(decisionLog.seq));
 
-describe('a decision against the AI needs a note', () => {
+describe('a decision against the AI needs a reason', () => {
   let cand: Candidate;
   beforeAll(async () => (cand = await t.signUp()));
   const interview = async (recommendation: 'advance' | 'consider' | 'do_not_advance') =>
@@ -32,32 +32,29 @@ describe('a decision against the AI needs a note', () => {
       assessment: scoredAssessment([2, 2, 2, 2], recommendation),
     });
 
-  it('approving a "do not advance" without a note is refused (422) and nothing changes; with one it goes through and is logged as an override', async () => {
+  it('approving a "do not advance" without a reason is refused (422) and nothing changes; with one it goes through and is logged as an override', async () => {
     const iv = await interview('do_not_advance');
-    for (const body of [{ decision: 'approved' }, { decision: 'approved', note: '   ' }]) {
+    for (const body of [{ decision: 'approved' }, { decision: 'approved', reason: '   ' }]) {
       const res = await decide(iv.id, body);
       expect(res.statusCode).toBe(422);
-      expect(res.json().detail).toMatch(/against the AI's recommendation \(do not advance\); write a note/);
+      expect(res.json().detail).toMatch(/against the AI's recommendation \(do not advance\); give the internal reason/);
     }
     const [row] = await t.database.db.select().from(interviews).where(eq(interviews.id, iv.id));
     expect(row!.status).toBe('under_review');
     expect(await logOf(iv.id)).toEqual([]);
 
-    const ok = await decide(iv.id, { decision: 'approved', note: 'Portfolio shows the craft the answers missed.' });
+    const ok = await decide(iv.id, { decision: 'approved', reason: 'Portfolio shows the craft the answers missed.' });
     expect(ok.statusCode).toBe(200);
-    expect(ok.json()).toMatchObject({
-      status: 'approved',
-      decision_note: 'Portfolio shows the craft the answers missed.',
-    });
+    expect(ok.json()).toMatchObject({ status: 'approved', decision_note: null });
     const log = await logOf(iv.id);
     expect(log.map((e) => e.kind)).toEqual(['decision', 'override']);
     expect(log[1]).toMatchObject({
       actorId: adminId,
-      details: { decision: 'approved', recommendation: 'do_not_advance', note: expect.any(String), via: 'review' },
+      details: { decision: 'approved', recommendation: 'do_not_advance', reason: expect.any(String), via: 'review' },
     });
   });
 
-  it('rejecting an "advance" without a note is refused too; decisions that follow the AI (or "consider") need none', async () => {
+  it('rejecting an "advance" without a reason is refused too; decisions that follow the AI (or "consider") need none', async () => {
     const adv = await interview('advance');
     expect((await decide(adv.id, { decision: 'rejected' })).statusCode).toBe(422);
     expect((await decide(adv.id, { decision: 'approved' })).statusCode).toBe(200);
@@ -191,9 +188,9 @@ describe('GET /api/admin/oversight', () => {
     const recs = ['advance', 'advance', 'do_not_advance', 'do_not_advance'] as const;
     const decisions = [
       { decision: 'approved' }, // follows
-      { decision: 'rejected', note: 'Missed the brief.' }, // override
+      { decision: 'rejected', reason: 'Missed the brief.' }, // override
       { decision: 'rejected' }, // follows
-      { decision: 'approved', note: 'Strong portfolio.' }, // override
+      { decision: 'approved', reason: 'Strong portfolio.' }, // override
     ];
     for (let i = 0; i < 4; i++) {
       const cand = await t.signUp();

@@ -48,10 +48,15 @@ export const interviewListQuerySchema = z.object({
 });
 export type InterviewListQuery = z.infer<typeof interviewListQuerySchema>;
 
-/** The provider's decision on a completed interview (POST /api/admin/interviews/{id}/decision). */
+/**
+ * The provider's decision on a completed interview (POST /api/admin/interviews/{id}/decision).
+ * `note` is the optional note to the candidate, the only text e-mailed; `reason` is internal (kept in
+ * the decision log, required when the decision goes against the AI's recommendation; issue 43).
+ */
 export const interviewDecisionRequestSchema = z.object({
   decision: z.enum(['approved', 'rejected'], { message: 'Decision must be approved or rejected' }),
   note: z.string().trim().max(2000, 'Note must be at most 2000 characters').optional(),
+  reason: z.string().trim().max(2000, 'Reason must be at most 2000 characters').optional(),
 });
 export type InterviewDecisionRequest = z.infer<typeof interviewDecisionRequestSchema>;
 

@@ -157,6 +157,7 @@ async function overturn(tx: Executor, iv: typeof interviews.$inferSelect, note: 
       .limit(1);
     if (other) throw conflict('The candidate has a newer application to this job; decide that one instead.');
   }
+  // The resolution note is required and labelled as the candidate's: it stands as the reason too.
   const checked = await checkDecision(tx, iv.id, decision, note);
   await tx
     .update(interviews)
@@ -170,5 +171,5 @@ async function overturn(tx: Executor, iv: typeof interviews.$inferSelect, note: 
     })
     .where(eq(interviews.id, iv.id));
   await tx.insert(interviewDecisions).values({ interviewId: iv.id, decision, note, decidedBy: adminId });
-  if (checked) await logDecision(tx, iv.id, checked, decision, note, adminId, 'appeal');
+  if (checked) await logDecision(tx, iv.id, checked, decision, { note, reason: null }, adminId, 'appeal');
 }

@@ -215,9 +215,19 @@ describe('InterviewReviewPage', () => {
     expect(within(assessment).getByText('Advance')).toBeInTheDocument();
     expect(within(assessment).getByText('“I design festival posters.”')).toBeInTheDocument();
 
+    // Two fields: the internal reason (never e-mailed) and the note to the candidate; then a confirm step.
+    await user.type(screen.getByLabelText('Internal reason'), 'Agrees with the AI.');
+    expect(screen.getByLabelText('Internal reason')).toHaveAccessibleDescription(/never sent to the candidate/);
     await user.type(screen.getByLabelText('Note to the candidate (optional)'), 'Great posters.');
     await user.click(screen.getByRole('button', { name: 'Approve' }));
-    await waitFor(() => expect(decided).toEqual({ decision: 'approved', note: 'Great posters.' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Approve Grace Hopper?' });
+    expect(dialog).toHaveTextContent('“Great posters.”');
+    expect(dialog).not.toHaveTextContent('Agrees with the AI.');
+    expect(decided).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    await waitFor(() =>
+      expect(decided).toEqual({ decision: 'approved', reason: 'Agrees with the AI.', note: 'Great posters.' }),
+    );
   });
 
   it('plays the joined recording on one timeline once the interview has ended, a transcript line seeking in it', async () => {

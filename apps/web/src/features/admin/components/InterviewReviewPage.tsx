@@ -1,17 +1,16 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { isDecidableStatus, isSureWord, type AdminInterviewDetail, type AdminTranscriptTurn } from '@app/shared';
+import { isSureWord, type AdminInterviewDetail, type AdminTranscriptTurn } from '@app/shared';
 import { ErrorBanner } from '../../../components/ErrorBanner';
 import { Spinner } from '../../../components/Spinner';
-import { inputClass } from '../../../components/form-styles';
-import { describeError } from '../../../lib/describe-error';
-import { useAdminInterview, useDecideInterview } from '../api/interviews';
+import { useAdminInterview } from '../api/interviews';
+import { DecisionForm } from './DecisionForm';
 import { AssessmentPanel } from './AssessmentPanel';
 import { useRecordingPlayer } from './useRecordingPlayer';
 import { InterviewPrivacyPanel } from './InterviewPrivacyPanel';
 import { RetakePanel } from './RetakePanel';
 import { BlindScoringForm, HumanScoresNote, IntegrityTimeline, ProvenancePanel } from './OversightReview';
-import { BackToApplicants, DecisionButtons, InterviewBadge, Section, WhenLoaded, dateTime } from './ui';
+import { BackToApplicants, InterviewBadge, Section, WhenLoaded, dateTime } from './ui';
 import { FileLink } from '../../../components/FileLink';
 import { formatClock } from '../../../lib/format';
 
@@ -136,69 +135,6 @@ function RecordingAndTranscript({ interview }: { interview: AdminInterviewDetail
         )}
       </div>
     </div>
-  );
-}
-
-function DecisionForm({ interview }: { interview: AdminInterviewDetail }) {
-  const decide = useDecideInterview(interview.id);
-  const [note, setNote] = useState('');
-  const recommendation = interview.assessment?.recommendation;
-  // Going against the AI needs a reason (issue 35): the server refuses it without one.
-  const against = recommendation === 'advance' ? 'Rejecting' : recommendation === 'do_not_advance' ? 'Approving' : null;
-  if (!isDecidableStatus(interview.status)) {
-    if (interview.status === 'approved' || interview.status === 'rejected') {
-      return (
-        <div className="text-sm text-slate-700">
-          <p>
-            <span className="font-medium">{interview.status === 'approved' ? 'Approved' : 'Rejected'}</span> on{' '}
-            {dateTime(interview.decided_at)}. The candidate was e-mailed.
-          </p>
-          {interview.decision_note && <p className="mt-2 text-slate-600">Note: {interview.decision_note}</p>}
-        </div>
-      );
-    }
-    return <p className="text-sm text-slate-600">A decision is possible once the interview is completed.</p>;
-  }
-  if (interview.assessment_hidden) {
-    return (
-      <p className="text-sm text-slate-600">
-        Score the interview in the blind review form first; the decision follows your scores.
-      </p>
-    );
-  }
-
-  return (
-    <form className="space-y-3" onSubmit={(e) => e.preventDefault()} aria-label="Decision">
-      <div>
-        <label htmlFor="decision-note" className="block text-sm font-medium text-slate-700">
-          Note to the candidate (optional)
-        </label>
-        {against && (
-          <p id="decision-note-help" className="mt-1 text-xs text-amber-800">
-            {against} goes against the AI&apos;s recommendation: write why in the note (required for that decision).
-          </p>
-        )}
-        <textarea
-          id="decision-note"
-          aria-describedby={against ? 'decision-note-help' : undefined}
-          rows={3}
-          maxLength={2000}
-          className={inputClass}
-          value={note}
-          onChange={(e) => setNote(e.target.value)}
-        />
-      </div>
-      <ErrorBanner message={decide.error ? describeError(decide.error, 'Could not record the decision') : null} />
-      <div className="flex gap-3">
-        <DecisionButtons
-          approve="Approve"
-          busy={decide.isPending}
-          onDecide={(approved) =>
-            decide.mutate({ decision: approved ? 'approved' : 'rejected', note: note.trim() || undefined })
-          }
-        />
-      </div>
-    </form>
   );
 }
 

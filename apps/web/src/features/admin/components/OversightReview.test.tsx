@@ -108,22 +108,42 @@ describe('the review page under issue 35', () => {
     expect(within(section).getByTestId('provenance')).toHaveTextContent('careful:pocketsphinx');
   });
 
-  it('says an approval against the AI needs a note, and shows the server’s refusal', async () => {
+  it('an approval against the AI needs an internal reason: the field is marked, nothing is sent, and the server’s refusal shows', async () => {
     const user = userEvent.setup();
+    let posts = 0;
     mockApi({
       'GET /admin/interviews/i1': { body: base },
-      'POST /admin/interviews/i1/decision': {
-        status: 422,
-        body: {
-          detail: "This decision goes against the AI's recommendation (do not advance); write a note saying why.",
-        },
+      'POST /admin/interviews/i1/decision': () => {
+        posts++;
+        return {
+          status: 422,
+          body: {
+            detail:
+              "This decision goes against the AI's recommendation (do not advance); give the internal reason why.",
+          },
+        };
       },
     });
     renderPage('/admin/interviews/i1', '/admin/interviews/:interviewId', <InterviewReviewPage />);
-    const note = await screen.findByLabelText('Note to the candidate (optional)');
-    expect(note).toHaveAccessibleDescription(/Approving goes against the AI's recommendation/);
+    const reason = await screen.findByLabelText('Internal reason');
+    expect(reason).toHaveAccessibleDescription(/Approving goes against the AI's recommendation and needs a reason/);
+    await user.type(screen.getByLabelText('Note to the candidate (optional)'), 'Congratulations!');
     await user.click(screen.getByRole('button', { name: 'Approve' }));
-    expect(await screen.findByText(/write a note saying why/)).toBeInTheDocument();
+    expect(reason).toHaveAttribute('aria-invalid', 'true');
+    expect(reason).toHaveAccessibleDescription(/give the internal reason/);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(posts).toBe(0);
+
+    await user.type(reason, 'Portfolio outweighs the answers.');
+    expect(reason).not.toHaveAttribute('aria-invalid');
+    await user.click(screen.getByRole('button', { name: 'Approve' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(posts).toBe(0);
+    await user.click(screen.getByRole('button', { name: 'Approve' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText(/give the internal reason why/)).toBeInTheDocument();
+    expect(posts).toBe(1);
   });
 
   it('lists integrity evidence on the timeline, marks an event, and shows the candidate’s correction beside the text', async () => {

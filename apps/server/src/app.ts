@@ -27,6 +27,7 @@ import { storagePlugin } from './services/storage';
 import { withLogSafety } from './lib/logging';
 import type { Clock } from './lib/clock';
 import { useDataKeys } from './services/money/encryption';
+import { remaskShortNumbers } from './services/money/remask';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -64,6 +65,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('database', database);
   // The key that encrypts account numbers and TINs at rest (services/money/encryption.ts).
   useDataKeys(config);
+  // Masks saved before decision 0221 may show a short number whole: recomputed once the app is ready.
+  app.addHook('onReady', async () => {
+    await remaskShortNumbers(database.db, app.log).catch((err: Error) =>
+      app.log.warn({ err: err.message }, 'Recomputing the masks of short numbers failed'),
+    );
+  });
   // Uploaded files: DATA_DIR/uploads, or an S3-compatible bucket when S3_BUCKET is set.
   await app.register(storagePlugin);
 

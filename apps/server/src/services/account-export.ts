@@ -16,7 +16,7 @@ import { getProfileMe } from './profiles';
 import { INTERVIEW_MEDIA, fileUrl } from './storage';
 import { listTasksForUser } from './tasks';
 import { exportOversightRecords } from './ai-hiring/export';
-import { exportOnboarding } from './money/export';
+import { exportMoneyRecords, exportOnboarding } from './money/export';
 
 export const EXPORT_FORMAT = 'account-export/1';
 
@@ -94,6 +94,8 @@ export async function exportAccount(db: Db, userId: string, baseUrl: string, pay
       summary: await getEarningsSummary(db, userId),
       transactions: await listTransactions(db, userId),
       payouts: payoutRows.map((p) => ({ id: p.id, created_at: p.createdAt.toISOString() })),
+      // Payout requests (amounts, status, failure reasons) and the person's own disputes (issue 43 item 9).
+      ...(await exportMoneyRecords(db, userId)),
     },
     consents: await listConsents(db, userId),
     // The candidate's own voluntary self-identification (issue 35): theirs to see, never the provider's.

@@ -82,7 +82,8 @@ export async function resolveDispute(
   return getDispute(db, id);
 }
 
-async function disputes(db: Executor, where: SQL | undefined, limit = 200): Promise<Dispute[]> {
+/** `limit` null: every one (the account export). */
+async function disputes(db: Executor, where: SQL | undefined, limit: number | null = 200): Promise<Dispute[]> {
   const rows = await db
     .select({
       d: taskDisputes,
@@ -99,7 +100,7 @@ async function disputes(db: Executor, where: SQL | undefined, limit = 200): Prom
     .leftJoin(earnings, eq(earnings.taskId, taskDisputes.taskId))
     .where(where)
     .orderBy(desc(taskDisputes.createdAt))
-    .limit(limit);
+    .limit(limit ?? Number.MAX_SAFE_INTEGER);
   return rows.map((r) => ({
     id: r.d.id,
     task_id: r.d.taskId,
@@ -123,7 +124,8 @@ export async function getDispute(db: Executor, id: string): Promise<Dispute> {
   return d;
 }
 
-export const listMyDisputes = (db: Executor, userId: string) => disputes(db, eq(taskDisputes.userId, userId));
+export const listMyDisputes = (db: Executor, userId: string, limit: number | null = 200) =>
+  disputes(db, eq(taskDisputes.userId, userId), limit);
 
 export const listDisputes = (db: Executor, status?: Dispute['status']) =>
   disputes(db, status ? eq(taskDisputes.status, status) : undefined);

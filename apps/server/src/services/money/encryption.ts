@@ -87,5 +87,15 @@ export function decryptSecret(stored: string, context: string): string {
 /** Whether a value was encrypted with an earlier key (the rotation re-encrypts those). */
 export const needsReencryption = (stored: string) => stored.split('.')[1] !== currentKey().id;
 
-/** The last four characters: all that any reply, page, export, log or e-mail shows of a number. */
-export const last4 = (value: string) => value.replace(/[\s-]/g, '').slice(-4);
+/**
+ * The last characters of a number: all that any reply, page, export, log or e-mail shows of it. Four,
+ * but never more than half the number (decision 0221): a foreign TIN or an account of four characters
+ * shows two, of three or two shows one, of one shows nothing.
+ */
+export const last4 = (value: string) => {
+  const plain = value.replace(/[\s-]/g, '');
+  return plain.slice(plain.length - Math.min(4, Math.floor(plain.length / 2)));
+};
+
+/** The longest number whose mask is not simply its last four (7 characters: 3 shown). */
+export const SHORT_NUMBER_MAX = 7;

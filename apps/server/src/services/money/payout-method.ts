@@ -11,7 +11,7 @@ import { unprocessable } from '../../lib/http-errors';
 import { abaProblem, bicProblem, ibanProblem, normalizeIban, usAccountProblem } from './bank-checks';
 import { decryptSecret, encryptSecret, last4 } from './encryption';
 
-const accountContext = (userId: string) => `payout_methods.account:${userId}`;
+export const accountContext = (userId: string) => `payout_methods.account:${userId}`;
 
 /** What the bank files need: the whole account, decrypted. Never put it in a reply or a log. */
 export type BankFileMethod = (

@@ -9,6 +9,8 @@ import { seedInterview } from '../assessment/fixtures';
 import { profiles } from '../../src/db/schema';
 import { respellText, spellingsFor } from '../../src/interview/recognition/spelling';
 import { recognitionTextFor } from '../../src/services/transcript/careful-transcript';
+import { jobTextParts } from '../../src/interview/recognition/job-model';
+import { vocabularyPrompt } from '../../src/interview/careful/service-pass';
 
 let t: TestContext;
 beforeAll(async () => void (t = await buildTestApp()));
@@ -35,5 +37,23 @@ describe('the careful record’s spellings', () => {
         spellings,
       ),
     ).toBe('i sculpted in ZBrush then Houdini FX and Marvelous Designer at PixelForge 3D and substance 3D painter');
+  });
+
+  // Issue 43 item 22: an interview nobody tuned on. The place is in the candidate's profile alone.
+  it('take a place only the profile names into the candidate’s vocabulary, and a hyphenated name from the job’s text', async () => {
+    const { user } = await t.signUp();
+    await t.database.db.insert(profiles).values({ userId: user.id, city: 'Tromsø', country: 'Norway' });
+    const { interview } = await seedInterview(t.database.db, {
+      candidateId: user.id,
+      skills: [{ name: 'Lightroom', description: 'Cull galleries in Photo-Mechanic, then grade in DaVinci Resolve' }],
+    });
+    const job = (await recognitionTextFor(t.database.db, interview.id))!;
+    // The candidate vocabulary: the careful model's names and the transcription service's prompt.
+    expect(job.candidateTools).toEqual(expect.arrayContaining(['Tromsø', 'Norway']));
+    expect(jobTextParts(job).names).toEqual(expect.arrayContaining(['Tromsø', 'Norway']));
+    expect(vocabularyPrompt(job)).toMatch(/Tromsø, Norway/);
+    expect(respellText('i cull in photo mechanic and da vinci resolve from tromsø in norway', spellingsFor(job))).toBe(
+      'i cull in Photo-Mechanic and DaVinci resolve from Tromsø in Norway',
+    );
   });
 });

@@ -61,6 +61,7 @@ export function spellingsOf(texts: string[], names: string[]): Spellings {
   };
   for (const name of names) add(name.replace(/\s+/g, ' ').trim());
   for (const text of texts) {
+    for (const compound of hyphenatedNames(text)) add(compound);
     for (const piece of pieces(text)) if (/[\d+#&]/.test(piece) || /[A-Z]/.test(piece.slice(1))) add(piece);
   }
   return new Spellings(phrases);
@@ -73,10 +74,29 @@ export function spellingsOf(texts: string[], names: string[]): Spellings {
  */
 function isSpelling(written: string): boolean {
   if (!written || written.length > 60) return false;
-  if (/[\d+#&]/.test(written) || /[A-Z]/.test(written.slice(1))) return true;
-  if (!/^[A-Z][a-z']+$/.test(written)) return false;
-  const lower = written.toLowerCase();
-  return !FUNCTION_WORDS.has(lower) && !GENERIC_NOUNS.has(lower) && !WORK_NOUNS.has(lower) && !WORK_VERBS.has(lower);
+  if (/[\d+#&]/.test(written) || /\p{Lu}/u.test(written.slice(1))) return true;
+  // Any alphabet's capitals: a place such as "Tromsø" or "Zürich" is a name too (issue 43 item 22).
+  if (!/^\p{Lu}[\p{Ll}']+$/u.test(written)) return false;
+  return !everyday(written.toLowerCase());
+}
+
+const everyday = (lower: string) =>
+  FUNCTION_WORDS.has(lower) || GENERIC_NOUNS.has(lower) || WORK_NOUNS.has(lower) || WORK_VERBS.has(lower);
+
+/**
+ * Names joined by hyphens in free text, which `pieces` cuts apart: a capital after a hyphen marks one
+ * ("Photo-Mechanic", "X-Rite"), as a capital inside a word does ("DaVinci"). "match-day" and a
+ * compound of everyday words only ("Follow-Up") are not names.
+ */
+function hyphenatedNames(text: string): string[] {
+  return (text.match(/[\p{L}\p{N}]+(?:[-\u2010\u2011][\p{L}\p{N}]+)+/gu) ?? []).filter(
+    (compound) =>
+      /[-\u2010\u2011]\p{Lu}/u.test(compound) &&
+      !compound
+        .toLowerCase()
+        .split(/[-\u2010\u2011]/)
+        .every(everyday),
+  );
 }
 
 /** Written tokens the way job-text.ts cuts them: hyphens as spaces, "Node.js" as "Node dot js". */
@@ -91,7 +111,8 @@ function pieces(text: string): string[] {
 }
 
 /**
- * Every way a recognizer may write a name: as written in lower case ("houdini fx"), and each token
+ * Every way a recognizer may write a name: as written in lower case ("houdini fx", "photo mechanic"
+ * and "photo-mechanic" for "Photo-Mechanic"), and each token
  * split the way the job's model says it (job-text.ts `tokenWords`) or run together: capitals apart
  * ("z brush"), letters of an acronym ("f x"), digits as words or not ("three d", "3 d", "3d").
  */
@@ -101,13 +122,15 @@ export function saidForms(written: string): string[][] {
     .toLowerCase()
     .split(/\s+/)
     .filter(Boolean);
+  // A service may keep the hyphen in lower case ("photo-mechanic"): one word, still the name.
+  const hyphenKept = written.toLowerCase().split(/\s+/).filter(Boolean);
   let forms: string[][] = [[]];
   for (const piece of pieces(written)) {
     const options = pieceForms(piece);
     forms = forms.flatMap((f) => options.map((o) => [...f, ...o])).slice(0, MAX_FORMS);
   }
   const seen = new Set<string>();
-  return [asWritten, ...forms].filter((f) => {
+  return [asWritten, hyphenKept, ...forms].filter((f) => {
     const key = f.join(' ');
     if (!f.length || seen.has(key)) return false;
     seen.add(key);

@@ -112,6 +112,8 @@ export async function recognitionTextFor(db: Db, interviewId: string): Promise<J
       expertise: profiles.expertise,
       tools: profiles.skills,
       position: profiles.position,
+      city: profiles.city,
+      country: profiles.country,
       lists: sql<
         unknown[]
       >`jsonb_build_array(${profiles.workExperience}, ${profiles.projects}, ${profiles.education}, ${profiles.certifications})`,
@@ -131,6 +133,9 @@ export async function recognitionTextFor(db: Db, interviewId: string): Promise<J
     ...(row.expertise ?? []),
     ...(row.tools ?? []),
     row.position ?? '',
+    // Places the profile alone may name (issue 43 item 22): before the résumé lines, which the cap cuts first.
+    row.city ?? '',
+    row.country ?? '',
     ...fromEntries.filter((v): v is string => typeof v === 'string'),
     ...(row.resume ?? '').split(/[\n\r•·|;,]+/),
   ]

@@ -116,3 +116,50 @@ describe('one spelling map per interview', () => {
     });
   });
 });
+
+/**
+ * Issue 43 item 22: a job nobody tuned on. Its free text names a tool with a hyphen and capitals
+ * ("Photo-Mechanic") beside a camel-case one ("DaVinci"); the candidate's profile alone names a
+ * place, one with a letter outside ASCII ("Tromsø", "Zürich").
+ */
+describe('names with a hyphen, and names only the candidate writes', () => {
+  const untuned: JobText = {
+    title: 'Sports Photo Editor',
+    description:
+      'Cull match-day galleries in Photo-Mechanic, grade in DaVinci Resolve and profile screens with X-Rite targets. Follow-up edits are well-known work.',
+    skills: [{ name: 'Lightroom' }],
+    customQuestions: ['How fast can you caption a gallery in Photo-Mechanic?'],
+    candidateTools: ['Tromsø', 'Zürich', 'Norway'],
+  };
+  const untunedSpellings = spellingsFor(untuned);
+
+  it('writes a hyphenated name from the job’s text the job’s way, like its camel-case names', () => {
+    expect(respellText('i cull in photo mechanic and grade in da vinci resolve', untunedSpellings)).toBe(
+      'i cull in Photo-Mechanic and grade in DaVinci resolve',
+    );
+    expect(respellText('x rite targets, photo-mechanic and Photo Mechanic', untunedSpellings)).toBe(
+      'X-Rite targets, Photo-Mechanic and Photo-Mechanic',
+    );
+    // Lower-case hyphenated words are not names: they stay as heard.
+    expect(respellText('a match day follow up on well known work', untunedSpellings)).toBe(
+      'a match day follow up on well known work',
+    );
+  });
+
+  it('writes a place only the candidate’s profile names the profile’s way, letters outside ASCII and all', () => {
+    expect(respellText('i edit from tromsø and zürich in norway', untunedSpellings)).toBe(
+      'i edit from Tromsø and Zürich in Norway',
+    );
+  });
+
+  it.skipIf(!fs.existsSync(dict))('maps what the job model makes the recognizer write for them', () => {
+    const known = dictionaryWords(dict);
+    const said = (name: string) =>
+      normalizeText([name], (w) => known.has(w))
+        .sentences.flat()
+        .join(' ');
+    for (const name of ['Photo-Mechanic', 'X-Rite', 'DaVinci', 'Tromsø', 'Zürich']) {
+      expect(untunedSpellings.phrases.get(said(name)), `${name} said as "${said(name)}"`).toBe(name);
+    }
+  });
+});

@@ -89,6 +89,11 @@ function RecordingAndTranscript({ interview }: { interview: AdminInterviewDetail
                 {recording.duration !== null && ` of ${formatClock(recording.duration)}`}
               </p>
             )}
+            {recording.joining && (
+              <p className="mt-1 text-xs text-slate-500" role="status" data-testid="recording-joining">
+                The recording is being joined into one file; until then its parts play one after the other.
+              </p>
+            )}
           </>
         )}
         <IntegrityTimeline interview={interview} onSeek={recording.seekTo} canSeek={recording.ready} />

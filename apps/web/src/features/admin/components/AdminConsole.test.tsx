@@ -27,6 +27,15 @@ describe('JobFormPage', () => {
     expect(screen.getByText('Pay per hour must be positive')).toBeInTheDocument();
     await user.clear(screen.getByLabelText('Pay per hour (USD)'));
     await user.type(screen.getByLabelText('Pay per hour (USD)'), '42.5');
+    // The field is in percent, so is its message (issue 43).
+    const blind = screen.getByLabelText('Blind review (% of interviews)');
+    await user.clear(blind);
+    await user.type(blind, '150');
+    expect(blind).toHaveAttribute('aria-invalid', 'true');
+    expect(blind).toHaveAccessibleDescription(/Blind review must be a percent from 0 to 100/);
+    expect(screen.queryByText(/from 0 to 1$/)).toBeNull();
+    await user.clear(blind);
+    await user.type(blind, '0');
     await user.selectOptions(screen.getByLabelText('Status'), 'pending');
     await user.selectOptions(screen.getByLabelText('Interview type'), 'human_data');
     await user.click(screen.getByRole('button', { name: 'Add skill' }));

@@ -158,8 +158,8 @@ function InterviewReview({ i }: { i: AdminInterviewDetail }) {
           <InterviewBadge status={i.status} />
         </div>
         <p className="mt-1 text-sm text-slate-600">
-          {i.job_title ?? 'General Interview'} · interviewed {dateTime(i.completed_at ?? i.started_at ?? i.created_at)}{' '}
-          ·{' '}
+          {i.job_title ?? 'General Interview'} ·{' '}
+          {i.completed_at ? `interviewed ${dateTime(i.completed_at)}` : 'not interviewed yet'} ·{' '}
           <Link to={`/admin/candidates/${i.candidate_id}`} className="text-brand-700 hover:underline">
             Profile
           </Link>

@@ -76,9 +76,18 @@ test('an accepted candidate signs, gives a W-9 and a bank account, and the items
   await page.getByRole('button', { name: 'Add Bank Account' }).click();
   await page.getByLabel('Account holder').fill('Ada Lovelace');
   await page.getByLabel('Bank name').fill('First Test Bank');
-  await page.getByLabel('Routing number').fill('011000015');
+  // A routing number of zeros (or any 00 prefix) is marked on its field, and nothing is saved (issue 43 item 6).
+  await page.getByLabel('Routing number').fill('000000000');
   await page.getByLabel('Account number').fill('000123456789');
   await page.getByLabel('Current password').fill(candidate.password);
+  await page.getByRole('button', { name: 'Save bank account' }).click();
+  await expect(page.getByLabel('Routing number')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText('The routing number cannot be all zeros')).toBeVisible();
+  await shot(page, '05a-routing-zeros-refused');
+  await page.getByLabel('Routing number').fill('001000012');
+  await page.getByRole('button', { name: 'Save bank account' }).click();
+  await expect(page.getByText(/^A routing number cannot start with 00/)).toBeVisible();
+  await page.getByLabel('Routing number').fill('011000015');
   await page.getByRole('button', { name: 'Save bank account' }).click();
   await expect(page.getByTestId('payout-method')).toContainText('•••• 6789');
   await expect(page.locator('body')).not.toContainText('000123456789');

@@ -28,6 +28,9 @@ export const transactionBadge = (
 /** The payout cycle, stated alike on the job page and in the payment settings (issue 34). */
 export const PAYOUT_CYCLE_TITLE = 'Bi-weekly Payouts';
 export const PAYOUT_CYCLE_TEXT = 'You receive payouts every 2 weeks on Mondays';
+/** How the money travels, as the payout policy says it (issue 43): bank transfers, not cards. */
+export const PAYOUT_ROUTE_TEXT =
+  'Payments arrive by bank transfer to the account in your Payment Settings (ACH for U.S. accounts, SEPA for IBANs), less any currency conversion fees.';
 
 export const PENDING_PAYOUT_DAYS = 7;
 

@@ -150,8 +150,8 @@ it('lists the seven onboarding items in order', () => {
   expect(ONBOARDING_ITEM_KEYS.map((k) => ONBOARDING_ITEM_TITLES[k])).toEqual([
     'Sign Terms of Work Document',
     'Sign CIIAA Document',
-    'Sign W9 / W-8 BEN Form',
-    'Complete Insightful Setup (time tracking)',
+    'Sign W-9 / W-8BEN Form',
+    'Sign Time Tracking Document (no monitoring)',
     'Acknowledge Payout Policies',
     'Sign your offer letter',
     'Setup Payments',

@@ -109,6 +109,14 @@ describe('POST /api/interviews/{id}/appeal', () => {
     expect(log.map((e) => e.kind)).toContain('appeal');
   });
 
+  it('refuses to appeal an approval (409) and records nothing', async () => {
+    const { cand, iv } = await decided('approved');
+    const res = await t.post(`/api/interviews/${iv.id}/appeal`, cand.token, { reason: 'I would like a review.' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().detail).toBe('Only a rejection can be appealed; this interview was approved.');
+    expect((await t.get(`/api/interviews/${iv.id}/explanation`, cand.token)).json().appeal).toBeNull();
+  });
+
   it('refuses an appeal 31 days after the decision', async () => {
     const { cand, iv, decidedAt } = await decided();
     vi.useFakeTimers({ toFake: ['Date'] });

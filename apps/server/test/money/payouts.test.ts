@@ -218,6 +218,9 @@ describe('payout batches', () => {
     const res = await batch();
     expect(res.statusCode).toBe(409);
     expect(res.json().detail).toMatch(/on hold/);
+    // The end of the hold as a person reads it, not a raw timestamp (issue 43).
+    expect(res.json().detail).toMatch(/wait until [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M UTC\./);
+    expect(res.json().detail).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
     const [row] = await t.database.db.select().from(payoutRequests).where(eq(payoutRequests.userId, c.user.id));
     expect(row!.status).toBe('requested');
   });

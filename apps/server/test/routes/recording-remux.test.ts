@@ -133,8 +133,10 @@ const bytesGone = async (storageKey: string) =>
 describe('the recording once the interview has ended', () => {
   it('is one seekable file of both parts: /recording serves it with cues and ranges, the playlist on one timeline', async () => {
     const { token, id } = await recordedInterview();
-    // While the interview runs, /recording is the first part only (the playlist has both).
+    // While the interview runs, /recording never passes its first part off as the whole: 409 (decision
+    // 0224; the playlist has both parts).
     const live = await getRecording(token, id);
+    expect(live.statusCode).toBe(409);
     expect(live.rawPayload.length).toBeLessThan(parts[0]!.length + 100);
 
     expect(await complete(token, id)).toEqual({ interviewId: id, remuxed: true });

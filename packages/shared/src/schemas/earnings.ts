@@ -52,5 +52,10 @@ export const payoutSchema = z.object({
       transactions: z.array(z.string()),
     }),
   ),
+  /**
+   * Payees left out because their payout method changed within the hold (PAYOUT_METHOD_HOLD_HOURS), and
+   * why; present only when there are some. Their money stays available.
+   */
+  held: z.array(z.object({ user_id: z.string(), email: z.string(), reason: z.string() })).optional(),
 });
 export type Payout = z.infer<typeof payoutSchema>;

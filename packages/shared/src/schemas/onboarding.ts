@@ -21,8 +21,10 @@ export type OnboardingItemKey = (typeof ONBOARDING_ITEM_KEYS)[number];
 export const ONBOARDING_ITEM_TITLES: Record<OnboardingItemKey, string> = {
   terms_of_work: 'Sign Terms of Work Document',
   ciiaa: 'Sign CIIAA Document',
-  tax_form: 'Sign W9 / W-8 BEN Form',
-  time_tracking: 'Complete Insightful Setup (time tracking)',
+  // The forms' own names (W-9, W-8BEN); time is recorded by the task screen, with no monitoring
+  // software to set up, so the item names what its document is (issue 43).
+  tax_form: 'Sign W-9 / W-8BEN Form',
+  time_tracking: 'Sign Time Tracking Document (no monitoring)',
   payout_policy: 'Acknowledge Payout Policies',
   offer_letter: 'Sign your offer letter',
   payment_setup: 'Setup Payments',

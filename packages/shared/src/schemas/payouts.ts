@@ -39,6 +39,8 @@ export const payoutBatchSchema = z.object({
   id: z.string(),
   created_at: z.string(),
   total: dollarsSchema,
+  /** Made by a one-click payout: paid outside the bank files, so no NACHA or pain.001 file is offered. */
+  outside_files: z.boolean(),
   items: z.array(payoutBatchItemSchema),
   /** Open requests left out of this batch, and why (a payout method changed recently, none set). */
   held: z.array(z.object({ request_id: z.string(), user_id: z.string(), reason: z.string() })),

@@ -41,5 +41,7 @@ export const recordingPlaylistSchema = z.object({
       file_offset_seconds: z.number().nullable(),
     }),
   ),
+  /** The interview ended and its segments are being joined into `file`: ask again after this long (decision 0224). */
+  joining: z.object({ retry_after_seconds: z.number().int() }).nullable().optional(),
 });
 export type RecordingPlaylist = z.infer<typeof recordingPlaylistSchema>;

@@ -16,9 +16,12 @@ import { checkDecision, logDecision } from './override';
 
 export const ALREADY_APPEALED = 'You have already appealed this decision; an interview can be appealed once.';
 export const APPEAL_NOT_FOUND = 'Appeal not found';
+export const ONLY_REJECTIONS = 'Only a rejection can be appealed; this interview was approved.';
 
 export async function createAppeal(db: Db, id: string, candidateId: string, reason: string, now = new Date()) {
   const d = await decidedInterviewOf(db, id, candidateId);
+  // An approval is not appealed: the status page offers the appeal on a rejection only (issue 43).
+  if (d.decision !== 'rejected') throw conflict(ONLY_REJECTIONS);
   if (now > d.appealUntil) {
     throw conflict(
       `The time to appeal ended on ${d.appealUntil.toISOString().slice(0, 10)} (30 days after the decision).`,

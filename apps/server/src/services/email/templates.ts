@@ -1,4 +1,4 @@
-import { PRODUCT_NAME, formatMoney } from '@app/shared';
+import { PAYOUT_ROUTE_TEXT, PRODUCT_NAME, formatMoney } from '@app/shared';
 
 /** A rendered message, ready for the transport (plain text and HTML alternatives). */
 export type EmailMessage = { to: string; subject: string; text: string; html: string };
@@ -156,7 +156,7 @@ export function payoutSentEmail(ctx: EmailContext, r: Recipient, amount: number,
     subject: `Payout sent: ${dollars}`,
     paragraphs: [
       `We have sent you a payout of ${dollars} for ${transactions} accepted task${transactions === 1 ? '' : 's'}.`,
-      'Payments arrive via our card payment provider, less any currency conversion fees. Your Earnings page shows these transactions as Completed.',
+      `${PAYOUT_ROUTE_TEXT} Your Earnings page shows these transactions as Completed.`,
     ],
     action: { label: 'View your earnings', path: '/earnings' },
   });

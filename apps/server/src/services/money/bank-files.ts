@@ -15,6 +15,9 @@ import { bankDetails } from './payout-gate';
 
 export type BankFile = { body: string; filename: string; contentType: string; left_out: string[] };
 
+export const OUTSIDE_FILES =
+  'This batch was paid outside the bank files (a one-click payout), so it has no bank file: its payees are already marked paid.';
+
 const MODIFIERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 
 export async function batchBankFile(
@@ -26,6 +29,9 @@ export async function batchBankFile(
 ): Promise<BankFile> {
   const [batch] = await db.select().from(payoutBatches).where(eq(payoutBatches.id, batchId));
   if (!batch) throw notFound('Payout batch not found');
+  // A one-click payout's batch was paid by other means: a file would pay it a second time, and to a
+  // method the hold never looked at (issue 43 item 5).
+  if (batch.outsideFiles) throw conflict(OUTSIDE_FILES);
   const items = await db
     .select({ id: payoutRequests.id, userId: payoutRequests.userId, cents: payoutRequests.amountCents })
     .from(payoutRequests)

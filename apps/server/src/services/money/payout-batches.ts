@@ -122,6 +122,7 @@ async function batchReply(
     id: batch.id,
     created_at: batch.createdAt.toISOString(),
     total: centsToDollars(batch.totalCents),
+    outside_files: batch.outsideFiles,
     items: items.map((i) => ({
       request_id: i.id,
       user_id: i.userId,

@@ -7,7 +7,7 @@ import { inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/types';
 import { payoutMethods } from '../../db/schema-money';
 import { missingOnboardingItems } from './onboarding';
-import { payoutMethodsForBankFile, payoutsHeldUntil, type BankFileMethod } from './payout-method';
+import { payoutHoldMessage, payoutMethodsForBankFile, payoutsHeldUntil, type BankFileMethod } from './payout-method';
 
 /** The titles of the onboarding items the payee still has to complete (empty: none). */
 export async function missingItemTitles(db: Executor, userId: string): Promise<string[]> {
@@ -38,9 +38,7 @@ export async function payoutRails(
       const m = byUser.get(id);
       if (!m) return [id, { type: null, changedAt: null, hold: 'No payout method is set up.' }];
       const until = payoutsHeldUntil(m.changedAt, holdHours, now);
-      const hold = until
-        ? `The payout method changed recently; payouts to it wait until ${until.toISOString()}.`
-        : null;
+      const hold = until ? payoutHoldMessage(until) : null;
       return [id, { type: m.type, changedAt: m.changedAt, hold }];
     }),
   );

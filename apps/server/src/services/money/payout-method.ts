@@ -83,6 +83,19 @@ export function payoutsHeldUntil(changedAt: Date, holdHours: number, now = new D
   return until > now ? until : null;
 }
 
+const HOLD_END = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'UTC',
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+
+/** Why a payee is held after a method change, with the end as a person reads it ("Mar 5, 2026, 2:30 PM UTC"). */
+export const payoutHoldMessage = (until: Date) =>
+  `The payout method changed recently; payouts to it wait until ${HOLD_END.format(until)} UTC.`;
+
 /** The method as its owner sees it: type, holder, bank and last4 only. */
 export async function getPayoutMethod(
   db: Executor,

@@ -2,17 +2,22 @@
  * The provider's one-click payout (decision 0021), now through the same path as every payout
  * (decision 0207): each payee's available balance becomes a payout request (or their open one is
  * taken), the requests form a batch, and each item is marked paid at once, all in one transaction.
- * It pays outside the bank files (the provider has paid by other means), so no payout-method hold.
+ * It pays outside the bank files (the provider has paid by other means): its batch is marked so and
+ * offers no file. The hold is the same as on every path (issue 43 item 5): a payee whose payout
+ * method changed within PAYOUT_METHOD_HOLD_HOURS is left out and listed under `held`; a payee with no
+ * method at all is still paid by those other means.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Payout } from '@app/shared';
 import type { Db } from '../../db/client';
+import type { Executor } from '../../db/types';
 import { payouts, users } from '../../db/schema';
 import { ledgerEntries, payoutBatches, payoutRequestEarnings, payoutRequests } from '../../db/schema-money';
 import { notFound } from '../../lib/http-errors';
 import { centsToDollars } from '../../lib/money';
 import { postRequestTransfers } from './ledger';
 import { assertBooksBalance, lockBatches } from './payout-batches';
+import { payoutRails } from './payout-gate';
 import { paidInTx } from './payout-settle';
 import { requestInTx } from './payout-requests';
 
@@ -20,8 +25,9 @@ export async function createPayout(
   db: Db,
   input: { userId?: string },
   adminId: string,
-  now = new Date(),
+  opts: { holdHours: number; now?: Date },
 ): Promise<Payout> {
+  const now = opts.now ?? new Date();
   return db
     .transaction(async (tx) => {
       if (input.userId) {
@@ -51,6 +57,14 @@ export async function createPayout(
           ),
         );
       for (const a of asked) if (!payees.some((p) => p.userId === a.userId)) payees.push(a);
+      const ids = payees.map((p) => p.userId).filter((id): id is string => id !== null);
+      const rails = await payoutRails(tx, ids, now, opts.holdHours);
+      const held = ids.flatMap((userId) => {
+        const rail = rails.get(userId);
+        // No method at all: paid by other means, as before. A method inside its hold: no money to it.
+        return rail?.type && rail.hold ? [{ user_id: userId, reason: rail.hold }] : [];
+      });
+      const heldIds = new Set(held.map((h) => h.user_id));
       const [payout] = await tx
         .insert(payouts)
         .values({ createdBy: adminId, totalCents: 0 })
@@ -58,7 +72,7 @@ export async function createPayout(
       const payoutId = payout!.id;
       const requestIds: string[] = [];
       for (const { userId } of payees) {
-        if (!userId) continue;
+        if (!userId || heldIds.has(userId)) continue;
         // A payee who already asked: their open request is paid now rather than a second one made.
         const [open] = await tx
           .select({ id: payoutRequests.id })
@@ -86,12 +100,12 @@ export async function createPayout(
       const totalCents = taken.reduce((acc, r) => acc + r.cents, 0);
       if (!taken.length) {
         // Nothing was available: no payout is recorded (the row above goes with the rollback).
-        throw new NothingToPay();
+        throw new NothingToPay(await withEmails(tx, held));
       }
       await tx.update(payouts).set({ totalCents }).where(eq(payouts.id, payoutId));
       const [batch] = await tx
         .insert(payoutBatches)
-        .values({ createdBy: adminId, totalCents, itemCount: taken.length, createdAt: now })
+        .values({ createdBy: adminId, totalCents, itemCount: taken.length, outsideFiles: true, createdAt: now })
         .returning();
       await tx
         .update(payoutRequests)
@@ -122,12 +136,35 @@ export async function createPayout(
           amount: centsToDollars(r.cents),
           transactions: earningIds.filter((e) => e.requestId === r.id).map((e) => e.earningId),
         })),
+        ...(held.length ? { held: await withEmails(tx, held) } : {}),
       };
     })
     .catch((err: unknown) => {
-      if (err instanceof NothingToPay) return { payout_id: null, total: 0, items: [] };
+      if (err instanceof NothingToPay)
+        return { payout_id: null, total: 0, items: [], ...(err.held.length ? { held: err.held } : {}) };
       throw err;
     });
 }
 
-class NothingToPay extends Error {}
+type Held = NonNullable<Payout['held']>;
+
+class NothingToPay extends Error {
+  constructor(readonly held: Held) {
+    super('nothing to pay');
+  }
+}
+
+async function withEmails(tx: Executor, held: { user_id: string; reason: string }[]): Promise<Held> {
+  if (!held.length) return [];
+  const rows = await tx
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(
+      inArray(
+        users.id,
+        held.map((h) => h.user_id),
+      ),
+    );
+  const emails = new Map(rows.map((u) => [u.id, u.email] as const));
+  return held.map((h) => ({ user_id: h.user_id, email: emails.get(h.user_id) ?? '', reason: h.reason }));
+}

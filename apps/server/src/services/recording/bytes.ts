@@ -15,6 +15,8 @@ export type RecordingBytes = {
   size: number;
   contentType: string;
   open: (range?: ByteRange) => Promise<Readable>;
+  /** Headers that say what is served, when it is not the whole recording (decision 0224). */
+  headers?: Record<string, string>;
 };
 
 export const fileBytes = (storage: Storage, file: FileRow): RecordingBytes => ({

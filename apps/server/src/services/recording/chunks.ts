@@ -25,6 +25,8 @@ import {
 } from './interview-recordings';
 import { currentRemux } from './remux-store';
 import { fileBytes, segmentBytes, type RecordingBytes } from './bytes';
+import { isInterviewFinished } from '@app/shared';
+import { joinWaitSeconds, RecordingJoining, STILL_RECORDING } from './join-wait';
 import { deleteFile, FileTooLargeError, findFile, saveFile, type Storage } from '../storage';
 import type { FileLinks } from '../uploads';
 
@@ -199,7 +201,13 @@ export type PlaylistEntry = {
 };
 /** The whole recording as one seekable file, once the interview ended and the segments were joined. */
 export type JoinedFile = { url: string; duration_seconds: number; size_bytes: number };
-export type Playlist = { duration_seconds: number | null; file: JoinedFile | null; segments: PlaylistEntry[] };
+export type Playlist = {
+  duration_seconds: number | null;
+  file: JoinedFile | null;
+  segments: PlaylistEntry[];
+  /** The segments are being joined: ask again after this many seconds for `file` (decision 0224). */
+  joining?: { retry_after_seconds: number } | null;
+};
 
 /** The candidate's own interview or, for an admin, any interview (404 otherwise). */
 async function readableInterview(db: Db, caller: Caller, interviewId: string) {
@@ -230,7 +238,13 @@ const linkId = (interviewId: string, segment: string) => `recording:${interviewI
  * the bearer token) and its place on the interview's clock, so a transcript line's offset_seconds
  * finds its segment and the moment inside it.
  */
-export async function recordingPlaylist(db: Db, links: FileLinks, caller: Caller, interviewId: string) {
+export async function recordingPlaylist(
+  db: Db,
+  links: FileLinks,
+  caller: Caller,
+  interviewId: string,
+  joinDelaySeconds = 0,
+) {
   const interview = await readableInterview(db, caller, interviewId);
   const segments = await listSegments(db, interview.id);
   const signed = (segment: string, lengthS: number) => {
@@ -266,6 +280,10 @@ export async function recordingPlaylist(db: Db, links: FileLinks, caller: Caller
     file_offset_seconds: startInFile.has(s.segment) ? round(startInFile.get(s.segment)!, 3) : null,
   }));
   const last = entries[entries.length - 1]!;
+  const wait =
+    !joined && segments.length > 1 && isInterviewFinished({ status: interview.status })
+      ? await joinWaitSeconds(db, interview, joinDelaySeconds)
+      : null;
   return {
     duration_seconds: round(last.offset_seconds + last.duration_seconds!, 3),
     file: joined
@@ -276,6 +294,7 @@ export async function recordingPlaylist(db: Db, links: FileLinks, caller: Caller
         }
       : null,
     segments: entries,
+    joining: wait === null ? null : { retry_after_seconds: wait },
   } satisfies Playlist;
 }
 
@@ -311,19 +330,30 @@ export async function openSegment(
 
 /**
  * GET /interviews/{id}/recording for its candidate or an admin: a whole-file upload as stored; a
- * chunked recording joined into one seekable file once the interview ended (decision 0168), and
- * before that (or when it could not be joined) its first segment (the playlist plays them all).
+ * chunked recording joined into one seekable file once the interview ended (decision 0168), or its
+ * one segment. A recording of several segments (a reload) is never served as a part that looks whole
+ * (decision 0224): while the interview runs, 409; until the join is stored, 503 with Retry-After;
+ * when no join is coming (it failed), the first part, saying so in its headers.
  */
 export async function recordingForCaller(
   db: Db,
   storage: Storage,
   caller: Caller,
   interviewId: string,
+  joinDelaySeconds = 0,
 ): Promise<RecordingBytes> {
   const interview = await readableInterview(db, caller, interviewId);
   const segments = await listSegments(db, interview.id);
   const joined = await currentRemux(db, interview.id, chunkTotal(segments));
   if (joined) return fileBytes(storage, joined.file);
+  if (segments.length > 1) {
+    if (!isInterviewFinished({ status: interview.status })) throw conflict(STILL_RECORDING);
+    const wait = await joinWaitSeconds(db, interview, joinDelaySeconds);
+    if (wait !== null) throw new RecordingJoining(wait);
+    const first = await segmentBytes(db, storage, segments[0]!);
+    const playlist = `</api/interviews/${interview.id}/recording/playlist>; rel="alternate"; type="application/json"`;
+    return { ...first, headers: { 'x-recording-part': `1/${segments.length}`, link: playlist } };
+  }
   if (segments[0]) return segmentBytes(db, storage, segments[0]);
   const file = interview.recordingFileId ? await findFile(db, interview.recordingFileId) : undefined;
   if (!file) throw notFound(NO_RECORDING);

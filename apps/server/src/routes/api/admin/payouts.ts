@@ -8,7 +8,10 @@ const adminPayoutsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/payouts',
     // The body is optional: no body pays everyone.
     { schema: { body: payoutRequestSchema.nullish(), response: { 200: payoutSchema } } },
-    async (request) => createPayout(app.db, { userId: request.body?.user_id }, request.auth!.sub),
+    async (request) =>
+      createPayout(app.db, { userId: request.body?.user_id }, request.auth!.sub, {
+        holdHours: app.config.PAYOUT_METHOD_HOLD_HOURS,
+      }),
   );
 };
 export default adminPayoutsRoutes;

@@ -30,6 +30,7 @@ export async function sendRecordingBytes(request: FastifyRequest, reply: Fastify
   reply.header('cache-control', 'private, no-store');
   reply.header('x-content-type-options', 'nosniff');
   reply.type(bytes.contentType);
+  for (const [name, value] of Object.entries(bytes.headers ?? {})) reply.header(name, value);
   const range = parseRange(request.headers.range, bytes.size);
   if (range === 'unsatisfiable') {
     reply.header('content-range', `bytes */${bytes.size}`);
@@ -110,7 +111,13 @@ const recordingChunkRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
-      return recordingPlaylist(app.db, links, request.auth!, request.params.id);
+      return recordingPlaylist(
+        app.db,
+        links,
+        request.auth!,
+        request.params.id,
+        app.config.RECORDING_JOIN_DELAY_SECONDS,
+      );
     },
   );
 

@@ -16,6 +16,7 @@ import {
   storeRecording,
 } from '../../../services/recording/interview-recordings';
 import { recordingForCaller } from '../../../services/recording/chunks';
+import { RecordingJoining } from '../../../services/recording/join-wait';
 import { uploadError } from '../../../services/uploads';
 import { sendRecordingBytes } from './recording-chunks';
 
@@ -113,12 +114,18 @@ const uploadVideoRoutes: FastifyPluginAsyncZod<{ maxBytes?: number; maxPerHour?:
   app.get(
     '/interviews/:id/recording',
     { preHandler: app.authenticate, schema: { params: z.object({ id: z.string().max(100) }) } },
-    async (request, reply) =>
-      sendRecordingBytes(
-        request,
-        reply,
-        await recordingForCaller(app.db, app.storage, request.auth!, request.params.id),
-      ),
+    async (request, reply) => {
+      let bytes;
+      try {
+        const delay = app.config.RECORDING_JOIN_DELAY_SECONDS;
+        bytes = await recordingForCaller(app.db, app.storage, request.auth!, request.params.id, delay);
+      } catch (err) {
+        // Not served as if whole while its parts are being joined (decision 0224).
+        if (err instanceof RecordingJoining) reply.header('retry-after', String(err.retryAfterSeconds));
+        throw err;
+      }
+      return sendRecordingBytes(request, reply, bytes);
+    },
   );
 };
 

@@ -27,6 +27,15 @@ describe('JobFormPage', () => {
     expect(screen.getByText('Pay per hour must be positive')).toBeInTheDocument();
     await user.clear(screen.getByLabelText('Pay per hour (USD)'));
     await user.type(screen.getByLabelText('Pay per hour (USD)'), '42.5');
+    // The field is in percent, so is its message (issue 43).
+    const blind = screen.getByLabelText('Blind review (% of interviews)');
+    await user.clear(blind);
+    await user.type(blind, '150');
+    expect(blind).toHaveAttribute('aria-invalid', 'true');
+    expect(blind).toHaveAccessibleDescription(/Blind review must be a percent from 0 to 100/);
+    expect(screen.queryByText(/from 0 to 1$/)).toBeNull();
+    await user.clear(blind);
+    await user.type(blind, '0');
     await user.selectOptions(screen.getByLabelText('Status'), 'pending');
     await user.selectOptions(screen.getByLabelText('Interview type'), 'human_data');
     await user.click(screen.getByRole('button', { name: 'Add skill' }));
@@ -265,6 +274,51 @@ describe('InterviewReviewPage', () => {
     expect(line).toHaveAttribute('aria-current', 'true');
     // One recording, so no "Part 2 of 2" line.
     expect(screen.queryByTestId('recording-part')).not.toBeInTheDocument();
+  });
+
+  it('plays the parts while the server joins them, says so, and goes on in the joined file once it is there', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const segments = [
+        { url: '/s/1', offset_seconds: 0, duration_seconds: 45, size_bytes: 10, file_offset_seconds: null },
+        { url: '/s/2', offset_seconds: 50, duration_seconds: 60, size_bytes: 10, file_offset_seconds: null },
+      ];
+      let asked = 0;
+      mockApi({
+        'GET /admin/interviews/i1': { body: interview },
+        // Just ended: the join is coming in 5 s; then it is there.
+        'GET /interviews/i1/recording/playlist': () =>
+          ++asked === 1
+            ? { body: { duration_seconds: 110, file: null, segments, joining: { retry_after_seconds: 5 } } }
+            : {
+                body: {
+                  duration_seconds: 110,
+                  file: { url: '/s/joined', duration_seconds: 105, size_bytes: 20 },
+                  segments: segments.map((seg, i) => ({ ...seg, file_offset_seconds: i === 0 ? 0 : 45 })),
+                  joining: null,
+                },
+              },
+      });
+      renderPage('/admin/interviews/i1', '/admin/interviews/:interviewId', <InterviewReviewPage />);
+
+      const video = (await screen.findByTestId('interview-recording')) as HTMLVideoElement;
+      expect(video).toHaveAttribute('src', '/s/1');
+      expect(screen.getByTestId('recording-joining')).toHaveTextContent(
+        'The recording is being joined into one file; until then its parts play one after the other.',
+      );
+      // The reviewer is 20 s into the first part when the join is done.
+      video.currentTime = 20;
+      fireEvent.timeUpdate(video);
+      expect(asked).toBe(1);
+      await vi.advanceTimersByTimeAsync(5000);
+      await waitFor(() => expect(video).toHaveAttribute('src', '/s/joined'));
+      expect(asked).toBe(2);
+      expect(screen.queryByTestId('recording-joining')).not.toBeInTheDocument();
+      fireEvent.loadedMetadata(video);
+      expect(video.currentTime).toBe(20);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('marks the words of the careful record that were not heard surely, and says when the audio was not clear enough to score', async () => {

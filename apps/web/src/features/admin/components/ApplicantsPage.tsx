@@ -44,7 +44,10 @@ export function InterviewCells({
       <td className={td}>
         <AssessmentSummary a={i.assessment} />
       </td>
-      <td className={td}>{dateTime(i.completed_at ?? i.created_at)}</td>
+      {/* Only a taken interview has an "Interviewed" date (issue 43). */}
+      <td className={td}>
+        {i.completed_at ? dateTime(i.completed_at) : <span className="text-slate-500">Not yet</span>}
+      </td>
       <td className={`${td} text-right`}>
         <Link
           to={`/admin/interviews/${i.id}`}

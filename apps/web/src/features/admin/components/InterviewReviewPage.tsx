@@ -88,6 +88,11 @@ function RecordingAndTranscript({ interview }: { interview: AdminInterviewDetail
                 {recording.duration !== null && ` of ${formatClock(recording.duration)}`}
               </p>
             )}
+            {recording.joining && (
+              <p className="mt-1 text-xs text-slate-500" role="status" data-testid="recording-joining">
+                The recording is being joined into one file; until then its parts play one after the other.
+              </p>
+            )}
           </>
         )}
         <IntegrityTimeline interview={interview} onSeek={recording.seekTo} canSeek={recording.ready} />
@@ -158,8 +163,8 @@ function InterviewReview({ i }: { i: AdminInterviewDetail }) {
           <InterviewBadge status={i.status} />
         </div>
         <p className="mt-1 text-sm text-slate-600">
-          {i.job_title ?? 'General Interview'} · interviewed {dateTime(i.completed_at ?? i.started_at ?? i.created_at)}{' '}
-          ·{' '}
+          {i.job_title ?? 'General Interview'} ·{' '}
+          {i.completed_at ? `interviewed ${dateTime(i.completed_at)}` : 'not interviewed yet'} ·{' '}
           <Link to={`/admin/candidates/${i.candidate_id}`} className="text-brand-700 hover:underline">
             Profile
           </Link>

@@ -11,6 +11,7 @@ const batch: PayoutBatch = {
   id: BATCH,
   created_at: '2026-11-20T10:00:00Z',
   total: 1234.5,
+  outside_files: false,
   items: [
     {
       request_id: REQ,
@@ -65,5 +66,44 @@ describe('PayoutBatchesPage', { timeout: 15_000 }, () => {
     renderPage('/admin/payout-batches', '/admin/payout-batches', <PayoutBatchesPage />);
     await user.click(await screen.findByRole('button', { name: 'Build payout batch' }));
     expect(await screen.findByText('There are no payout requests to pay')).toBeInTheDocument();
+  });
+
+  it('offers the bank files for a batch of the files, and none for a one-click batch paid outside them', async () => {
+    const user = userEvent.setup();
+    const ONE_CLICK = '33333333-3333-4333-8333-333333333333';
+    const oneClick: PayoutBatch = {
+      ...batch,
+      id: ONE_CLICK,
+      outside_files: true,
+      items: [{ ...batch.items[0]!, status: 'paid' }],
+      held: [],
+    };
+    const summary = (b: PayoutBatch) => ({
+      id: b.id,
+      created_at: b.created_at,
+      total: b.total,
+      item_count: 1,
+      paid: 0,
+      failed: 0,
+    });
+    mockApi({
+      'GET /admin/payout-batches': {
+        body: [summary(batch), { ...summary(oneClick), created_at: '2026-11-21T10:00:00Z' }],
+      },
+      [`GET /admin/payout-batches/${BATCH}`]: { body: batch },
+      [`GET /admin/payout-batches/${ONE_CLICK}`]: { body: oneClick },
+    });
+    renderPage('/admin/payout-batches', '/admin/payout-batches', <PayoutBatchesPage />);
+    const opens = await screen.findAllByRole('button', { name: /^Open batch of/ });
+    await user.click(opens[0]!);
+    expect(await screen.findByRole('button', { name: 'NACHA file' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'pain.001 file' })).toBeInTheDocument();
+
+    await user.click(opens[1]!);
+    expect(
+      await screen.findByText(/Paid outside the bank files \(a one-click payout\): no bank file/),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'NACHA file' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'pain.001 file' })).not.toBeInTheDocument();
   });
 });

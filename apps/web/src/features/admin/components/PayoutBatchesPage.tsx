@@ -81,22 +81,27 @@ function BatchDetail({ batch }: { batch: PayoutBatch }) {
     <Section
       title={`Batch of ${dateTime(batch.created_at)}: ${formatMoney(batch.total)}`}
       actions={
-        <div className="flex flex-wrap gap-2">
-          {FILES.map(({ format, label }) => (
-            <button
-              key={format}
-              type="button"
-              className={secondaryButtonClass}
-              onClick={() => {
-                setFileError(null);
-                downloadBankFile(batch.id, format).catch((e: Error) => setFileError(e.message));
-              }}
-            >
-              <Download className="h-4 w-4" aria-hidden />
-              {label}
-            </button>
-          ))}
-        </div>
+        // A one-click payout's batch was paid by other means: a file would pay it again (issue 43 item 5).
+        batch.outside_files ? (
+          <p className="text-sm text-slate-600">Paid outside the bank files (a one-click payout): no bank file.</p>
+        ) : (
+          <div className="flex flex-wrap gap-2">
+            {FILES.map(({ format, label }) => (
+              <button
+                key={format}
+                type="button"
+                className={secondaryButtonClass}
+                onClick={() => {
+                  setFileError(null);
+                  downloadBankFile(batch.id, format).catch((e: Error) => setFileError(e.message));
+                }}
+              >
+                <Download className="h-4 w-4" aria-hidden />
+                {label}
+              </button>
+            ))}
+          </div>
+        )
       }
     >
       <div className="space-y-4">

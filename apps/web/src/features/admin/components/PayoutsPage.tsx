@@ -59,6 +59,18 @@ export function PayoutsPage() {
               : 'Nothing was available to pay.'}
           </p>
         )}
+        {result?.held && result.held.length > 0 && (
+          <div role="status" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-800">
+            Not paid now, their money stays available:
+            <ul aria-label="Held payees" className="mt-1 list-disc pl-5">
+              {result.held.map((h) => (
+                <li key={h.user_id}>
+                  {h.email || h.user_id}: {h.reason}
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
         <ErrorBanner message={pay.error ? describeError(pay.error, 'The payout failed') : null} />
         <Section
           title="Balances"

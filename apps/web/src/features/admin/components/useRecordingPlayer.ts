@@ -3,7 +3,9 @@
  * other in one <video>, straight from their signed links, so the browser fetches byte ranges as it
  * plays and seeks instead of downloading the whole file first. Once the interview ended and the
  * server joined the segments (decision 0168), the one joined file plays instead: one timeline,
- * seekable by its cue index. Time is the interview's clock.
+ * seekable by its cue index. Time is the interview's clock. While the server is still joining them
+ * (the playlist's `joining`, decision 0224), the parts play and the playlist is asked again when it
+ * says; the joined file then takes over at the same moment.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { RecordingPlaylist } from '@app/shared';
@@ -22,11 +24,20 @@ export function useRecordingPlayer(interviewId: string, enabled: boolean) {
   const pending = useRef<{ at: number; play: boolean } | null>(null);
   /** A link that stopped working (expired while the page stayed open) is fetched again once. */
   const refetched = useRef(false);
+  /** Where the parts were playing, so the joined file, when it arrives, goes on from there. */
+  const playing = useRef<{ time: number; joined: boolean }>({ time: 0, joined: false });
 
   const fetchPlaylist = useCallback(
     (signal?: AbortSignal) =>
       fetchRecordingPlaylist(interviewId, signal)
-        .then((playlist) => setLoad({ playlist, error: null, loading: false }))
+        .then((playlist) => {
+          const v = video.current;
+          if (playlist?.file && !playing.current.joined && v && playing.current.time > 0) {
+            pending.current = { at: fileTime(playlist.segments, playing.current.time), play: !v.paused };
+          }
+          playing.current.joined = Boolean(playlist?.file);
+          setLoad({ playlist, error: null, loading: false });
+        })
         .catch((err: Error) => {
           if (!signal?.aborted) setLoad({ playlist: null, error: err.message, loading: false });
         }),
@@ -42,6 +53,14 @@ export function useRecordingPlayer(interviewId: string, enabled: boolean) {
 
   const segments = useMemo(() => load.playlist?.segments ?? [], [load.playlist]);
   const joined = load.playlist?.file ?? null;
+  const joining = (!joined && load.playlist?.joining) || null;
+
+  // The server is joining the parts: ask again when it says (again and again until it is done).
+  useEffect(() => {
+    if (!enabled || !joining) return;
+    const timer = setTimeout(() => void fetchPlaylist(), Math.max(1, joining.retry_after_seconds) * 1000);
+    return () => clearTimeout(timer);
+  }, [enabled, joining, fetchPlaylist]);
   const segment = segments[index];
   const src = joined?.url ?? segment?.url;
 
@@ -81,8 +100,10 @@ export function useRecordingPlayer(interviewId: string, enabled: boolean) {
     },
     onTimeUpdate: () => {
       const v = video.current;
-      if (v)
-        setTime(joined ? interviewTimeInFile(segments, v.currentTime) : interviewTime(segments, index, v.currentTime));
+      if (!v) return;
+      const t = joined ? interviewTimeInFile(segments, v.currentTime) : interviewTime(segments, index, v.currentTime);
+      playing.current.time = t;
+      setTime(t);
     },
     onEnded: () => {
       // The next segment (after a reload in the interview) follows on.
@@ -108,6 +129,8 @@ export function useRecordingPlayer(interviewId: string, enabled: boolean) {
     seekTo,
     videoProps,
     part: !joined && segments.length > 1 ? { index, count: segments.length } : null,
+    /** The parts are being joined into one file on the server. */
+    joining: Boolean(joining),
     duration: load.playlist?.duration_seconds ?? null,
   };
 }

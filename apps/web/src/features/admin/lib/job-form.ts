@@ -72,8 +72,18 @@ export function jobPayload(f: JobFormValues): JobCreate {
   };
 }
 
+/** The form types the blind review share as a percent, so its message speaks in percent (issue 43). */
+export const BLIND_REVIEW_PERCENT_MESSAGE = 'Blind review must be a percent from 0 to 100';
+const blindReviewPercent = z
+  .number({ message: BLIND_REVIEW_PERCENT_MESSAGE })
+  .min(0, BLIND_REVIEW_PERCENT_MESSAGE)
+  .max(1, BLIND_REVIEW_PERCENT_MESSAGE);
+
 /** For the form resolver: the values become the payload, then the shared schema checks it. */
-export const jobFormSchema = z.custom<JobFormValues>().transform(jobPayload).pipe(jobCreateSchema);
+export const jobFormSchema = z
+  .custom<JobFormValues>()
+  .transform(jobPayload)
+  .pipe(jobCreateSchema.extend({ blind_review_share: blindReviewPercent }));
 
 /** The server's 422 list as field path ("skills.0.name") → message, or null for any other failure. */
 export function serverFieldErrors(err: unknown): Record<string, string> | null {

@@ -13,6 +13,10 @@ import { formatDate } from '../../../lib/format';
 import { useFormSubmit } from '../../../lib/use-form-submit';
 import { contractingKeys, saveTaxProfile, useTaxProfile } from '../../../api/contracting/onboarding';
 import { Checkbox } from './Checkbox';
+import { checkTaxForm, serverTaxFieldErrors, type TaxFieldErrors } from '../lib/tax-form-errors';
+
+/** One line over the form when fields are marked; each field says what is wrong beside it (issue 43). */
+const CHECK_FIELDS = 'Some fields need attention: see the messages beside them.';
 
 const CLASSIFICATION_LABELS: Record<(typeof TAX_CLASSIFICATIONS)[number], string> = {
   individual: 'Individual / sole proprietor',
@@ -86,8 +90,12 @@ function TaxForm({ reply }: { reply: TaxProfileReply }) {
   });
   const [certify, setCertify] = useState(false);
   const [saved, setSaved] = useState(false);
-  const { submitting, error, run } = useFormSubmit();
-  const set = (key: string) => (value: string) => setF((prev) => ({ ...prev, [key]: value }));
+  const { submitting, error, setError, run } = useFormSubmit();
+  const [errors, setErrors] = useState<TaxFieldErrors>({});
+  const set = (key: string) => (value: string) => {
+    setF((prev) => ({ ...prev, [key]: value }));
+    setErrors(({ [key]: _, ...rest }) => rest);
+  };
   const v = (key: string) => f[key] ?? '';
   const opt = (key: string) => v(key).trim() || undefined;
 
@@ -131,21 +139,35 @@ function TaxForm({ reply }: { reply: TaxProfileReply }) {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setSaved(false);
+    const payload = body();
+    // Every message at once, each beside its field, before anything is sent.
+    const found = checkTaxForm(payload);
+    setErrors(found ?? {});
+    if (found) {
+      setError(CHECK_FIELDS);
+      return;
+    }
     void run(
       async () => {
-        const next = await saveTaxProfile(body());
+        const next = await saveTaxProfile(payload).catch((err: unknown) => {
+          setErrors(serverTaxFieldErrors(err) ?? {});
+          throw err;
+        });
         queryClient.setQueryData(contractingKeys.taxProfile(), next);
         await queryClient.invalidateQueries({ queryKey: [...contractingKeys.all, 'onboarding'] });
         setF((prev) => ({ ...prev, tin: '', foreign_tin: '' }));
         setCertify(false);
         setSaved(true);
       },
-      { describe: serverDetailOr('Could not save the tax form') },
+      {
+        describe: (err) =>
+          serverTaxFieldErrors(err) ? CHECK_FIELDS : serverDetailOr('Could not save the tax form')(err),
+      },
     );
   };
 
   return (
-    <form onSubmit={submit} className="mt-6 space-y-5" aria-label="Tax form">
+    <form onSubmit={submit} noValidate className="mt-6 space-y-5" aria-label="Tax form">
       <fieldset>
         <legend className="text-sm font-medium text-slate-700">Form</legend>
         <div className="mt-2 flex flex-wrap gap-4 text-sm">
@@ -168,12 +190,18 @@ function TaxForm({ reply }: { reply: TaxProfileReply }) {
           label="Legal name (line 1)"
           value={v('legal_name')}
           onChange={set('legal_name')}
+          error={errors.legal_name}
           required
           autoComplete="name"
         />
         {form === 'w9' ? (
           <>
-            <TextField label="Business name (optional)" value={v('business_name')} onChange={set('business_name')} />
+            <TextField
+              label="Business name (optional)"
+              value={v('business_name')}
+              onChange={set('business_name')}
+              error={errors.business_name}
+            />
             <FormField label="Federal tax classification" required>
               {(control) => (
                 <select
@@ -207,6 +235,7 @@ function TaxForm({ reply }: { reply: TaxProfileReply }) {
               label={v('tin_type') === 'ein' ? 'EIN' : 'SSN'}
               value={v('tin')}
               onChange={set('tin')}
+              error={errors.tin}
               required
               autoComplete="off"
               inputMode="numeric"
@@ -220,6 +249,7 @@ function TaxForm({ reply }: { reply: TaxProfileReply }) {
               label="Country of citizenship (2 letters)"
               value={v('citizenship')}
               onChange={set('citizenship')}
+              error={errors.citizenship}
               required
               placeholder="BR"
             />
@@ -227,6 +257,7 @@ function TaxForm({ reply }: { reply: TaxProfileReply }) {
               label="Foreign tax number (line 6)"
               value={v('foreign_tin')}
               onChange={set('foreign_tin')}
+              error={errors.foreign_tin}
               required
               autoComplete="off"
               help="Stored encrypted; only its last four characters are ever shown."
@@ -236,18 +267,21 @@ function TaxForm({ reply }: { reply: TaxProfileReply }) {
               type="date"
               value={v('date_of_birth')}
               onChange={set('date_of_birth')}
+              error={errors.date_of_birth}
               required
             />
             <TextField
               label="Treaty article (optional)"
               value={v('treaty_article')}
               onChange={set('treaty_article')}
+              error={errors.treaty_article}
               placeholder="Article 7"
             />
             <TextField
               label="Treaty rate (optional)"
               value={v('treaty_rate')}
               onChange={set('treaty_rate')}
+              error={errors.treaty_rate}
               placeholder="0%"
             />
           </>
@@ -262,6 +296,7 @@ function TaxForm({ reply }: { reply: TaxProfileReply }) {
           label="Street address"
           value={v('line1')}
           onChange={set('line1')}
+          error={errors.line1}
           required
           autoComplete="address-line1"
         />
@@ -269,25 +304,36 @@ function TaxForm({ reply }: { reply: TaxProfileReply }) {
           label="Apartment, suite (optional)"
           value={v('line2')}
           onChange={set('line2')}
+          error={errors.line2}
           autoComplete="address-line2"
         />
-        <TextField label="City" value={v('city')} onChange={set('city')} required autoComplete="address-level2" />
+        <TextField
+          label="City"
+          value={v('city')}
+          onChange={set('city')}
+          error={errors.city}
+          required
+          autoComplete="address-level2"
+        />
         <TextField
           label="State or region (optional)"
           value={v('region')}
           onChange={set('region')}
+          error={errors.region}
           autoComplete="address-level1"
         />
         <TextField
           label="Postal code (optional)"
           value={v('postal_code')}
           onChange={set('postal_code')}
+          error={errors.postal_code}
           autoComplete="postal-code"
         />
         <TextField
           label="Country (2 letters)"
           value={v('country')}
           onChange={set('country')}
+          error={errors.country}
           required
           placeholder="US"
         />
@@ -302,12 +348,18 @@ function TaxForm({ reply }: { reply: TaxProfileReply }) {
           <Checkbox checked={certify} onChange={setCertify}>
             I certify the statements above under penalties of perjury.
           </Checkbox>
+          {errors.certify && (
+            <p role="alert" className="mt-1 text-sm text-red-600">
+              {errors.certify}
+            </p>
+          )}
         </div>
       </section>
       <TextField
         label="Signature (type your legal name)"
         value={v('signature_name')}
         onChange={set('signature_name')}
+        error={errors.signature_name}
         required
         help="Your typed name, with the time, address and browser, is recorded as your signature."
       />

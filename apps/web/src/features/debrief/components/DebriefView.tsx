@@ -39,7 +39,9 @@ function Chips({ label, items, empty }: { label: string; items: string[]; empty:
 function AnswerCard({ answer, index, band }: { answer: DebriefAnswer; index: number; band: [number, number] }) {
   return (
     <li className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" data-testid="debrief-answer">
-      <p className="text-sm font-medium text-slate-500">Question {index + 1}</p>
+      {/* Answers, not questions: the greeting and a follow-up get replies too, so a practice of two
+          questions may list three (issue 43). */}
+      <p className="text-sm font-medium text-slate-500">Answer {index + 1}</p>
       <p className="mt-1 text-slate-800">{answer.question || 'Your opening words'}</p>
       <p className="mt-3 text-sm font-medium text-slate-500">Your answer</p>
       <p className="mt-1 whitespace-pre-wrap break-words text-slate-900">
@@ -132,6 +134,11 @@ export function DebriefView({ debrief, actions }: { debrief: Debrief; actions?: 
         <h2 id="answers-title" className="text-lg font-semibold text-slate-900">
           Your answers
         </h2>
+        {debrief.answers.length > 0 && (
+          <p className="mt-1 text-sm text-slate-600">
+            Each reply you gave: to the greeting, to each question and to any follow-up.
+          </p>
+        )}
         {debrief.answers.length ? (
           <ol className="mt-3 space-y-4">
             {debrief.answers.map((a, i) => (

@@ -77,6 +77,21 @@ describe('PracticeDebriefPage', { timeout: 15_000 }, () => {
     expect(second).not.toHaveTextContent('Pace:');
   });
 
+  it('counts answers, not questions: a reply to the greeting does not make a practice of two questions read as three', async () => {
+    savePracticeDebrief({
+      debrief: { ...debrief, answers: [{ ...answer, question: 'Hi, I am the AI interviewer.' }, ...debrief.answers] },
+      seal,
+    });
+    mockApi({});
+    renderPage('/interview-prep/debrief', '/interview-prep/debrief', <PracticeDebriefPage />);
+    const cards = await screen.findAllByTestId('debrief-answer');
+    expect(cards.map((c) => c.querySelector('p')!.textContent)).toEqual(['Answer 1', 'Answer 2', 'Answer 3']);
+    expect(screen.queryByText(/^Question \d/)).toBeNull();
+    expect(
+      screen.getByText(/Each reply you gave: to the greeting, to each question and to any follow-up/),
+    ).toBeInTheDocument();
+  });
+
   it('keeps the debrief on request and opens the kept one', async () => {
     const user = userEvent.setup();
     savePracticeDebrief({ debrief, seal });

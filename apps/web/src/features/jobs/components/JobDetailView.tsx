@@ -5,6 +5,7 @@ import {
   PAYOUT_CYCLE_TEXT,
   PAYOUT_CYCLE_TITLE,
   PRODUCT_NAME,
+  PAYOUT_ROUTE_TEXT,
   WEEKLY_HOURS_CAP,
   parsePay,
   isTaskSubmitted,
@@ -72,9 +73,7 @@ export function JobDetailView({ interview, tasks, job, onBack }: Props) {
             <h2 id="payments-title" className="font-semibold text-slate-900">
               Payments
             </h2>
-            <p className="mt-1 text-sm text-slate-600">
-              Payments arrive through our card payment provider, less any currency conversion fees.
-            </p>
+            <p className="mt-1 text-sm text-slate-600">{PAYOUT_ROUTE_TEXT}</p>
             <dl className="mt-4 grid grid-cols-2 gap-4 text-sm">
               <div className="rounded-lg bg-slate-50 p-3">
                 <dt className="text-slate-500">Hourly pay</dt>
@@ -83,6 +82,10 @@ export function JobDetailView({ interview, tasks, job, onBack }: Props) {
               <div className="rounded-lg bg-slate-50 p-3">
                 <dt className="text-slate-500">Weekly cap</dt>
                 <dd className="mt-1 font-semibold text-slate-900">{WEEKLY_HOURS_CAP} hours</dd>
+                {/* The platform's paid-hours ceiling, not the job's expected hours (issue 43). */}
+                <dd className="mt-1 text-xs text-slate-500">
+                  The most hours paid in a week; the hours this job expects are in its listing.
+                </dd>
               </div>
             </dl>
             <p className="mt-4 rounded-md bg-blue-50 px-3 py-2 text-sm text-blue-800" data-testid="payout-cycle">

@@ -112,6 +112,14 @@ describe('YourJobsPage', () => {
     expect(screen.getByRole('button', { name: 'Back to Jobs' })).toBeInTheDocument();
     expect(screen.getByText('$21.00 / hour')).toBeInTheDocument();
     expect(screen.getByText('40 hours')).toBeInTheDocument();
+    // The cap is the most hours paid, not what the job expects; money goes by bank transfer (issue 43).
+    expect(
+      screen.getByText(/The most hours paid in a week; the hours this job expects are in its listing/),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Payments' })).toHaveTextContent(
+      /ACH for U\.S\. accounts, SEPA for IBANs/,
+    );
+    expect(screen.queryByText(/card payment provider/)).toBeNull();
     expect(await screen.findAllByText('Contracts')).toHaveLength(2);
     expect(screen.getByText('$63.00')).toBeInTheDocument();
     // The same payout cycle as the payment settings (issue 34).
@@ -149,10 +157,10 @@ describe('YourJobsPage', () => {
         document_id: 'd1',
       },
       { key: 'ciiaa', title: 'Sign CIIAA Document', status: 'pending', done_at: null, document_id: 'd2' },
-      { key: 'tax_form', title: 'Sign W9 / W-8 BEN Form', status: 'pending', done_at: null },
+      { key: 'tax_form', title: 'Sign W-9 / W-8BEN Form', status: 'pending', done_at: null },
       {
         key: 'time_tracking',
-        title: 'Complete Insightful Setup (time tracking)',
+        title: 'Sign Time Tracking Document (no monitoring)',
         status: 'pending',
         done_at: null,
         document_id: 'd3',
@@ -183,12 +191,12 @@ describe('YourJobsPage', () => {
   it('opens the tax form and the payment settings from their items', async () => {
     const user = userEvent.setup();
     const items = [
-      { key: 'tax_form', title: 'Sign W9 / W-8 BEN Form', status: 'pending', done_at: null },
+      { key: 'tax_form', title: 'Sign W-9 / W-8BEN Form', status: 'pending', done_at: null },
       { key: 'payment_setup', title: 'Setup Payments', status: 'pending', done_at: null },
     ];
     mockApi({ ...API, 'GET /jobs/j1/onboarding': { body: { items } } });
     renderPage('/jobs?job=i1', '/jobs', <YourJobsPage />);
-    await user.click(await screen.findByRole('button', { name: /Sign W9/ }));
+    await user.click(await screen.findByRole('button', { name: /Sign W-9/ }));
     expect(screen.getByTestId('location')).toHaveTextContent('/tax-form?job=j1');
   });
 });

@@ -102,4 +102,15 @@ describe('the status page after a decision', () => {
     expect(await screen.findByText(/The time to appeal ended on Nov 5, 2026/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Appeal this decision' })).not.toBeInTheDocument();
   });
+
+  it('offers no appeal on an approval (only a rejection can be appealed)', async () => {
+    mockApi({
+      'GET /interviews': { body: [{ ...rejected, status: 'approved', acceptance_status: 'accepted' }] },
+      'GET /interviews/i1/explanation': { body: { ...explanation(null), decision: 'approved' } },
+    });
+    renderPage('/status', '/status', <StatusPage />);
+    const section = await screen.findByRole('region', { name: 'How this decision was made' });
+    expect(within(section).queryByRole('button', { name: 'Appeal this decision' })).not.toBeInTheDocument();
+    expect(section).not.toHaveTextContent(/appeal/i);
+  });
 });

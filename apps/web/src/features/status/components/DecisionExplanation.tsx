@@ -19,7 +19,9 @@ export function DecisionExplanation({ interviewId }: { interviewId: string }) {
   const explanation = useExplanation(interviewId);
   const e = explanation.data;
   if (!e) return null;
-  const canAppeal = !e.appeal && Date.now() <= Date.parse(e.appeal_until);
+  // Only a rejection can be appealed (the server refuses an approval's appeal too).
+  const appealable = e.decision === 'rejected';
+  const canAppeal = appealable && !e.appeal && Date.now() <= Date.parse(e.appeal_until);
   return (
     <section aria-label="How this decision was made" className="mt-6 space-y-3 border-t border-slate-200 pt-4 text-sm">
       <h2 className="text-base font-semibold text-slate-900">How this decision was made</h2>
@@ -45,7 +47,7 @@ export function DecisionExplanation({ interviewId }: { interviewId: string }) {
         </p>
       )}
       {canAppeal && <AppealForm interviewId={interviewId} until={e.appeal_until} />}
-      {!e.appeal && !canAppeal && (
+      {appealable && !e.appeal && !canAppeal && (
         <p className="text-slate-600">The time to appeal ended on {formatDate(e.appeal_until)}.</p>
       )}
       <Corrections interviewId={interviewId} />

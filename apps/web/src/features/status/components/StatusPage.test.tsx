@@ -51,6 +51,25 @@ describe('StatusPage', () => {
     expect(screen.getByText('Next Steps')).toBeInTheDocument();
   });
 
+  it('says "Interviewed" only for an interview that was taken', async () => {
+    mockApi({
+      'GET /interviews': {
+        body: [
+          iv('invited', 'not_started', '2026-03-01T00:00:00Z'),
+          iv('live', 'in_progress', '2026-02-01T00:00:00Z'),
+          { ...iv('done', 'completed', '2026-01-01T00:00:00Z'), completed_at: '2026-01-02T00:00:00Z' },
+        ],
+      },
+    });
+    renderPage('/status', '/status', <StatusPage />);
+    const items = await screen.findAllByTestId('application-item');
+    expect(items.map((i) => i.querySelector('p + p')!.textContent)).toEqual([
+      'Applied Mar 1, 2026',
+      'Interview in progress',
+      'Interviewed Jan 2, 2026',
+    ]);
+  });
+
   it('a not-started application (invited or retaken) has a Start that opens the equipment check for its job', async () => {
     const user = userEvent.setup();
     mockApi({ 'GET /interviews': { body: [iv('again', 'not_started', '2026-01-01T00:00:00Z')] } });

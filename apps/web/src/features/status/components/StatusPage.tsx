@@ -208,9 +208,7 @@ export function StatusPage() {
                     >
                       <div>
                         <p className="font-medium text-slate-900">{applicationTitle(item)}</p>
-                        <p className="text-sm text-slate-500">
-                          Interviewed {formatDate(item.completed_at || item.created_at)}
-                        </p>
+                        <p className="text-sm text-slate-500">{applicationWhen(item)}</p>
                       </div>
                       <Badge color={badgeColor(label)}>{label}</Badge>
                     </NavButton>
@@ -237,4 +235,11 @@ function DebriefLink({ interviewId }: { interviewId: string }) {
       See your interview debrief
     </NavButton>
   );
+}
+
+/** 'Interviewed {date}' once the interview was taken; before that, when it was set up or that it is under way (issue 43). */
+function applicationWhen(item: StatusItem): string {
+  if (item.status === 'not_started' || item.status === 'scheduled') return `Applied ${formatDate(item.created_at)}`;
+  if (item.status === 'in_progress') return 'Interview in progress';
+  return `Interviewed ${formatDate(item.completed_at || item.created_at)}`;
 }

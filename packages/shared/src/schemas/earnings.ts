@@ -52,5 +52,7 @@ export const payoutSchema = z.object({
       transactions: z.array(z.string()),
     }),
   ),
+  /** Payees with money who were left out, and why (a deleted account, a balance below zero, ...); absent when none. */
+  skipped: z.array(z.object({ user_id: z.string(), reason: z.string() })).optional(),
 });
 export type Payout = z.infer<typeof payoutSchema>;

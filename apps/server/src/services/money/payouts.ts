@@ -12,6 +12,7 @@ import { ledgerEntries, payoutBatches, payoutRequestEarnings, payoutRequests } f
 import { notFound } from '../../lib/http-errors';
 import { centsToDollars } from '../../lib/money';
 import { postRequestTransfers } from './ledger';
+import { forOnePayee, screenPayees, type LeftOut } from './payee-screen';
 import { assertBooksBalance, lockBatches } from './payout-batches';
 import { paidInTx } from './payout-settle';
 import { requestInTx } from './payout-requests';
@@ -32,6 +33,7 @@ export async function createPayout(
       const payees = await tx
         .select({ userId: ledgerEntries.userId })
         .from(ledgerEntries)
+        .innerJoin(users, eq(users.id, ledgerEntries.userId)) // an id the books outlive is nobody to pay
         .where(
           and(
             eq(ledgerEntries.account, 'available'),
@@ -57,8 +59,19 @@ export async function createPayout(
         .returning({ id: payouts.id });
       const payoutId = payout!.id;
       const requestIds: string[] = [];
+      // A stand-in or a payee below zero is left out with the reason, as is one whose request fails.
+      const skipped: LeftOut[] = [];
+      const blocked = await screenPayees(
+        tx,
+        payees.flatMap((p) => (p.userId ? [p.userId] : [])),
+      );
       for (const { userId } of payees) {
         if (!userId) continue;
+        const reason = blocked.get(userId);
+        if (reason) {
+          skipped.push({ user_id: userId, reason });
+          continue;
+        }
         // A payee who already asked: their open request is paid now rather than a second one made.
         const [open] = await tx
           .select({ id: payoutRequests.id })
@@ -71,10 +84,10 @@ export async function createPayout(
             .from(payoutRequests)
             .where(and(eq(payoutRequests.userId, userId), eq(payoutRequests.status, 'batched')));
           if (batched) continue; // already in a batch: the bank file pays it
-          const { request } = await requestInTx(tx, userId, `one_click:${payoutId}`, 'one_click', {
-            skipOnboarding: true,
-          });
-          requestIds.push(request.id);
+          const made = await forOnePayee(tx, userId, skipped, (sp) =>
+            requestInTx(sp, userId, `one_click:${payoutId}`, 'one_click', { skipOnboarding: true }),
+          );
+          if (made) requestIds.push(made.request.id);
         }
       }
       const taken = requestIds.length
@@ -86,7 +99,7 @@ export async function createPayout(
       const totalCents = taken.reduce((acc, r) => acc + r.cents, 0);
       if (!taken.length) {
         // Nothing was available: no payout is recorded (the row above goes with the rollback).
-        throw new NothingToPay();
+        throw new NothingToPay(skipped);
       }
       await tx.update(payouts).set({ totalCents }).where(eq(payouts.id, payoutId));
       const [batch] = await tx
@@ -99,7 +112,7 @@ export async function createPayout(
         .where(inArray(payoutRequests.id, requestIds));
       await postRequestTransfers(tx, { batchId: batch!.id, kind: 'batched', debit: 'requested', credit: 'in_transit' });
       for (const r of taken) await paidInTx(tx, batch!.id, r.id, now, payoutId);
-      await assertBooksBalance(tx);
+      await assertBooksBalance(tx, [...new Set(taken.map((r) => r.userId))]);
 
       const emails = new Map(
         (
@@ -122,12 +135,18 @@ export async function createPayout(
           amount: centsToDollars(r.cents),
           transactions: earningIds.filter((e) => e.requestId === r.id).map((e) => e.earningId),
         })),
+        ...(skipped.length > 0 && { skipped }),
       };
     })
     .catch((err: unknown) => {
-      if (err instanceof NothingToPay) return { payout_id: null, total: 0, items: [] };
+      if (err instanceof NothingToPay)
+        return { payout_id: null, total: 0, items: [], ...(err.skipped.length > 0 && { skipped: err.skipped }) };
       throw err;
     });
 }
 
-class NothingToPay extends Error {}
+class NothingToPay extends Error {
+  constructor(readonly skipped: LeftOut[]) {
+    super('nothing to pay');
+  }
+}

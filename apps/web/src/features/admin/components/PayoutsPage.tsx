@@ -59,6 +59,20 @@ export function PayoutsPage() {
               : 'Nothing was available to pay.'}
           </p>
         )}
+        {result?.skipped && result.skipped.length > 0 && (
+          <div role="status" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
+            <p>
+              Left out: {result.skipped.length} payee{result.skipped.length === 1 ? '' : 's'}.
+            </p>
+            <ul aria-label="Payees left out" className="mt-1 space-y-1">
+              {result.skipped.map((s) => (
+                <li key={s.user_id}>
+                  Payee {s.user_id}: {s.reason}
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
         <ErrorBanner message={pay.error ? describeError(pay.error, 'The payout failed') : null} />
         <Section
           title="Balances"

@@ -4,7 +4,9 @@
  * money to the stand-in, and the tax identity, payout requests and batch items are kept and reported.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import fs from 'node:fs';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
 import { buildTestAppWithAdmin, type TestContext } from '../helpers/build';
 import { completeOnboarding } from '../helpers/onboarding';
 import { acceptedCandidate, createTasks, postJob, sampleTask, type Candidate } from '../helpers/work-fixtures';
@@ -45,7 +47,7 @@ const deleteAccount = (c: Candidate) => t.delete('/api/account', c.token, { pass
 const payAll = () => t.post('/api/admin/payouts', admin);
 const payOne = (c: Candidate) => t.post('/api/admin/payouts', admin, { user_id: c.user.id });
 
-async function earn(who: Candidate, cents: number[]) {
+async function earn(who: Candidate, cents: number[], status: 'available' | 'pending' = 'available') {
   const tasks = await createTasks(
     t,
     admin,
@@ -62,7 +64,7 @@ async function earn(who: Candidate, cents: number[]) {
         amountCents: c,
         secondsBilled: 3600,
         isoWeek: '2026-W40',
-        status: 'available' as const,
+        status,
       })),
     )
     .returning({ id: earnings.id });
@@ -280,5 +282,42 @@ describe('a payee whose balance is below zero', () => {
         { transferId: back!.id, account: 'work_expense', userId: owing.user.id, amountCents: -278 },
         { transferId: back!.id, account: 'available', userId: owing.user.id, amountCents: 278 },
       ]);
+  });
+});
+
+describe('a database where a payee was deleted before the fix (drizzle/0018)', () => {
+  it('moves the old id’s balances to the stand-in that holds its earnings, once', async () => {
+    const early = await payee('Early Leaver');
+    const [avail] = await earn(early, [1000]);
+    const [pending] = await earn(early, [500], 'pending');
+    // What the old deletion did: earnings to a stand-in, then the user row (and with it the rest) gone.
+    const [standIn] = await db()
+      .insert(users)
+      .values({
+        email: `deleted-${avail!.id}@deleted.invalid`,
+        passwordHash: 'x',
+        role: 'candidate',
+        deletedAt: new Date(),
+      })
+      .returning();
+    await db().update(earnings).set({ userId: standIn!.id }).where(eq(earnings.userId, early.user.id));
+    await db().delete(users).where(eq(users.id, early.user.id));
+    // ... and a review afterwards posted to the stand-in, leaving it below zero.
+    await db().update(earnings).set({ status: 'available' }).where(eq(earnings.id, pending!.id));
+    expect((await balancesOf(db(), standIn!.id)).pending).toBe(-500);
+
+    const migration = fs.readFileSync(path.join(__dirname, '../../drizzle/0018_deleted_payee_books.sql'), 'utf8');
+    await db().execute(sql.raw(migration));
+    await db().execute(sql.raw(migration)); // a second run changes nothing
+
+    expect(await balancesOf(db(), early.user.id)).toEqual({
+      pending: 0,
+      available: 0,
+      requested: 0,
+      in_transit: 0,
+      paid_out: 0,
+    });
+    expect(await balancesOf(db(), standIn!.id)).toMatchObject({ pending: 0, available: 1500 });
+    expect((await checkLedger(db())).ok).toBe(true);
   });
 });

@@ -2,16 +2,21 @@
  * Deleting an account (docs/decisions/0100-what-account-deletion-keeps.md). Removed: the login,
  * profile, résumé and every other file (rows and bytes), interviews with their recordings,
  * transcripts, assessments and decisions, consents, sessions, reset links and the access log.
- * Kept: earnings and the tasks they pay for, re-pointed to a fresh anonymous stand-in user, so the
- * books and payouts still add up while nothing links them to the person.
+ * Kept: earnings and the tasks they pay for, the ledger's balances, payout requests (batch items) and
+ * the W-9/W-8BEN, re-pointed to a fresh anonymous stand-in user (services/money/deleted-payee.ts;
+ * decision 0219), so the books, payouts and 1099s still add up while the login and profile are gone.
  */
 import crypto from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { annotationTasks, earnings, files, users } from '../db/schema';
+import { payoutRequests } from '../db/schema-money';
 import { forbidden } from '../lib/http-errors';
 import { checkPassword } from './account';
+import { lockCandidate } from './interview-rules';
+import { moveMoneyToStandIn } from './money/deleted-payee';
+import { lockBatches } from './money/payout-batches';
 import { revokeUserSessions } from './sessions';
 import type { Storage } from './storage';
 import { hashPassword } from './users';
@@ -41,13 +46,22 @@ export async function deleteAccount(
   const unusableHash = await hashPassword(crypto.randomBytes(32).toString('base64url'));
 
   await db.transaction(async (tx) => {
+    // A batch or a payout request in progress finishes first (the batch lock, then the payee's,
+    // in the order a batch takes them).
+    await lockBatches(tx);
+    await lockCandidate(tx, userId);
     const [money] = await tx.select({ id: earnings.id }).from(earnings).where(eq(earnings.userId, userId)).limit(1);
     const [doneTask] = await tx
       .select({ id: annotationTasks.id })
       .from(annotationTasks)
       .where(and(eq(annotationTasks.assigneeId, userId), inArray(annotationTasks.status, ['completed', 'reviewed'])))
       .limit(1);
-    if (money || doneTask) {
+    const [request] = await tx
+      .select({ id: payoutRequests.id })
+      .from(payoutRequests)
+      .where(eq(payoutRequests.userId, userId))
+      .limit(1);
+    if (money || doneTask || request) {
       const anonId = crypto.randomUUID();
       await tx.insert(users).values({
         id: anonId,
@@ -59,6 +73,7 @@ export async function deleteAccount(
         deletedAt: new Date(),
       });
       await tx.update(earnings).set({ userId: anonId, updatedAt: new Date() }).where(eq(earnings.userId, userId));
+      await moveMoneyToStandIn(tx, userId, anonId, new Date());
       await tx
         .update(annotationTasks)
         .set({ assigneeId: anonId })
@@ -76,7 +91,7 @@ export async function deleteAccount(
           ownFiles.map((f) => f.id),
         ),
       );
-    // Cascades: profile, interviews (transcripts, decisions), sessions, reset links, consents, access log.
+    // Cascades: profile, payout method, interviews (transcripts, decisions), sessions, reset links, consents, access log.
     await tx.delete(users).where(eq(users.id, userId));
   });
   await revokeUserSessions(db, userId); // rows are gone already; this clears caches on every instance

@@ -53,8 +53,9 @@ export const payoutSchema = z.object({
     }),
   ),
   /**
-   * Payees left out because their payout method changed within the hold (PAYOUT_METHOD_HOLD_HOURS), and
-   * why; present only when there are some. Their money stays available.
+   * Payees left out, and why: a payout method changed within the hold (PAYOUT_METHOD_HOLD_HOURS), a deleted
+   * account's stand-in, a balance below zero, a request that could not be made; present only when there
+   * are some. Their money stays where it was.
    */
   held: z.array(z.object({ user_id: z.string(), email: z.string(), reason: z.string() })).optional(),
 });

@@ -3,7 +3,7 @@
  * a unique idempotency key, appended and never changed; balances are sums of its entries. Earnings
  * post their own moves from a database trigger (drizzle/0016); payouts post theirs here.
  */
-import { and, eq, gte, lt, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { ledgerEntries } from '../../db/schema-money';
 import { rows, sqlArray } from '../../db/raw-sql';
 import type { Executor } from '../../db/types';
@@ -16,7 +16,18 @@ export type LedgerAccount = PayeeAccount | 'work_expense';
 
 export type Transfer = {
   key: string;
-  kind: 'earned' | 'approved' | 'rejected' | 'requested' | 'batched' | 'paid' | 'failed' | 'reversed' | 'overturned';
+  kind:
+    | 'earned'
+    | 'approved'
+    | 'rejected'
+    | 'requested'
+    | 'batched'
+    | 'paid'
+    | 'failed'
+    | 'reversed'
+    | 'overturned'
+    /** A deleted payee's balances moved to their stand-in (services/money/deleted-payee.ts). */
+    | 'reassigned';
   userId: string;
   refId?: string | null;
   debit: LedgerAccount;
@@ -46,20 +57,33 @@ export async function balancesOf(db: Executor, userId: string): Promise<Balances
   return out;
 }
 
+/**
+ * Paid out per payee in a calendar year (UTC), net of payouts that came back, by payment date: the
+ * 1099-NEC figure. A deleted payee's payments count for the stand-in that holds their books (the
+ * `reassigned` transfer names both), and that transfer itself is not a payment. Columns user_id, cents.
+ */
+export function paidByPayeeInYear(year: number, userId?: string): SQL {
+  const only = userId
+    ? sql`and (e.user_id = ${userId}::uuid or e.user_id in
+        (select user_id from ledger_transfers where kind = 'reassigned' and ref_id = ${userId}::uuid))`
+    : sql``;
+  return sql`
+    select coalesce(r.ref_id, e.user_id) as user_id, sum(e.amount_cents) as cents
+    from ledger_entries e
+    join ledger_transfers t on t.id = e.transfer_id and t.kind <> 'reassigned'
+    left join ledger_transfers r on r.kind = 'reassigned' and r.user_id = e.user_id
+    where e.account = 'paid_out'
+      and e.created_at >= ${new Date(Date.UTC(year, 0, 1)).toISOString()}::timestamptz
+      and e.created_at < ${new Date(Date.UTC(year + 1, 0, 1)).toISOString()}::timestamptz ${only}
+    group by 1`;
+}
+
 /** What the payee was paid in a calendar year (UTC), net of payouts that came back: for the 1099-NEC. */
 export async function paidTotalForYear(db: Executor, userId: string, year: number): Promise<number> {
-  const [row] = await db
-    .select({ cents: sql<string>`coalesce(sum(${ledgerEntries.amountCents}), 0)` })
-    .from(ledgerEntries)
-    .where(
-      and(
-        eq(ledgerEntries.userId, userId),
-        eq(ledgerEntries.account, 'paid_out'),
-        gte(ledgerEntries.createdAt, new Date(Date.UTC(year, 0, 1))),
-        lt(ledgerEntries.createdAt, new Date(Date.UTC(year + 1, 0, 1))),
-      ),
-    );
-  return Number(row?.cents ?? 0);
+  const result = await db.execute(
+    sql`select coalesce(sum(cents), 0) as cents from (${paidByPayeeInYear(year, userId)}) p`,
+  );
+  return Number(rows<{ cents: string }>(result)[0]?.cents ?? 0);
 }
 
 export type LedgerCheck = {

@@ -5,7 +5,9 @@
  * It pays outside the bank files (the provider has paid by other means): its batch is marked so and
  * offers no file. The hold is the same as on every path (issue 43 item 5): a payee whose payout
  * method changed within PAYOUT_METHOD_HOLD_HOURS is left out and listed under `held`; a payee with no
- * method at all is still paid by those other means.
+ * method at all is still paid by those other means. So is, with the reason, a deleted account's stand-in,
+ * a payee below zero and one whose request cannot be made: one payee never fails the whole payout
+ * (issue 43 items 1 and 3, decision 0219).
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Payout } from '@app/shared';
@@ -16,6 +18,7 @@ import { ledgerEntries, payoutBatches, payoutRequestEarnings, payoutRequests } f
 import { notFound } from '../../lib/http-errors';
 import { centsToDollars } from '../../lib/money';
 import { postRequestTransfers } from './ledger';
+import { forOnePayee, screenPayees, type LeftOut } from './payee-screen';
 import { assertBooksBalance, lockBatches } from './payout-batches';
 import { payoutRails } from './payout-gate';
 import { paidInTx } from './payout-settle';
@@ -59,10 +62,13 @@ export async function createPayout(
       for (const a of asked) if (!payees.some((p) => p.userId === a.userId)) payees.push(a);
       const ids = payees.map((p) => p.userId).filter((id): id is string => id !== null);
       const rails = await payoutRails(tx, ids, now, opts.holdHours);
-      const held = ids.flatMap((userId) => {
+      // A stand-in, a payee below zero or a method inside its hold: left out with the reason.
+      const blocked = await screenPayees(tx, ids);
+      const held: LeftOut[] = ids.flatMap((userId) => {
         const rail = rails.get(userId);
         // No method at all: paid by other means, as before. A method inside its hold: no money to it.
-        return rail?.type && rail.hold ? [{ user_id: userId, reason: rail.hold }] : [];
+        const reason = blocked.get(userId) ?? (rail?.type && rail.hold ? rail.hold : null);
+        return reason ? [{ user_id: userId, reason }] : [];
       });
       const heldIds = new Set(held.map((h) => h.user_id));
       const [payout] = await tx
@@ -85,10 +91,11 @@ export async function createPayout(
             .from(payoutRequests)
             .where(and(eq(payoutRequests.userId, userId), eq(payoutRequests.status, 'batched')));
           if (batched) continue; // already in a batch: the bank file pays it
-          const { request } = await requestInTx(tx, userId, `one_click:${payoutId}`, 'one_click', {
-            skipOnboarding: true,
-          });
-          requestIds.push(request.id);
+          // A request that cannot be made leaves this payee out (listed under `held`), not the payout.
+          const made = await forOnePayee(tx, userId, held, (sp) =>
+            requestInTx(sp, userId, `one_click:${payoutId}`, 'one_click', { skipOnboarding: true }),
+          );
+          if (made) requestIds.push(made.request.id);
         }
       }
       const taken = requestIds.length
@@ -113,7 +120,7 @@ export async function createPayout(
         .where(inArray(payoutRequests.id, requestIds));
       await postRequestTransfers(tx, { batchId: batch!.id, kind: 'batched', debit: 'requested', credit: 'in_transit' });
       for (const r of taken) await paidInTx(tx, batch!.id, r.id, now, payoutId);
-      await assertBooksBalance(tx);
+      await assertBooksBalance(tx, [...new Set(taken.map((r) => r.userId))]);
 
       const emails = new Map(
         (
@@ -154,7 +161,7 @@ class NothingToPay extends Error {
   }
 }
 
-async function withEmails(tx: Executor, held: { user_id: string; reason: string }[]): Promise<Held> {
+async function withEmails(tx: Executor, held: LeftOut[]): Promise<Held> {
   if (!held.length) return [];
   const rows = await tx
     .select({ id: users.id, email: users.email })

@@ -2,10 +2,12 @@
  * The 1099-NEC list of a year (issue 36 item 3): U.S. payees (a W-9 on file) whose payouts in the
  * year reach the year's threshold, counted by payment date. Shows tin_last4 only.
  */
-import { and, eq, gte, lt, sql } from 'drizzle-orm';
-import { ledgerEntries, taxProfiles } from '../../db/schema-money';
+import { sql } from 'drizzle-orm';
+import type { taxProfiles } from '../../db/schema-money';
+import { rows } from '../../db/raw-sql';
 import type { Executor } from '../../db/types';
 import { csvLine } from '../../lib/csv';
+import { paidByPayeeInYear } from './ledger';
 
 /** $600 through tax year 2025; $2,000 for payments after Dec 31, 2025 (P.L. 119-21 section 70433). */
 export const necThresholdCents = (year: number) => (year <= 2025 ? 600_00 : 2_000_00);
@@ -22,34 +24,17 @@ export type NecRow = {
 
 export async function form1099Nec(db: Executor, year: number): Promise<NecRow[]> {
   // Paid totals come from the ledger (decision 0205): payouts net of bank returns, by payment date,
-  // the same sums as paidTotalForYear.
-  const paid = db
-    .select({ userId: ledgerEntries.userId, cents: sql<string>`sum(${ledgerEntries.amountCents})`.as('cents') })
-    .from(ledgerEntries)
-    .where(
-      and(
-        eq(ledgerEntries.account, 'paid_out'),
-        gte(ledgerEntries.createdAt, new Date(Date.UTC(year, 0, 1))),
-        lt(ledgerEntries.createdAt, new Date(Date.UTC(year + 1, 0, 1))),
-      ),
-    )
-    .groupBy(ledgerEntries.userId)
-    .as('paid');
-  const rows = await db
-    .select({
-      user_id: taxProfiles.userId,
-      legal_name: taxProfiles.legalName,
-      business_name: taxProfiles.businessName,
-      tin_type: taxProfiles.tinType,
-      tin_last4: taxProfiles.tinLast4,
-      address: taxProfiles.address,
-      total_cents: paid.cents,
-    })
-    .from(taxProfiles)
-    .innerJoin(paid, eq(paid.userId, taxProfiles.userId))
-    .where(and(eq(taxProfiles.form, 'w9'), sql`${paid.cents} >= ${necThresholdCents(year)}`))
-    .orderBy(taxProfiles.legalName);
-  return rows.map((r) => ({ ...r, total_cents: Number(r.total_cents) }));
+  // the same sums as paidTotalForYear; a deleted payee's under their stand-in (decision 0219).
+  const result = await db.execute(sql`
+    select tp.user_id, tp.legal_name, tp.business_name, tp.tin_type, tp.tin_last4, tp.address,
+      paid.cents as total_cents
+    from tax_profiles tp join (${paidByPayeeInYear(year)}) paid on paid.user_id = tp.user_id
+    where tp.form = 'w9' and paid.cents >= ${necThresholdCents(year)}
+    order by tp.legal_name, tp.user_id`);
+  return rows<NecRow & { total_cents: string | number }>(result).map((r) => ({
+    ...r,
+    total_cents: Number(r.total_cents),
+  }));
 }
 
 const HEADER = [

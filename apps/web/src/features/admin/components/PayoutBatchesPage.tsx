@@ -120,7 +120,7 @@ function BatchDetail({ batch }: { batch: PayoutBatch }) {
             <h3 className="text-sm font-semibold text-slate-900">Held back from this batch</h3>
             <ul aria-label="Held payees" className="mt-2 space-y-1 text-sm text-slate-700">
               {batch.held.map((h) => (
-                <li key={h.request_id}>
+                <li key={`${h.request_id}:${h.user_id}`}>
                   Payee {h.user_id}: {h.reason}
                 </li>
               ))}

@@ -60,7 +60,7 @@ export async function publishBiasAudit(
   const scope = input.job_id ? 'this job has' : 'all jobs have';
   if (withheld?.kind === 'floor')
     throw conflict(
-      `An audit is published only for at least ${rule.minSample} AI-scored people; ${scope} ${audit.sample_size}.`,
+      `An audit is published only for at least ${rule.minSample} AI-scored ${rule.minSample === 1 ? 'person' : 'people'}; ${scope} ${audit.sample_size}.`,
     );
   if (withheld?.kind === 'near')
     throw conflict(

@@ -145,7 +145,7 @@ function unpublishable(scope: BiasAudit | undefined, jobId?: string): string | n
   if (!scope?.suppression.withheld) return null;
   const { min_sample } = scope.suppression;
   if (scope.sample_size < min_sample)
-    return `Publishing needs at least ${min_sample} AI-scored people; ${jobId ? 'the selected job has' : 'all jobs have'} ${scope.sample_size}. A summary of fewer would be empty or could single someone out.`;
+    return `Publishing needs at least ${min_sample} AI-scored ${min_sample === 1 ? 'person' : 'people'}; ${jobId ? 'the selected job has' : 'all jobs have'} ${scope.sample_size}. A summary of fewer would be empty or could single someone out.`;
   return `Publishing is unavailable: the selected job and all jobs differ by fewer than ${min_sample} people, who could be singled out by comparing the two. Publish the audit of all jobs instead.`;
 }
 

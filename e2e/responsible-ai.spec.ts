@@ -298,7 +298,7 @@ test('deciding against the AI without a note shows the server’s 422 in the con
   await console_.goto('/admin/bias-audit');
   for (const name of ['Scoring: Sex', 'Scoring: Sex × race / ethnicity', 'Selection: Race / ethnicity']) {
     const table = console_.getByRole('table', { name, exact: true });
-    await expect(table).toContainText('fewer than 5');
+    await expect(table).toContainText('Fewer than 5 each');
     await expect(table).not.toContainText('%');
   }
   await expect(console_.getByRole('table', { name: 'Scoring: Sex × race / ethnicity', exact: true })).toContainText(
@@ -317,7 +317,7 @@ test('deciding against the AI without a note shows the server’s 422 in the con
   const published = visitor.getByRole('article').filter({ hasText: auditor });
   await expect(published.getByRole('heading', { level: 2 })).toHaveText('All roles: audit of 2026-11-20');
   const intersectional = published.getByRole('table', { name: 'Scoring: Sex × race / ethnicity', exact: true });
-  await expect(intersectional).toContainText('fewer than 5');
+  await expect(intersectional).toContainText('Fewer than 5 each');
   await expect(intersectional).not.toContainText('%');
   await expect(published.getByRole('figure')).toContainText('No group here is large enough to show a rate.');
   await expect(visitor.locator('body')).not.toContainText(candidate.email);

@@ -60,8 +60,8 @@ describe('AuditTable', () => {
       .slice(1);
     expect(rows.map((r) => r.textContent)).toEqual([
       'White3050.0 %1.00Reference',
-      'Asian, Two or more racesfewer than 5No number, rate or ratio, so that no one can be singled out.',
-      'Black or African Americannot shownNot shown either: with the total, their numbers would give a smaller group away.',
+      'Fewer than 5 each: Asian, Two or more races. No number, rate or ratio, so that no one can be singled out.',
+      'Not shown: Black or African American. With the total, their numbers would give a smaller group away.',
     ]);
   });
 });

@@ -24,7 +24,8 @@ const label = (g: string) =>
 /**
  * A bias-audit table: group, N, rate, impact ratio (flagged under 0.8), p-value, excluded (issue 35). Groups
  * hidden so that no one can be singled out (decision 0222) are listed together after the others: those of
- * fewer than `minCell` people read "fewer than 5", those hidden with them "not shown"; neither has a number.
+ * fewer than `minCell` people under "Fewer than 5 each", those hidden with them under "Not shown"; neither
+ * has a number.
  */
 export function AuditTable({
   title,
@@ -41,12 +42,11 @@ export function AuditTable({
   const small = rows.filter((r) => r.suppressed === 'small').map((r) => label(r.group));
   const hiddenWith = rows.filter((r) => r.suppressed === 'complementary').map((r) => label(r.group));
   const any = shown.length + small.length + hiddenWith.length > 0;
-  const hiddenRow = (key: string, groups: string[], count: string, why: string) => (
-    <tr key={key} className="align-top text-slate-600">
-      <td className="px-3 py-2">{groups.join(', ')}</td>
-      <td className="px-3 py-2 whitespace-nowrap">{count}</td>
-      <td colSpan={3} className="px-3 py-2 text-slate-500">
-        {why}
+  // One full-width line per kind: a table of hidden groups only has no columns to scroll on a phone.
+  const hiddenRow = (key: string, groups: string[], lead: string, why: string) => (
+    <tr key={key}>
+      <td colSpan={5} className="px-3 py-2 text-slate-600">
+        <span className="font-medium text-slate-900">{lead}</span> {groups.join(', ')}. {why}
       </td>
     </tr>
   );
@@ -54,9 +54,9 @@ export function AuditTable({
     <div className="overflow-x-auto">
       {/* The minimum width keeps a table of groups readable (it scrolls on a phone); an empty one, without
           its column heads, fits. */}
-      <table aria-label={title} className={`w-full text-left text-sm ${any ? 'min-w-[560px]' : ''}`}>
+      <table aria-label={title} className={`w-full text-left text-sm ${shown.length ? 'min-w-[560px]' : ''}`}>
         <caption className="pb-2 text-left text-sm font-semibold text-slate-900">{title}</caption>
-        {any && (
+        {shown.length > 0 && (
           <thead className="border-b border-slate-200 text-xs tracking-wide text-slate-500 uppercase">
             <tr>
               {['Group', 'N', rateLabel, 'Impact ratio', 'Significance'].map((h) => (
@@ -109,15 +109,15 @@ export function AuditTable({
             hiddenRow(
               'small',
               small,
-              `fewer than ${minCell}`,
+              `Fewer than ${minCell} each:`,
               'No number, rate or ratio, so that no one can be singled out.',
             )}
           {hiddenWith.length > 0 &&
             hiddenRow(
               'complementary',
               hiddenWith,
-              'not shown',
-              'Not shown either: with the total, their numbers would give a smaller group away.',
+              'Not shown:',
+              'With the total, their numbers would give a smaller group away.',
             )}
         </tbody>
       </table>

@@ -65,6 +65,10 @@ export default defineConfig({
       // the payout journey's rater adds one minutes before the provider builds the batch it must be in.
       // The hold itself is tested on the server (payout batches' held list).
       PAYOUT_METHOD_HOLD_HOURS: '0',
+      // A bias audit is published only for at least 20 AI-scored people (decision 0222); the journeys assess a
+      // few interviews, so the floor is 1 here: an empty audit is still refused, and small groups still read
+      // "fewer than 5". The default floor is tested on the server and in the console's page test.
+      BIAS_AUDIT_MIN_SAMPLE: '1',
     },
   },
 });

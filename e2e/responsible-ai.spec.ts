@@ -38,20 +38,6 @@ async function shots(page: Page, name: string) {
   }
 }
 
-/**
- * At a phone's width a bias-audit table without rows fits its box: its "No one in the sample..." line
- * is read whole, not cut off in a scrolling box (a table of groups may scroll).
- */
-async function emptyAuditTablesFit(page: Page) {
-  await page.setViewportSize({ width: 390, height: 844 });
-  await painted(page);
-  const empty = page.getByRole('table').filter({ hasText: 'No one in the sample answered for this table.' });
-  expect(await empty.count()).toBeGreaterThan(0);
-  for (const table of await empty.all()) {
-    expect(await table.evaluate((t) => t.parentElement!.scrollWidth - t.parentElement!.clientWidth)).toBe(0);
-  }
-}
-
 /** A second browser window signed in as `token` (the provider's console beside the candidate's page). */
 async function windowFor(browser: Browser, token: string, url: string) {
   const context = await browser.newContext();
@@ -69,7 +55,7 @@ async function whenCompleted(request: APIRequestContext, token: string, id: stri
     .toMatch(/completed|under_review/);
 }
 
-test('a candidate reads the AI notice, asks for a human-only review, and self-identifies (optionally); the provider resolves the request and publishes the bias audit', async ({
+test('a candidate reads the AI notice, asks for a human-only review, and self-identifies (optionally); the provider resolves the request; an empty bias audit cannot be published, and the notice links to the public page', async ({
   page,
   browser,
   request,
@@ -137,36 +123,47 @@ test('a candidate reads the AI notice, asks for a human-only review, and self-id
   await selfId.getByRole('button', { name: 'Save my answer' }).click();
   await expect(selfId.getByRole('status')).toHaveText('Saved. Thank you.');
 
-  // --- The bias audit in the console, published, and the public page.
+  // --- The bias audit in the console: this job has no AI-scored interview, so there is nothing to show
+  // or publish (issue 43 items 10, 17), and the console says why Publish is unavailable.
   await console_.goto('/admin/bias-audit');
   await expect(console_.getByRole('heading', { name: 'Bias audit' })).toBeVisible();
   await console_.getByLabel('Job').selectOption(job.id);
   await expect(console_).toHaveURL(new RegExp(`job_id=${job.id}`));
   const summary = console_.getByRole('region', { name: 'Summary', exact: true });
   await expect(summary).toContainText('Sample (AI-scored interviews)');
-  await expect(console_.getByRole('table', { name: 'Scoring: Sex', exact: true })).toBeVisible();
-  const auditor = `Fair Audits ${crypto.randomUUID().slice(0, 6)}`;
-  await console_.getByLabel('Independent auditor').fill(auditor);
+  await expect(console_.getByRole('region', { name: 'Groups' })).toContainText(
+    'Only 0 AI-scored people are in this view, fewer than 1: no group is shown, so that no one can be singled out.',
+  );
+  await expect(console_.getByRole('table')).toHaveCount(0);
+  await console_.getByLabel('Independent auditor').fill(`Fair Audits ${crypto.randomUUID().slice(0, 6)}`);
   await console_.getByLabel('Audit date').fill('2026-11-20');
-  await console_.getByRole('button', { name: 'Publish' }).click();
-  await expect(console_.getByText('Published. It is listed at')).toBeVisible();
-  await shots(console_, 'console-bias-audit');
-  await emptyAuditTablesFit(console_);
+  const publish = console_.getByRole('button', { name: 'Publish' });
+  await expect(publish).toBeDisabled();
+  await expect(publish).toHaveAccessibleDescription(
+    'Publishing needs at least 1 AI-scored person; the selected job has 0. A summary of fewer would be empty or could single someone out.',
+  );
+  await shots(console_, 'console-bias-audit-unpublishable');
+  // The server refuses it too.
+  const refused = await request.post('/api/admin/bias-audit/publish', {
+    headers: bearer(admin.token),
+    data: { job_id: job.id, auditor: 'Fair Audits', audit_date: '2026-11-20' },
+  });
+  expect(refused.status()).toBe(409);
+  expect((await refused.json()).detail).toBe(
+    'An audit is published only for at least 1 AI-scored person; this job has 0.',
+  );
 
-  // Anyone may read it, signed in or not.
-  const visitor = await (await browser.newContext()).newPage();
-  await visitor.goto('/bias-audit');
-  await expect(visitor.getByRole('heading', { name: 'Bias audits of our AI assessment' })).toBeVisible();
-  const published = visitor.getByRole('article').filter({ hasText: auditor });
-  await expect(published.getByRole('heading', { level: 2 })).toHaveText(`${job.title}: audit of 2026-11-20`);
-  await expect(published).toContainText('People assessed');
-  await expect(published.getByRole('table', { name: 'Scoring: Sex', exact: true })).toBeVisible();
+  // --- The candidate finds the public page from the AI notice; anyone may read it, signed in or not.
+  await page.goto(`/job-application-onboarding?jobId=${job.id}`);
+  const link = notice.getByRole('link', { name: /^Bias audits of our AI assessment/ });
+  await link.scrollIntoViewIfNeeded();
+  await shots(page, 'ai-notice-bias-audit-link');
+  const [audits] = await Promise.all([page.context().waitForEvent('page'), link.click()]);
+  await expect(audits).toHaveURL(/\/bias-audit$/);
+  await expect(audits.getByRole('heading', { name: 'Bias audits of our AI assessment' })).toBeVisible();
   // Never a person: not the candidate's name or e-mail.
-  await expect(visitor.locator('body')).not.toContainText(candidate.email);
-  await expect(visitor.locator('body')).not.toContainText('Ada Lovelace');
-  await published.scrollIntoViewIfNeeded();
-  await shots(visitor, 'public-bias-audit');
-  await emptyAuditTablesFit(visitor);
+  await expect(audits.locator('body')).not.toContainText(candidate.email);
+  await expect(audits.locator('body')).not.toContainText('Ada Lovelace');
 });
 
 test('after a decision the candidate reads how it was made and appeals; the provider overturns it with a note', async ({
@@ -260,6 +257,8 @@ test('deciding against the AI needs an internal reason (kept from the e-mail) an
   activeJob: job,
 }) => {
   await signInWithToken(page, candidate.token, '/');
+  // She self-identifies: the one Asian woman the bias audit would otherwise single out (issue 43 item 10).
+  await api(request, 'put', '/api/self-identification', candidate.token, { sex: 'female', race_ethnicity: 'asian' });
   const interviewId = await startAnsweredInterview(
     page,
     { ...candidate, name: 'Ada Lovelace' },
@@ -322,4 +321,35 @@ test('deciding against the AI needs an internal reason (kept from the e-mail) an
   await expect(decision).toContainText('Note to the candidate: The portfolio review changed our view.');
   await expect.poll(() => mailsTo(candidate.email).filter((m) => m.includes('The portfolio review')).length).toBe(1);
   expect(mailsTo(candidate.email).join('\n')).not.toContain('INTERNAL');
+
+  // --- The bias audit of all jobs holds her now: her groups read "fewer than 5", with no number or rate,
+  // in the console and on the public page (issue 43 items 10, 17).
+  await console_.goto('/admin/bias-audit');
+  for (const name of ['Scoring: Sex', 'Scoring: Sex × race / ethnicity', 'Selection: Race / ethnicity']) {
+    const table = console_.getByRole('table', { name, exact: true });
+    await expect(table).toContainText('Fewer than 5 each');
+    await expect(table).not.toContainText('%');
+  }
+  await expect(console_.getByRole('table', { name: 'Scoring: Sex × race / ethnicity', exact: true })).toContainText(
+    'Female × Asian',
+  );
+  const auditor = `Fair Audits ${crypto.randomUUID().slice(0, 6)}`;
+  await console_.getByLabel('Independent auditor').fill(auditor);
+  await console_.getByLabel('Audit date').fill('2026-11-20');
+  await console_.getByRole('button', { name: 'Publish' }).click();
+  await expect(console_.getByText('Published. It is listed at')).toBeVisible();
+  await console_.getByRole('table', { name: 'Scoring: Sex', exact: true }).scrollIntoViewIfNeeded();
+  await shots(console_, 'console-bias-audit');
+
+  const visitor = await (await browser.newContext()).newPage();
+  await visitor.goto('/bias-audit');
+  const published = visitor.getByRole('article').filter({ hasText: auditor });
+  await expect(published.getByRole('heading', { level: 2 })).toHaveText('All roles: audit of 2026-11-20');
+  const intersectional = published.getByRole('table', { name: 'Scoring: Sex × race / ethnicity', exact: true });
+  await expect(intersectional).toContainText('Fewer than 5 each');
+  await expect(intersectional).not.toContainText('%');
+  await expect(published.getByRole('figure')).toContainText('No group here is large enough to show a rate.');
+  await expect(visitor.locator('body')).not.toContainText(candidate.email);
+  await published.scrollIntoViewIfNeeded();
+  await shots(visitor, 'public-bias-audit');
 });

@@ -141,6 +141,10 @@ export const envSchema = z.object({
   RECORDING_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
   /** The decision log (decisions, overrides, appeals, audit publications) is kept at least three years (issue 35). */
   DECISION_LOG_RETENTION_DAYS: z.coerce.number().int().min(1095).max(36500).default(1095),
+  /** Bias-audit groups of fewer people read "fewer than N": no count, rate or ratio (decision 0222). */
+  BIAS_AUDIT_MIN_CELL: z.coerce.number().int().min(1).max(1000).default(5),
+  /** A bias-audit view or publication needs at least this many AI-scored people (decision 0222). */
+  BIAS_AUDIT_MIN_SAMPLE: z.coerce.number().int().min(1).max(100000).default(20),
   /** The privacy notice shown at /privacy (plain text, paragraphs separated by blank lines); unset uses the built-in one. */
   PRIVACY_POLICY_TEXT: z.string().max(50_000).optional(),
   LINKEDIN_TIMEOUT_MS: z.coerce.number().int().positive().max(60000).default(5000),

@@ -22,6 +22,7 @@ describe('bias audit arithmetic', () => {
       below_four_fifths: false,
       p_value: null,
       significant: false,
+      suppressed: null,
     });
     expect(black).toMatchObject({ n: 40, rate: 0.3, impact_ratio: 0.5, below_four_fifths: true, significant: true });
     // scipy.stats.fisher_exact([[12, 28], [48, 32]]) → p = 0.003409

@@ -16,7 +16,11 @@ import { storedAssessment } from './fixtures';
 
 let t: TestContext;
 let admin: string;
-beforeAll(async () => ({ t, admin } = await buildTestAppWithAdmin()));
+// The arithmetic on a hand-worked example of ten people: the rule that hides small groups (decision 0222,
+// test/ai-hiring/bias-audit-suppression.test.ts) is set to hide only empty ones here.
+beforeAll(
+  async () => ({ t, admin } = await buildTestAppWithAdmin({ BIAS_AUDIT_MIN_CELL: '1', BIAS_AUDIT_MIN_SAMPLE: '1' })),
+);
 afterAll(() => t.close());
 
 /** A candidate with an assessed interview for the job, and their self-identification if given. */
@@ -53,6 +57,8 @@ describe('the AI notice', () => {
     expect(notice.text).toMatch(/AI interviewer/);
     expect(notice.text).toMatch(/never assesses your voice, tone, emotion, face, accent/);
     expect(notice.integrity_signals).toEqual(expect.arrayContaining(['tab_hidden', 'paste']));
+    // Candidates can find the published bias audits from the notice (issue 43 item 17).
+    expect(notice.bias_audit_url).toBe('/bias-audit');
     expect((await t.get(`/api/jobs/${crypto.randomUUID()}/ai-notice`)).statusCode).toBe(404);
     expect((await t.get('/api/jobs/nope/ai-notice')).statusCode).toBe(422);
   });
@@ -211,7 +217,11 @@ describe('the bias audit', () => {
       impact_ratio: 0,
       p_value: 0.4286,
     });
-    expect(by(audit.scoring.race_ethnicity, 'asian')).toMatchObject({ n: 0, scoring_rate: null, excluded: true });
+    expect(by(audit.scoring.race_ethnicity, 'asian')).toMatchObject({
+      n: null,
+      scoring_rate: null,
+      suppressed: 'small',
+    });
     expect(by(audit.scoring.intersectional, 'female|white')).toMatchObject({
       n: 2,
       scoring_rate: 0.5,

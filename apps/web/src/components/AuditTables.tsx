@@ -21,9 +21,35 @@ const label = (g: string) =>
     .map((part) => SHORT[part] ?? part)
     .join(' × ');
 
-/** A bias-audit table: group, N, rate, impact ratio (flagged under 0.8), p-value, excluded (issue 35). */
-export function AuditTable({ title, rows, rateLabel }: { title: string; rows: Row[]; rateLabel: string }) {
-  const shown = rows.filter((r) => r.n > 0);
+/**
+ * A bias-audit table: group, N, rate, impact ratio (flagged under 0.8), p-value, excluded (issue 35). Groups
+ * hidden so that no one can be singled out (decision 0222) are listed together after the others: those of
+ * fewer than `minCell` people under "Fewer than 5 each", those hidden with them under "Not shown"; neither
+ * has a number.
+ */
+export function AuditTable({
+  title,
+  rows,
+  rateLabel,
+  minCell,
+}: {
+  title: string;
+  rows: Row[];
+  rateLabel: string;
+  minCell: number;
+}) {
+  const shown = rows.filter((r) => !r.suppressed && r.n);
+  const small = rows.filter((r) => r.suppressed === 'small').map((r) => label(r.group));
+  const hiddenWith = rows.filter((r) => r.suppressed === 'complementary').map((r) => label(r.group));
+  const any = shown.length + small.length + hiddenWith.length > 0;
+  // One full-width line per kind: a table of hidden groups only has no columns to scroll on a phone.
+  const hiddenRow = (key: string, groups: string[], lead: string, why: string) => (
+    <tr key={key}>
+      <td colSpan={5} className="px-3 py-2 text-slate-600">
+        <span className="font-medium text-slate-900">{lead}</span> {groups.join(', ')}. {why}
+      </td>
+    </tr>
+  );
   return (
     <div className="overflow-x-auto">
       {/* The minimum width keeps a table of groups readable (it scrolls on a phone); an empty one, without
@@ -42,7 +68,7 @@ export function AuditTable({ title, rows, rateLabel }: { title: string; rows: Ro
           </thead>
         )}
         <tbody className="divide-y divide-slate-100">
-          {shown.length === 0 && (
+          {!any && (
             <tr>
               <td colSpan={5} className="px-3 py-3 text-slate-500">
                 No one in the sample answered for this table.
@@ -79,6 +105,20 @@ export function AuditTable({ title, rows, rateLabel }: { title: string; rows: Ro
               </td>
             </tr>
           ))}
+          {small.length > 0 &&
+            hiddenRow(
+              'small',
+              small,
+              `Fewer than ${minCell} each:`,
+              'No number, rate or ratio, so that no one can be singled out.',
+            )}
+          {hiddenWith.length > 0 &&
+            hiddenRow(
+              'complementary',
+              hiddenWith,
+              'Not shown:',
+              'With the total, their numbers would give a smaller group away.',
+            )}
         </tbody>
       </table>
     </div>
@@ -87,11 +127,12 @@ export function AuditTable({ title, rows, rateLabel }: { title: string; rows: Ro
 
 /** A simple bar chart of the rates, with the four-fifths line of the highest rate. */
 export function RateChart({ title, rows }: { title: string; rows: Row[] }) {
-  const shown = rows.filter((r) => r.n > 0 && !r.excluded);
+  const shown = rows.filter((r) => !r.suppressed && r.n && !r.excluded);
   const top = Math.max(0, ...shown.map((r) => rateOf(r) ?? 0));
   return (
     <figure aria-label={title} className="space-y-1.5">
       <figcaption className="text-sm font-semibold text-slate-900">{title}</figcaption>
+      {shown.length === 0 && <p className="text-sm text-slate-500">No group here is large enough to show a rate.</p>}
       {shown.map((r) => {
         const rate = rateOf(r) ?? 0;
         return (
@@ -120,7 +161,9 @@ export function RateChart({ title, rows }: { title: string; rows: Row[] }) {
           </div>
         );
       })}
-      <p className="text-xs text-slate-500">The dark line marks four-fifths of the highest rate.</p>
+      {shown.length > 0 && (
+        <p className="text-xs text-slate-500">The dark line marks four-fifths of the highest rate.</p>
+      )}
     </figure>
   );
 }

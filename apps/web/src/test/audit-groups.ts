@@ -3,7 +3,7 @@ import type { ScoringGroup, SelectionGroup } from '@app/shared';
 /** A bias audit's group row: impact ratio 1 and nothing flagged unless `rest` says otherwise. */
 export const scoringGroup = (
   group: string,
-  n: number,
+  n: number | null,
   rate: number | null,
   rest: Partial<ScoringGroup> = {},
 ): ScoringGroup => ({
@@ -15,6 +15,7 @@ export const scoringGroup = (
   below_four_fifths: false,
   p_value: null,
   significant: false,
+  suppressed: null,
   ...rest,
 });
 

@@ -36,7 +36,12 @@ export const aiNoticeSchema = z.object({
   integrity_signals: z.array(z.string()),
   /** How to ask for a human-only review (plain words). */
   alternative_instructions: z.string(),
+  /** The public page of the published bias-audit summaries (issue 43 item 17). */
+  bias_audit_url: z.string(),
 });
+
+/** Where anyone can read the published bias-audit summaries (the web's page; its API is /api/public/bias-audit). */
+export const BIAS_AUDIT_PAGE = '/bias-audit';
 export type AiNotice = z.infer<typeof aiNoticeSchema>;
 
 // ---- the human-only alternative ----
@@ -133,7 +138,14 @@ export const SELF_IDENTIFICATION_PURPOSE =
 
 const groupBase = {
   group: z.string(),
-  n: z.number().int(),
+  /** Null when suppressed. */
+  n: z.number().int().nullable(),
+  /**
+   * Why the group shows no count, rate or ratio, or null (decision 0222): `small`, fewer than `min_cell`
+   * people (empty groups included); `complementary`, hidden with a small group that a total would give
+   * away; `withheld`, the whole view shows no group.
+   */
+  suppressed: z.enum(['small', 'complementary', 'withheld']).nullable(),
   impact_ratio: z.number().nullable(),
   excluded: z.boolean(),
   /** Impact ratio under 0.8 (the EEOC four-fifths screen). */
@@ -146,6 +158,17 @@ export const scoringGroupSchema = z.object({ ...groupBase, scoring_rate: z.numbe
 export const selectionGroupSchema = z.object({ ...groupBase, selection_rate: z.number().nullable() });
 export type ScoringGroup = z.infer<typeof scoringGroupSchema>;
 export type SelectionGroup = z.infer<typeof selectionGroupSchema>;
+
+/** The rule the figures were shown under (decision 0222). */
+export const auditSuppressionSchema = z.object({
+  /** Groups of fewer people than this read "fewer than {min_cell}". */
+  min_cell: z.number().int(),
+  /** A view or a publication needs at least this many AI-scored people. */
+  min_sample: z.number().int(),
+  /** Why no group of this view is shown (too few people, or too close to a broader view), else null. */
+  withheld: z.string().nullable(),
+});
+export type AuditSuppression = z.infer<typeof auditSuppressionSchema>;
 
 const tablesOf = <T extends z.ZodTypeAny>(row: T) =>
   z.object({ sex: z.array(row), race_ethnicity: z.array(row), intersectional: z.array(row) });
@@ -165,6 +188,7 @@ export const biasAuditSchema = z.object({
   selection: tablesOf(selectionGroupSchema),
   /** Plain-words notes: exclusions under 2 %, the significance test, the data used. */
   notes: z.array(z.string()),
+  suppression: auditSuppressionSchema,
 });
 export type BiasAudit = z.infer<typeof biasAuditSchema>;
 
@@ -196,5 +220,6 @@ export const publishedBiasAuditSchema = z.object({
   scoring: tablesOf(scoringGroupSchema),
   selection: tablesOf(selectionGroupSchema),
   notes: z.array(z.string()),
+  suppression: auditSuppressionSchema,
 });
 export type PublishedBiasAudit = z.infer<typeof publishedBiasAuditSchema>;

@@ -56,18 +56,44 @@ export function fisherExact(a: number, b: number, c: number, d: number): number 
 /** One member of the sample: their groups (null when unknown) and whether they count as a success. */
 export type Member = { groups: Record<string, string | null>; success: boolean };
 
+/** A group's count: its people and how many of them count as a success. */
+export type Cell = { n: number; successes: number };
+
+/** Why a group is hidden (decision 0222). */
+export type Suppressed = 'small' | 'complementary' | 'withheld';
+
 export type GroupRow = {
   group: string;
-  n: number;
+  /** Null when suppressed. */
+  n: number | null;
   rate: number | null;
   impact_ratio: number | null;
   excluded: boolean;
   below_four_fifths: boolean;
   p_value: number | null;
   significant: boolean;
+  /** Why it is hidden so that no one can be singled out (decision 0222): no count, rate, ratio or test. */
+  suppressed: Suppressed | null;
 };
 
 const round4 = (x: number) => Math.round(x * 10_000) / 10_000;
+
+/** Counts per group of one dimension, every category present (n = 0 when no one is in it). */
+export function countGroups(
+  members: readonly Member[],
+  dimension: string,
+  categories: readonly string[],
+): Map<string, Cell> {
+  const counts = new Map(categories.map((c) => [c, { n: 0, successes: 0 }]));
+  for (const m of members) {
+    const group = m.groups[dimension];
+    const count = group ? counts.get(group) : undefined;
+    if (!count) continue;
+    count.n++;
+    if (m.success) count.successes++;
+  }
+  return counts;
+}
 
 /**
  * Rates and impact ratios for one dimension. `categories` lists every group reported (in order);
@@ -79,22 +105,37 @@ export function groupTable(
   categories: readonly string[],
   total: number,
 ): GroupRow[] {
-  const counts = new Map(categories.map((c) => [c, { n: 0, successes: 0 }]));
-  for (const m of members) {
-    const group = m.groups[dimension];
-    const count = group ? counts.get(group) : undefined;
-    if (!count) continue;
-    count.n++;
-    if (m.success) count.successes++;
-  }
-  const rows = categories.map((group) => {
-    const { n, successes } = counts.get(group)!;
+  return groupRows(countGroups(members, dimension, categories), total);
+}
+
+/**
+ * Rates and impact ratios from counts (in the map's order). A `hidden` group shows nothing and, like an
+ * excluded one, is never the reference: a ratio against it would tell its rate.
+ */
+export function groupRows(
+  counts: ReadonlyMap<string, Cell>,
+  total: number,
+  hidden: ReadonlyMap<string, Suppressed> = new Map(),
+): GroupRow[] {
+  const rows = [...counts].map(([group, { n, successes }]) => {
     const excluded = n === 0 || n < EXCLUSION_SHARE * total;
-    return { group, n, successes, rate: n ? successes / n : null, excluded };
+    return { group, n, successes, rate: n ? successes / n : null, excluded, suppressed: hidden.get(group) ?? null };
   });
   // The reference is the highest rate among the groups kept (ties: the larger group, a steadier reference).
-  const reference = rows.filter((r) => !r.excluded).sort((x, y) => y.rate! - x.rate! || y.n - x.n)[0];
+  const reference = rows.filter((r) => !r.excluded && !r.suppressed).sort((x, y) => y.rate! - x.rate! || y.n - x.n)[0];
   return rows.map((r) => {
+    if (r.suppressed)
+      return {
+        group: r.group,
+        n: null,
+        rate: null,
+        impact_ratio: null,
+        excluded: false,
+        below_four_fifths: false,
+        p_value: null,
+        significant: false,
+        suppressed: r.suppressed,
+      };
     const ratio = !r.excluded && reference && reference.rate! > 0 ? r.rate! / reference.rate! : null;
     const isReference = r === reference;
     const p =
@@ -110,6 +151,7 @@ export function groupTable(
       below_four_fifths: ratio !== null && ratio < FOUR_FIFTHS,
       p_value: p === null ? null : round4(p),
       significant: p !== null && p < ALPHA,
+      suppressed: null,
     };
   });
 }

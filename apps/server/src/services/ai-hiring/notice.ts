@@ -1,6 +1,12 @@
 /** GET /api/jobs/{id}/ai-notice: what the AI does in this job's interview, before it starts (issue 35 item 1). */
 import { eq } from 'drizzle-orm';
-import { AI_ASSESSMENT_NOTICE, AI_NOTICE_INTEGRITY_SIGNALS, RUBRIC_CRITERIA, type AiNotice } from '@app/shared';
+import {
+  AI_ASSESSMENT_NOTICE,
+  AI_NOTICE_INTEGRITY_SIGNALS,
+  BIAS_AUDIT_PAGE,
+  RUBRIC_CRITERIA,
+  type AiNotice,
+} from '@app/shared';
 import type { Db } from '../../db/client';
 import { jobs } from '../../db/schema';
 import { notFound } from '../../lib/http-errors';
@@ -22,5 +28,6 @@ export async function aiNotice(db: Db, jobId: string, retentionDays: number): Pr
     alternative_available: true,
     integrity_signals: [...AI_NOTICE_INTEGRITY_SIGNALS],
     alternative_instructions: ALTERNATIVE_INSTRUCTIONS,
+    bias_audit_url: BIAS_AUDIT_PAGE,
   };
 }

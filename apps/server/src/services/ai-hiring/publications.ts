@@ -4,33 +4,48 @@ import type { PublishedBiasAudit } from '@app/shared';
 import type { Db } from '../../db/client';
 import { jobs } from '../../db/schema';
 import { biasAuditPublications } from '../../db/schema-ai-hiring';
-import { notFound, unprocessable } from '../../lib/http-errors';
+import { conflict, notFound, unprocessable } from '../../lib/http-errors';
+import { buildReport, countsOfLegacyReport, floorReason, type AuditRule } from './audit-report';
 import { computeBiasAudit } from './bias-audit';
 import { appendDecisionLog } from './decision-log';
 
 type Row = typeof biasAuditPublications.$inferSelect;
 
+/**
+ * A summary published before decision 0222 stored every group's count and rate: it is shown under the rule
+ * (its counts taken back from the stored rates), as one published under it would have been.
+ */
+function shownReport(report: Row['report'], rule: AuditRule): Row['report'] {
+  if (report.suppression) return report;
+  return buildReport(countsOfLegacyReport(report), rule, floorReason(report.sample_size, rule));
+}
+
 /** The public shape: the aggregates only (the report never holds a person). */
-const toPublic = (row: Row): PublishedBiasAudit => ({
-  id: row.id,
-  job_id: row.jobId,
-  job_title: row.jobTitle,
-  auditor: row.auditor,
-  audit_date: row.auditDate,
-  distribution_date: row.distributionDate,
-  published_at: row.publishedAt.toISOString(),
-  sample_size: row.report.sample_size,
-  unknown_count: row.report.unknown_count,
-  median_score: row.report.median_score,
-  scoring: row.report.scoring,
-  selection: row.report.selection,
-  notes: row.report.notes,
-});
+const toPublic = (stored: Row, rule: AuditRule): PublishedBiasAudit => {
+  const row = { ...stored, report: shownReport(stored.report, rule) };
+  return {
+    id: row.id,
+    job_id: row.jobId,
+    job_title: row.jobTitle,
+    auditor: row.auditor,
+    audit_date: row.auditDate,
+    distribution_date: row.distributionDate,
+    published_at: row.publishedAt.toISOString(),
+    sample_size: row.report.sample_size,
+    unknown_count: row.report.unknown_count,
+    median_score: row.report.median_score,
+    scoring: row.report.scoring,
+    selection: row.report.selection,
+    notes: row.report.notes,
+    suppression: row.report.suppression,
+  };
+};
 
 export async function publishBiasAudit(
   db: Db,
   adminId: string,
   input: { job_id?: string; auditor: string; audit_date: string },
+  rule: AuditRule,
   now = new Date(),
 ): Promise<PublishedBiasAudit> {
   if (input.audit_date > now.toISOString().slice(0, 10)) throw unprocessable('audit_date cannot be in the future');
@@ -40,7 +55,18 @@ export async function publishBiasAudit(
     if (!job) throw notFound('Job not found');
     jobTitle = job.title;
   }
-  const { audit, firstUse } = await computeBiasAudit(db, { job_id: input.job_id }, now);
+  const { audit, firstUse, withheld } = await computeBiasAudit(db, { job_id: input.job_id }, rule, now);
+  // Nothing is published that could single someone out, or that would be empty (issue 43 items 10, 17).
+  const scope = input.job_id ? 'this job has' : 'all jobs have';
+  if (withheld?.kind === 'floor')
+    throw conflict(
+      `An audit is published only for at least ${rule.minSample} AI-scored ${rule.minSample === 1 ? 'person' : 'people'}; ${scope} ${audit.sample_size}.`,
+    );
+  if (withheld?.kind === 'near')
+    throw conflict(
+      `This job's audit and the audit of ${withheld.broader} differ by only ${withheld.people} ` +
+        `${withheld.people === 1 ? 'person' : 'people'}, who could be singled out by comparing the two; publish the audit of all jobs instead.`,
+    );
   // The snapshot and its log entry go together: a publication is one of the records kept 3 years (decision 0198).
   const row = await db.transaction(async (tx) => {
     const [inserted] = await tx
@@ -64,14 +90,14 @@ export async function publishBiasAudit(
     });
     return inserted!;
   });
-  return toPublic(row);
+  return toPublic(row, rule);
 }
 
-export async function listPublishedAudits(db: Db): Promise<PublishedBiasAudit[]> {
+export async function listPublishedAudits(db: Db, rule: AuditRule): Promise<PublishedBiasAudit[]> {
   const rows = await db
     .select()
     .from(biasAuditPublications)
     .orderBy(desc(biasAuditPublications.publishedAt))
     .limit(200);
-  return rows.map(toPublic);
+  return rows.map((r) => toPublic(r, rule));
 }

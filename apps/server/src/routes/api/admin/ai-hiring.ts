@@ -11,7 +11,7 @@ import {
   uuidParamSchema,
 } from '@app/shared';
 import { listAlternatives, resolveAlternative } from '../../../services/ai-hiring/alternatives';
-import { computeBiasAudit } from '../../../services/ai-hiring/bias-audit';
+import { auditRule, computeBiasAudit } from '../../../services/ai-hiring/bias-audit';
 import { publishBiasAudit } from '../../../services/ai-hiring/publications';
 
 /** The provider's side of issue 35 items 2, 4 and 5: alternative requests, the bias audit, publishing it. */
@@ -36,13 +36,14 @@ const adminAiHiringRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/bias-audit',
     { schema: { querystring: biasAuditQuerySchema, response: { 200: biasAuditSchema } } },
-    async (request) => (await computeBiasAudit(app.db, request.query)).audit,
+    async (request) => (await computeBiasAudit(app.db, request.query, auditRule(app.config))).audit,
   );
 
   app.post(
     '/admin/bias-audit/publish',
     { schema: { body: biasAuditPublishSchema, response: { 201: publishedBiasAuditSchema } } },
-    async (request, reply) => reply.status(201).send(await publishBiasAudit(app.db, request.auth!.sub, request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await publishBiasAudit(app.db, request.auth!.sub, request.body, auditRule(app.config))),
   );
 };
 export default adminAiHiringRoutes;

@@ -38,6 +38,7 @@ const audit: BiasAudit = {
     intersectional: [femaleAsian].map(sel),
   },
   notes: ['Native Hawaiian or Pacific Islander is under 2 % of the sample and is excluded from the impact ratios.'],
+  suppression: { min_cell: 5, min_sample: 20, withheld: null },
 };
 const auditUrls = (api: ReturnType<typeof mockApi>) =>
   api.mock.calls
@@ -109,7 +110,9 @@ describe('BiasAuditPage', { timeout: 15_000 }, () => {
     await user.selectOptions(await screen.findByLabelText('Job'), 'Illustrator');
     fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-01-01' } });
     fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-06-30' } });
-    await waitFor(() => expect(auditUrls(api).at(-1)).toBe(`?job_id=${JOB}&from=2026-01-01&to=2026-06-30`));
+    await waitFor(() => expect(auditUrls(api)).toContain(`?job_id=${JOB}&from=2026-01-01&to=2026-06-30`));
+    // The publish form asks about what it would publish: the job on all dates.
+    await waitFor(() => expect(auditUrls(api)).toContain(`?job_id=${JOB}`));
     expect(screen.getByTestId('location')).toHaveTextContent(`job_id=${JOB}`);
 
     const publish = screen.getByRole('button', { name: 'Publish' });
@@ -126,6 +129,28 @@ describe('BiasAuditPage', { timeout: 15_000 }, () => {
       auditor: 'Fair Audits LLC',
       audit_date: '2026-11-20',
     });
+  });
+
+  it('shows no groups for a view too small, and says why Publish is unavailable below the floor', async () => {
+    const user = userEvent.setup();
+    const withheld = 'Only 2 AI-scored people are in this view, fewer than 20: no group is shown.';
+    const small: BiasAudit = { ...audit, sample_size: 2, suppression: { ...audit.suppression, withheld } };
+    const api = mockApi({
+      'GET /admin/bias-audit': { body: small },
+      'GET /admin/jobs': { body: { items: [{ id: JOB, title: 'Illustrator' }], total: 1, page: 1, page_size: 100 } },
+    });
+    renderPage(`/admin/bias-audit?job_id=${JOB}`, '/admin/bias-audit', <BiasAuditPage />);
+    const groups = await screen.findByRole('region', { name: 'Groups' });
+    expect(groups).toHaveTextContent(withheld);
+    expect(screen.queryByRole('table')).toBeNull();
+    await user.type(screen.getByLabelText('Independent auditor'), 'Fair Audits LLC');
+    fireEvent.change(screen.getByLabelText('Audit date'), { target: { value: '2026-11-20' } });
+    const publish = screen.getByRole('button', { name: 'Publish' });
+    expect(publish).toBeDisabled();
+    expect(publish).toHaveAccessibleDescription(
+      'Publishing needs at least 20 AI-scored people; the selected job has 2. A summary of fewer would be empty or could single someone out.',
+    );
+    expect(api.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
   });
 
   it("shows the server's detail when the audit cannot be computed", async () => {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import type { BiasAudit } from '@app/shared';
 import { AuditTable, RateChart } from '../../../components/AuditTables';
 import { ErrorBanner } from '../../../components/ErrorBanner';
@@ -68,6 +68,7 @@ export function BiasAuditPage() {
 }
 
 function AuditReport({ audit }: { audit: BiasAudit }) {
+  const minCell = audit.suppression.min_cell;
   const facts = [
     ['Sample (AI-scored interviews)', audit.sample_size],
     ['Unknown (not self-identified or declined)', audit.unknown_count],
@@ -91,11 +92,33 @@ function AuditReport({ audit }: { audit: BiasAudit }) {
           ))}
         </ul>
       </Section>
+      {audit.suppression.withheld ? (
+        <Section title="Groups">
+          <p role="status" className="text-sm text-slate-700">
+            {audit.suppression.withheld}
+          </p>
+        </Section>
+      ) : (
+        <GroupSections audit={audit} minCell={minCell} />
+      )}
+    </>
+  );
+}
+
+function GroupSections({ audit, minCell }: { audit: BiasAudit; minCell: number }) {
+  return (
+    <>
       <Section title="Scoring rates (above the median)">
         <div className="space-y-6">
           <RateChart title="Scoring rate by sex × race / ethnicity" rows={audit.scoring.intersectional} />
           {DIMENSIONS.map(([key, title]) => (
-            <AuditTable key={key} title={`Scoring: ${title}`} rows={audit.scoring[key]} rateLabel="Scoring rate" />
+            <AuditTable
+              key={key}
+              title={`Scoring: ${title}`}
+              rows={audit.scoring[key]}
+              rateLabel="Scoring rate"
+              minCell={minCell}
+            />
           ))}
         </div>
       </Section>
@@ -108,6 +131,7 @@ function AuditReport({ audit }: { audit: BiasAudit }) {
               title={`Selection: ${title}`}
               rows={audit.selection[key]}
               rateLabel="Selection rate"
+              minCell={minCell}
             />
           ))}
         </div>
@@ -116,8 +140,20 @@ function AuditReport({ audit }: { audit: BiasAudit }) {
   );
 }
 
+/** Why the publish scope (the job, or all jobs, on all dates) cannot be published, or null (decision 0222). */
+function unpublishable(scope: BiasAudit | undefined, jobId?: string): string | null {
+  if (!scope?.suppression.withheld) return null;
+  const { min_sample } = scope.suppression;
+  if (scope.sample_size < min_sample)
+    return `Publishing needs at least ${min_sample} AI-scored ${min_sample === 1 ? 'person' : 'people'}; ${jobId ? 'the selected job has' : 'all jobs have'} ${scope.sample_size}. A summary of fewer would be empty or could single someone out.`;
+  return `Publishing is unavailable: the selected job and all jobs differ by fewer than ${min_sample} people, who could be singled out by comparing the two. Publish the audit of all jobs instead.`;
+}
+
 function PublishForm({ jobId }: { jobId?: string }) {
   const publish = usePublishBiasAudit();
+  const scope = useBiasAudit({ job_id: jobId });
+  const blocked = unpublishable(scope.data, jobId);
+  const whyId = useId();
   const [auditor, setAuditor] = useState('');
   const [date, setDate] = useState('');
   return (
@@ -137,10 +173,20 @@ function PublishForm({ jobId }: { jobId?: string }) {
           Audit date
           <input type="date" className={inputClass} value={date} onChange={(e) => setDate(e.target.value)} />
         </label>
-        <button type="submit" className={primaryButtonClass} disabled={!auditor.trim() || !date || publish.isPending}>
+        <button
+          type="submit"
+          className={primaryButtonClass}
+          disabled={!auditor.trim() || !date || publish.isPending || !scope.data || blocked !== null}
+          aria-describedby={blocked ? whyId : undefined}
+        >
           Publish
         </button>
       </form>
+      {blocked && (
+        <p id={whyId} className="mt-3 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          {blocked}
+        </p>
+      )}
       <p className="mt-2 text-xs text-slate-500">
         Publishes the audit of {jobId ? 'the selected job' : 'all jobs'} (every date) at /bias-audit: aggregates only.
       </p>

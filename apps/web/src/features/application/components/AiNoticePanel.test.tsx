@@ -15,6 +15,7 @@ const notice = {
   alternative_available: true,
   integrity_signals: ['tab_hidden', 'paste'],
   alternative_instructions: '...',
+  bias_audit_url: '/bias-audit',
 };
 
 function Harness() {
@@ -46,6 +47,10 @@ describe('AiNoticePanel', () => {
     expect(await screen.findByText(/Communication/)).toBeInTheDocument();
     expect(screen.getByText(/kept for 90 days/)).toBeInTheDocument();
     expect(screen.getByText(/the tab being hidden, pasting text/)).toBeInTheDocument();
+    // Candidates can find the published bias audits (issue 43 item 17), without leaving the application.
+    const audits = screen.getByRole('link', { name: /^Bias audits of our AI assessment/ });
+    expect(audits).toHaveAttribute('href', '/bias-audit');
+    expect(audits).toHaveAttribute('target', '_blank');
     await user.click(screen.getByRole('checkbox', { name: AI_ASSESSMENT_NOTICE.acknowledgement }));
     expect(screen.getByTestId('ack')).toHaveTextContent('true');
 

@@ -63,6 +63,20 @@ export function AiNoticePanel({
             For integrity we note, with the time, {n.integrity_signals.map((s) => SIGNAL_LABELS[s] ?? s).join(', ')}. A
             person looks at these; they never change a score or a decision by themselves.
           </p>
+          <p>
+            An independent auditor checks this AI assessment for bias; the summaries are public:{' '}
+            {/* A new tab: the application in progress stays where it is. */}
+            <a
+              href={n.bias_audit_url}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="font-medium text-brand-700 underline"
+            >
+              Bias audits of our AI assessment
+              <span className="sr-only"> (opens in a new tab)</span>
+            </a>
+            .
+          </p>
         </div>
       )}
       <label className="mt-3 flex gap-3 rounded-md border border-slate-200 bg-white p-3 text-slate-700">

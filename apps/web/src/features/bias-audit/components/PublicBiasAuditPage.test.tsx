@@ -23,6 +23,7 @@ const published: PublishedBiasAudit = {
   scoring: { sex: [female, male], race_ethnicity: [], intersectional: [g('female|white', 5, 0.6)] },
   selection: { sex: [female, male].map(sel), race_ethnicity: [], intersectional: [] },
   notes: ['Fisher’s exact test; p < 0.05 is significant.'],
+  suppression: { min_cell: 5, min_sample: 20, withheld: null },
 };
 
 describe('PublicBiasAuditPage', { timeout: 15_000 }, () => {
@@ -73,6 +74,58 @@ describe('PublicBiasAuditPage', { timeout: 15_000 }, () => {
     const [url, init] = api.mock.calls.find(([u]) => String(u).includes('/public/bias-audit'))!;
     expect(String(url)).toMatch(/\/api\/public\/bias-audit$/);
     expect((init?.headers as Record<string, string>).authorization).toBeUndefined();
+  });
+
+  it('shows small groups as "fewer than 5" with no number or rate, and a summary of too few people without groups', async () => {
+    const hidden = (group: string, why: 'small' | 'complementary' | 'withheld') =>
+      g(group, null, null, { impact_ratio: null, suppressed: why });
+    mockApi({
+      'GET /public/bias-audit': {
+        body: [
+          {
+            ...published,
+            scoring: {
+              sex: [female, male],
+              race_ethnicity: [
+                g('white', 20, 0.5),
+                hidden('black_or_african_american', 'complementary'),
+                hidden('asian', 'small'),
+              ],
+              intersectional: [hidden('female|asian', 'small'), hidden('male|two_or_more', 'small')],
+            },
+            suppression: { min_cell: 6, min_sample: 20, withheld: null },
+          },
+          {
+            ...published,
+            id: 'old',
+            audit_date: '2025-10-01',
+            sample_size: 2,
+            scoring: { sex: [hidden('female', 'withheld')], race_ethnicity: [], intersectional: [] },
+            suppression: { min_cell: 5, min_sample: 20, withheld: 'Only 2 AI-scored people are in this view.' },
+          },
+        ],
+      },
+    });
+    renderPage('/bias-audit', '/bias-audit', <PublicBiasAuditPage />);
+    const first = await screen.findByRole('article', { name: 'Bias audit of 2026-11-20' });
+    const race = within(first).getByRole('table', { name: 'Scoring: Race / ethnicity' });
+    const line = (text: string) => within(race).getByText(text, { exact: false }).closest('tr')!.textContent;
+    // The number is the setting's.
+    expect(line('Asian')).toBe(
+      'Fewer than 6 each: Asian. No number, rate or ratio, so that no one can be singled out.',
+    );
+    expect(line('Black or African American')).toMatch(/^Not shown: Black or African American\./);
+    const inter = within(first).getByRole('table', { name: 'Scoring: Sex × race / ethnicity' });
+    expect(inter).toHaveTextContent('Female × Asian, Male × Two or more races');
+    expect(inter).toHaveTextContent('Fewer than 6 each');
+    expect(inter).not.toHaveTextContent('%');
+    expect(within(first).getByRole('figure', { name: 'Scoring rate by sex × race / ethnicity' })).toHaveTextContent(
+      'No group here is large enough to show a rate.',
+    );
+
+    const old = screen.getByRole('article', { name: 'Bias audit of 2025-10-01' });
+    expect(old).toHaveTextContent('This summary covers fewer than 20 people: no group is shown');
+    expect(within(old).queryByRole('table')).toBeNull();
   });
 
   it('says when nothing is published yet', async () => {

@@ -27,7 +27,7 @@ export function PublicBiasAuditPage() {
           Our AI interviewer&apos;s assessment is audited for bias by an independent auditor. Each summary gives the
           audit date, the auditor, the date the tool was first used, the number of people assessed and of those whose
           sex or race/ethnicity is unknown, and for every group its number of people, its rate and its impact ratio. No
-          summary names or describes a person.
+          summary names or describes a person: a group of only a few people shows no number or rate.
         </p>
       </header>
       {audits.isLoading && <Spinner label="Loading the published audits..." />}
@@ -62,18 +62,34 @@ function PublishedAudit({ audit }: { audit: PublishedBiasAudit }) {
           </div>
         ))}
       </dl>
-      <RateChart title="Scoring rate by sex × race / ethnicity" rows={audit.scoring.intersectional} />
-      {DIMENSIONS.map(([key, title]) => (
-        <AuditTable key={`s-${key}`} title={`Scoring: ${title}`} rows={audit.scoring[key]} rateLabel="Scoring rate" />
-      ))}
-      {DIMENSIONS.map(([key, title]) => (
-        <AuditTable
-          key={`d-${key}`}
-          title={`Selection: ${title}`}
-          rows={audit.selection[key]}
-          rateLabel="Selection rate"
-        />
-      ))}
+      {audit.suppression.withheld ? (
+        <p className="text-sm text-slate-700">
+          This summary covers fewer than {audit.suppression.min_sample} people: no group is shown, so that no one can be
+          singled out.
+        </p>
+      ) : (
+        <>
+          <RateChart title="Scoring rate by sex × race / ethnicity" rows={audit.scoring.intersectional} />
+          {DIMENSIONS.map(([key, title]) => (
+            <AuditTable
+              key={`s-${key}`}
+              title={`Scoring: ${title}`}
+              rows={audit.scoring[key]}
+              rateLabel="Scoring rate"
+              minCell={audit.suppression.min_cell}
+            />
+          ))}
+          {DIMENSIONS.map(([key, title]) => (
+            <AuditTable
+              key={`d-${key}`}
+              title={`Selection: ${title}`}
+              rows={audit.selection[key]}
+              rateLabel="Selection rate"
+              minCell={audit.suppression.min_cell}
+            />
+          ))}
+        </>
+      )}
       <ul className="list-disc space-y-1 pl-5 text-xs text-slate-600">
         {audit.notes.map((n) => (
           <li key={n}>{n}</li>

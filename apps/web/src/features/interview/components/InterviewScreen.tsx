@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { X } from 'lucide-react';
-import { MIC_ACTIVITY_THRESHOLD } from '@app/shared';
+import { INTERVIEW_CONTINUED_ELSEWHERE, MIC_ACTIVITY_THRESHOLD } from '@app/shared';
 import { ErrorBanner } from '../../../components/ErrorBanner';
 import { ConfirmDialog } from '../../../components/lazy-dialogs';
 import type { useInterviewSession } from '../hooks/useInterviewSession';
@@ -100,7 +100,7 @@ export function InterviewScreen({
               onClick={() => void session.retry()}
               className="self-center rounded-full bg-white/10 px-4 py-1.5 text-sm hover:bg-white/20"
             >
-              Try again
+              {state.error === INTERVIEW_CONTINUED_ELSEWHERE ? 'Continue here' : 'Try again'}
             </button>
           )}
           {state.audioBlocked && state.status !== 'ended' && (

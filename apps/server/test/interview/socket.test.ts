@@ -92,7 +92,7 @@ describe('/ws/session', () => {
 
     // Another session for the same job while this one runs takes it over (decision 0225).
     const other = await started(token, j.id);
-    expect(await other.client.event('session_ready')).toMatchObject({ interview_id: interviewId, resumed: true });
+    expect(await other.client.event('session_ready')).toMatchObject({ interview_id: interviewId });
     expect(await client.event('error')).toMatchObject({
       message: 'This interview continues in another tab or device.',
       recoverable: false,

@@ -22,6 +22,12 @@ export function tokenFromSocketProtocols(header: string | undefined): string | u
 }
 
 /** Why the server closes an interview socket. */
+/**
+ * The fatal `error` a socket gets before it is closed with `replaced` because a newer tab or device
+ * took its interview over (decision 0225).
+ */
+export const INTERVIEW_CONTINUED_ELSEWHERE = 'This interview continues in another tab or device.';
+
 export const SOCKET_CLOSE = {
   /** A newer connection took this session over (another tab, a reconnect). */
   replaced: 4000,

@@ -13,6 +13,11 @@ export const CHANNELS = {
   jobListChanged: 'jobs.list-changed',
   /** A session or all of a user's sessions ended: `{ sid }` or `{ userId }`; drop cached verdicts. */
   sessionRevoked: 'auth.session-revoked',
+  /**
+   * A newer session took over a live interview: `{ interviewId, sessionId }`; any other session of
+   * that interview is told and let go (decision 0225).
+   */
+  interviewTakenOver: 'interview.taken-over',
 } as const;
 export type Channel = (typeof CHANNELS)[keyof typeof CHANNELS];
 export type BusMessage = { all?: true; [field: string]: unknown };

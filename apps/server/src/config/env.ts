@@ -99,6 +99,17 @@ export const envSchema = z.object({
   /** Silence that ends the candidate's turn after a finished sentence, ms (3x after "and", "um", ...). */
   INTERVIEW_SILENCE_MS: z.coerce.number().int().min(150).max(5000).default(350),
   INTERVIEW_RESUME_GRACE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  /**
+   * An interview in progress that no tab or device has held for this long is ended by the sweep with
+   * what it has (assessed, or open again when nothing was answered; decision 0225). Never shorter than
+   * the resume grace.
+   */
+  INTERVIEW_ABANDON_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(5)
+    .max(7 * 24 * 60)
+    .default(30),
   /** Practice interviews one client address may start per hour (decision 0169). */
   INTERVIEW_PRACTICE_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).max(10000).default(12),
   LOGIN_LIMIT_WINDOW: z

@@ -122,6 +122,11 @@ export const interviews = pgTable(
     decidedBy: mentions('decided_by', () => users.id),
     decidedAt: at('decided_at'),
     startedAt: at('started_at'),
+    /**
+     * When a live session last held it (kept fresh while a socket is attached); an `in_progress`
+     * interview idle for INTERVIEW_ABANDON_MINUTES is ended by the sweep (decision 0225).
+     */
+    lastActiveAt: at('last_active_at'),
     completedAt: at('completed_at'),
     /** Which pass wrote the candidate turns: the live recognizer, or the careful pass after the interview (decision 0172). */
     transcriptPass: text('transcript_pass', { enum: ['live', 'careful'] })
@@ -133,6 +138,10 @@ export const interviews = pgTable(
   (t) => [
     index('interviews_candidate_idx').on(t.candidateId, t.createdAt),
     index('interviews_job_idx').on(t.jobId, t.status),
+    // The abandoned-interview sweep (decision 0225) reads only the interviews in progress.
+    index('interviews_in_progress_held_idx')
+      .on(t.lastActiveAt)
+      .where(sql`${t.status} = 'in_progress'`),
     // One application per candidate and job (decision 0169): a rejected one is closed history, so
     // starting again after a rejection opens a new one; a job's removal leaves rows without a job.
     uniqueIndex('interviews_one_per_candidate_job')

@@ -1,20 +1,11 @@
-import {
-  isUuid,
-  PRACTICE_MAX_MINUTES,
-  PRACTICE_QUESTIONS,
-  type Debrief,
-  type ServerMessage,
-  type StartMessage,
-} from '@app/shared';
-import { computeDebrief } from '../services/debrief/compute';
+import { isUuid, PRACTICE_MAX_MINUTES, PRACTICE_QUESTIONS, type ServerMessage, type StartMessage } from '@app/shared';
 import type { DebriefSeal } from '../services/debrief/seal';
 import type { Db } from '../db/client';
 import { systemClock, type Clock, type Timer } from '../lib/clock';
 import type { AppEvents } from '../lib/app-events';
 import { AppError } from '../lib/http-errors';
-import { completeInterview, createOrResumeInterview, INTERVIEW_IN_OTHER_SESSION } from '../services/interviews';
-import { buildPlan, type PlanInput } from './plan';
-import type { JobText } from './recognition/job-model';
+import { completeInterview, createOrResumeInterview } from '../services/interviews';
+import { buildPlan, jobRecognitionText } from './plan';
 import type { Providers } from './providers';
 import type { PipelineLog } from './fallback';
 import { InterviewSession, type SessionSettings, type TurnSink } from './session';
@@ -26,6 +17,7 @@ import {
   listTurns,
   loadPlanInput,
   ownInterviewStatus,
+  touchInterviews,
   updateTurnText,
   type StoredTurn,
 } from './store';
@@ -37,6 +29,20 @@ import {
 } from '../services/consents';
 import { storeAnswerAudio } from '../services/transcript/answer-audio';
 import type { Storage } from '../services/storage';
+import { practiceSink } from './practice-sink';
+import { Heartbeat, tellContinuedElsewhere } from './resume-anywhere';
+import {
+  ONE_LIVE_SESSION,
+  JOB_NOT_ACCEPTING_INTERVIEWS,
+  INTERVIEWERS_BUSY,
+  PRACTICE_NEEDS_PROFILE,
+  PRACTICE_BUSY,
+  practiceTooOften,
+  practiceShare,
+} from './start-refusals';
+
+export { practiceSink };
+export * from './start-refusals';
 
 export type ManagerOptions = {
   db: Db;
@@ -65,6 +71,11 @@ export type ManagerOptions = {
   clock?: Clock;
   /** Signs each practice debrief for its candidate, who may then keep it (decision 0171). */
   debriefSeal: DebriefSeal;
+  /**
+   * A new session took over the interview `interviewId` from another session: the other instances
+   * let theirs go (the cluster bus; decision 0225).
+   */
+  announceTakeover?: (interviewId: string, sessionId: string) => void;
 };
 
 type Entry = {
@@ -84,13 +95,6 @@ export type SocketHandle = {
   close: (code: number, reason: string) => void;
 };
 
-export const ONE_LIVE_SESSION =
-  'You already have a live interview open in another window or tab. Close it before starting another one.';
-/** A `start` for a job that is archived or not yet published. */
-export const JOB_NOT_ACCEPTING_INTERVIEWS = 'This job is not accepting interviews right now.';
-export const INTERVIEWERS_BUSY =
-  'All interviewers are busy right now. Your interview has not started: please try again in a few minutes.';
-
 /** One live session as seen from outside (shutdown, admission, metrics). */
 export type LiveSession = {
   session: InterviewSession;
@@ -98,16 +102,6 @@ export type LiveSession = {
   /** The socket attached to it; none while it waits for its candidate to reconnect. */
   socket?: SocketHandle;
 };
-
-/** A practice start from an account that has not finished onboarding (decision 0169). */
-export const PRACTICE_NEEDS_PROFILE = 'Complete your profile before starting a practice interview.';
-export const PRACTICE_BUSY =
-  'All practice interviewers are busy right now. Your practice has not started: please try again in a few minutes.';
-export const practiceTooOften = (seconds: number) =>
-  `Too many practice interviews from your network. Please try again in ${Math.max(1, Math.ceil(seconds / 60))} minutes.`;
-
-/** The live sessions practice may hold: half of the instance's, at least one (decision 0169). */
-export const practiceShare = (maxLive: number) => Math.max(1, Math.floor(maxLive / 2));
 
 /**
  * Live sessions by session id. A session survives its socket for a grace period, so a client that
@@ -117,6 +111,12 @@ export class SessionManager {
   private readonly sessions = new Map<string, Entry>();
   /** Candidates whose new session is being set up (one at a time per candidate). */
   private readonly starting = new Set<string>();
+  /** Marks the interviews with a socket attached as held, so the sweep leaves them (decision 0225). */
+  private readonly held = new Heartbeat(
+    () => this.clock,
+    () => this.sessions.size > 0,
+    () => this.markHeld([...this.sessions.values()].filter((e) => e.session.isAttached)),
+  );
 
   constructor(private readonly opts: ManagerOptions) {}
 
@@ -160,9 +160,10 @@ export class SessionManager {
       if (existing.session.ended) return fail('This interview has ended.');
       existing.grace?.cancel();
       existing.grace = undefined;
-      // A newer connection wins; the old one (if it is still half-open) is let go.
+      // A newer connection wins; the old one (another tab with the same session, or a half-open
+      // socket) is told and let go.
       if (existing.session.isAttached) {
-        existing.detachSocket?.();
+        tellContinuedElsewhere(existing);
         existing.session.detach();
       }
       existing.detachSocket = detachSocket;
@@ -231,9 +232,10 @@ export class SessionManager {
       const own = [...this.sessions.values()].filter((e) => e.userId === userId);
       const other = own.find((e) => e.session.isAttached);
       if (other) {
-        // The same job in two windows gets the answer the interview rules give it.
-        const sameInterview = !practice && !other.practice && other.jobId === jobId;
-        return fail(sameInterview ? INTERVIEW_IN_OTHER_SESSION : ONE_LIVE_SESSION);
+        // The same interview in another tab or device: the newest takes it over (decision 0225).
+        const sameInterview = !practice && !other.practice && jobId !== null && other.jobId === jobId;
+        if (!sameInterview) return fail(ONE_LIVE_SESSION);
+        await this.handOver(other);
       }
       if (jobId) {
         // Pending, completed and archived jobs take no interviews (nor practice runs).
@@ -270,6 +272,10 @@ export class SessionManager {
           sessionId: msg.session_id,
         });
         interviewId = interview.id;
+        if (interview.replacedSessionId) {
+          // The replaced session may run on another instance: it is told there (decision 0225).
+          this.opts.announceTakeover?.(interview.id, msg.session_id);
+        }
         previousTurns = await listTurns(db, interview.id);
       }
       // Another connection may have created it while we were waiting on the database.
@@ -289,7 +295,7 @@ export class SessionManager {
             practiceSession?.notify({ event: 'debrief', debrief, seal: this.opts.debriefSeal.seal(userId, debrief) }),
           )
         : { append: (turn) => appendTurn(db, id, turn), update: (seq, text) => updateTurnText(db, id, seq, text) };
-      const recognition = this.opts.providers.sttFor?.(recognitionText(planInput)) ?? {
+      const recognition = this.opts.providers.sttFor?.(jobRecognitionText(planInput)) ?? {
         stt: this.opts.providers.stt,
         release() {},
       };
@@ -319,6 +325,7 @@ export class SessionManager {
       });
       if (practice) practiceSession = session;
       this.sessions.set(msg.session_id, { session, userId, jobId, practice, detachSocket, socket });
+      this.held.ensure();
       session.attach(send, previousTurns.length > 0);
       return session;
     } catch (err) {
@@ -338,6 +345,8 @@ export class SessionManager {
     session.detach();
     entry.detachSocket = undefined;
     entry.socket = undefined;
+    // The abandon time counts from here, when the candidate was last there (decision 0225).
+    void this.markHeld([entry]);
     if (session.ended) {
       this.sessions.delete(session.sessionId);
       return;
@@ -355,43 +364,46 @@ export class SessionManager {
     entry.session.dispose();
   }
 
+  /**
+   * The interview `interviewId` was taken over by session `sessionId`, here or on another instance:
+   * any other session of it here is told and let go (decision 0225).
+   */
+  async takenOver(interviewId: string, sessionId: string): Promise<void> {
+    const replaced = [...this.sessions.values()].filter(
+      (e) => e.session.interviewId === interviewId && e.session.sessionId !== sessionId && !e.practice,
+    );
+    await Promise.all(replaced.map((e) => this.handOver(e)));
+  }
+
+  /** Lets a session go because another tab or device continues its interview; its socket is told. */
+  private async handOver(entry: Entry) {
+    this.opts.log?.info?.({ sessionId: entry.session.sessionId }, 'interview continued in another tab or device');
+    entry.grace?.cancel();
+    entry.grace = undefined;
+    if (this.sessions.get(entry.session.sessionId) === entry) this.sessions.delete(entry.session.sessionId);
+    // Out of the map first: the socket's close then finds nothing to keep for a reconnect.
+    if (entry.session.isAttached) tellContinuedElsewhere(entry);
+    entry.detachSocket = undefined;
+    entry.socket = undefined;
+    await entry.session.handOver();
+  }
+
+  /** Marks the recorded interviews of `entries` as held now. */
+  private async markHeld(entries: Entry[]) {
+    const ids = entries.filter((e) => !e.practice && !e.session.ended).map((e) => e.session.interviewId);
+    try {
+      await touchInterviews(this.opts.db, ids, new Date(this.clock.now()));
+    } catch (err) {
+      this.opts.log?.warn({ err }, 'marking live interviews as held failed');
+    }
+  }
+
   close() {
+    this.held.stop();
     for (const entry of this.sessions.values()) {
       entry.grace?.cancel();
       entry.session.dispose();
     }
     this.sessions.clear();
   }
-}
-
-/**
- * A practice interview's turns, kept in memory only: after each one the debrief so far is computed
- * and handed to `send` (decision 0161), so the client has it whenever the candidate ends.
- */
-export function practiceSink(input: PlanInput, send: (debrief: Debrief) => void): TurnSink {
-  const turns: StoredTurn[] = [];
-  const update = () => {
-    if (turns.some((t) => t.speaker === 'user'))
-      send({ ...computeDebrief(turns, input.job), ...(input.job ? { job_title: input.job.title } : {}) });
-  };
-  return {
-    append: async (turn) => {
-      turns.push(turn);
-      update();
-    },
-    update: async (seq, text) => {
-      const turn = turns.find((t) => t.seq === seq);
-      if (turn) turn.text = text;
-    },
-  };
-}
-
-/**
- * The text a job's recognizer is biased toward. The job's own only: one model per job is built once
- * and shared by its candidates (the candidate's tools would make a model, and a build, per candidate).
- */
-function recognitionText(input: PlanInput): JobText | null {
-  if (!input.job) return null;
-  const { title, description, skills, customQuestions } = input.job;
-  return { title, description, skills, customQuestions };
 }

@@ -1,5 +1,6 @@
 import { spellingsFor, type Spellings } from './recognition/spelling';
 import { buildVocabulary, type JobVocabulary } from './understanding/vocabulary';
+import type { JobText } from './recognition/job-model';
 
 /** What the interviewer knows about the job and the candidate. */
 export type PlanInput = {
@@ -185,3 +186,13 @@ export function skillNoun(skill: string, jobText = ''): string {
 }
 
 export { Conductor } from './conductor';
+
+/**
+ * The text a job's recognizer is biased toward. The job's own only: one model per job is built once
+ * and shared by its candidates (the candidate's tools would make a model, and a build, per candidate).
+ */
+export function jobRecognitionText(input: PlanInput): JobText | null {
+  if (!input.job) return null;
+  const { title, description, skills, customQuestions } = input.job;
+  return { title, description, skills, customQuestions };
+}

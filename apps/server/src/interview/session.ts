@@ -252,6 +252,17 @@ export class InterviewSession {
     if (reason === 'conversation_ended') this.send({ event: 'conversation_ended' });
   }
 
+  /**
+   * Another tab or device took the interview over (decision 0225): nothing more is heard or said
+   * here, what is being stored is let finish (the new session reads it), then everything is released.
+   */
+  async handOver(): Promise<void> {
+    if (this.attached) this.detach();
+    this.endState = 'ended';
+    await this.transcript.flushed();
+    this.dispose();
+  }
+
   /** Releases everything (session expired or server closing). */
   dispose() {
     this.dialogue.clearIdle();

@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { TranscriptTurn } from '@app/shared';
 import type { Db } from '../db/client';
 import { interviews, jobs, profiles, transcriptTurns, users, type TurnWord } from '../db/schema';
@@ -165,4 +165,16 @@ export async function loadPlanInput(
       expertise: profile?.expertise ?? [],
     },
   };
+}
+
+/**
+ * Marks interviews as held by a live session at `at` (decision 0225): the sweep ends an
+ * `in_progress` interview only once nobody has held it for INTERVIEW_ABANDON_MINUTES.
+ */
+export async function touchInterviews(db: Db, interviewIds: string[], at: Date): Promise<void> {
+  if (!interviewIds.length) return;
+  await db
+    .update(interviews)
+    .set({ lastActiveAt: at })
+    .where(and(inArray(interviews.id, interviewIds), eq(interviews.status, 'in_progress')));
 }

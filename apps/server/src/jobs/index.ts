@@ -6,6 +6,7 @@ import { queueCarefulPass, registerCarefulTranscriptJob } from './careful-transc
 import { registerEmailJob } from './email';
 import { queueJoin, registerRemuxJob } from './remux';
 import { registerRetentionJob, scheduleRetention } from './retention';
+import { registerAbandonedInterviewsJob, scheduleAbandonedSweep } from './abandoned-interviews';
 import { registerNotifications, interviewReceived } from './notifications';
 
 declare module 'fastify' {
@@ -29,12 +30,14 @@ export default fp(
     registerEmailJob(app, queue);
     registerRemuxJob(app, queue);
     registerRetentionJob(app, queue);
+    registerAbandonedInterviewsJob(app, queue);
     registerNotifications(app);
 
     let unsubscribe: (() => void)[] = [];
     app.addHook('onReady', async () => {
       await queue.start();
       await scheduleRetention(queue);
+      await scheduleAbandonedSweep(queue);
       unsubscribe = [
         app.events.on('interview.completed', ({ interviewId, address }) =>
           queue.track(async () => {

@@ -35,6 +35,11 @@ export const QUEUES = {
     name: 'purge-recordings',
     options: { retryLimit: 2, retryDelay: 300, expireInSeconds: 1800 },
   },
+  /** Ends interviews in progress nobody has held for INTERVIEW_ABANDON_MINUTES; every minute (decision 0225). */
+  endAbandonedInterviews: {
+    name: 'end-abandoned-interviews',
+    options: { retryLimit: 0, expireInSeconds: 300 },
+  },
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES]['name'];
 

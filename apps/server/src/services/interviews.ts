@@ -26,7 +26,6 @@ export type InterviewRow = typeof interviews.$inferSelect;
 
 export const ALREADY_INTERVIEWED =
   'You have already completed this interview. Visit your status page for updates instead of reapplying.';
-export const INTERVIEW_IN_OTHER_SESSION = 'An interview for this job is already in progress in another session.';
 export { INTERVIEW_NOT_FOUND };
 
 // Ids can reach these functions unvalidated (from the live socket): isUuid turns a malformed one
@@ -143,10 +142,10 @@ export async function createInterview(
 }
 
 /**
- * Starts the interview a live session is about to run, or resumes it when the same session
- * reconnects. Refuses (409) when the candidate already has an interview for the job that is
- * in progress in another session, completed, under review or approved; not_started, scheduled and
- * rejected ones do not block.
+ * Starts the interview a live session is about to run, or resumes the candidate's one in progress
+ * for the job, from this session or any other (the newest session takes it over: decision 0225).
+ * Refuses (409) when the candidate already has an interview for the job that is completed, under
+ * review or approved; not_started, scheduled and rejected ones do not block.
  *
  * A candidate has one application per job (decision 0169): their not_started or scheduled
  * interview for the job (invited, retaken, or left before any answer) is the one started, whatever
@@ -160,7 +159,7 @@ export async function createInterview(
 export async function createOrResumeInterview(
   db: Db,
   input: { interviewId?: string; jobId: string; candidateId: string; sessionId: string },
-): Promise<Interview> {
+): Promise<Interview & { replacedSessionId?: string | null }> {
   if (!isUuid(input.jobId)) throw notFound('Job not found');
   if (input.interviewId !== undefined && !isUuid(input.interviewId)) throw notFound(INTERVIEW_NOT_FOUND);
   if (!isUuid(input.candidateId)) throw notFound('User not found');
@@ -176,14 +175,22 @@ export async function createOrResumeInterview(
       .where(and(eq(interviews.candidateId, input.candidateId), eq(interviews.jobId, input.jobId)))
       .orderBy(desc(interviews.createdAt));
 
-    // The same session reconnecting resumes its interview.
-    const resumed = existing.find((i) => i.status === 'in_progress' && i.sessionId === input.sessionId);
-    if (resumed) return loadDto(tx, resumed.id);
+    const now = new Date();
+    // The candidate's interview in progress continues in whichever tab or device starts it now: the
+    // same session reconnecting, or a new one, which takes it over (decision 0225). The reply names
+    // the session it replaced, so that one is told and let go wherever it runs.
+    const running = existing.find((i) => i.status === 'in_progress');
+    if (running) {
+      await tx
+        .update(interviews)
+        .set({ sessionId: input.sessionId, lastActiveAt: now })
+        .where(eq(interviews.id, running.id));
+      const replaced = running.sessionId !== input.sessionId ? running.sessionId : null;
+      return { ...(await loadDto(tx, running.id)), replacedSessionId: replaced };
+    }
 
     const blocking = existing.find((i) => (INTERVIEW_BLOCKING_STATUSES as readonly string[]).includes(i.status));
-    if (blocking) {
-      throw conflict(blocking.status === 'in_progress' ? INTERVIEW_IN_OTHER_SESSION : ALREADY_INTERVIEWED);
-    }
+    if (blocking) throw conflict(ALREADY_INTERVIEWED);
 
     const open = existing.find((i) => (NOT_STARTED as readonly string[]).includes(i.status));
     let newId = input.interviewId;
@@ -198,11 +205,10 @@ export async function createOrResumeInterview(
       }
     }
 
-    const now = new Date();
     if (open) {
       await tx
         .update(interviews)
-        .set({ status: 'in_progress', sessionId: input.sessionId, startedAt: now, updatedAt: now })
+        .set({ status: 'in_progress', sessionId: input.sessionId, startedAt: now, lastActiveAt: now, updatedAt: now })
         .where(eq(interviews.id, open.id));
       return loadDto(tx, open.id);
     }

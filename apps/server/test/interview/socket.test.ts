@@ -82,7 +82,7 @@ describe('/ws/session', () => {
     client.close();
   });
 
-  it('creates the interview for the token’s user (not candidate_id) and refuses a second interview for the job', async () => {
+  it('creates the interview for the token’s user (not candidate_id); a second session takes it over; a finished one is not restarted', async () => {
     const { token, user } = await t.signUp();
     const j = await job();
     const { client, interviewId } = await started(token, j.id);
@@ -90,10 +90,13 @@ describe('/ws/session', () => {
     const [row] = await t.database.db.select().from(interviews).where(eq(interviews.id, interviewId));
     expect(row).toMatchObject({ candidateId: user.id, jobId: j.id, status: 'in_progress' });
 
-    // Another session for the same job while this one runs.
+    // Another session for the same job while this one runs takes it over (decision 0225).
     const other = await started(token, j.id);
-    const err = await other.client.event('error');
-    expect(err).toMatchObject({ message: 'An interview for this job is already in progress in another session.' });
+    expect(await other.client.event('session_ready')).toMatchObject({ interview_id: interviewId });
+    expect(await client.event('error')).toMatchObject({
+      message: 'This interview continues in another tab or device.',
+      recoverable: false,
+    });
 
     // The candidate answered (an interview ended before any answer starts again; decision 0149).
     const now = new Date();
@@ -105,7 +108,7 @@ describe('/ws/session', () => {
       endedAt: now,
       offsetSeconds: 5,
     });
-    client.send({ event: 'end', reason: 'user_ended' });
+    other.client.send({ event: 'end', reason: 'user_ended' });
     await vi.waitFor(
       async () => {
         const [done] = await t.database.db.select().from(interviews).where(eq(interviews.id, interviewId));

@@ -25,6 +25,7 @@ import { prepareActiveJobModels } from '../../interview/recognition/active-jobs'
 import { buildProviders, type Providers } from '../../interview/providers';
 import { recordRecognizerQueueWait } from '../../cluster/metrics';
 import { WindowLimit } from '../../cluster/counters';
+import { CHANNELS } from '../../cluster/bus';
 import type { InterviewSession } from '../../interview/session';
 import { IntegrityReports } from './integrity-reports';
 
@@ -105,8 +106,15 @@ async function interviewSocketRoutes(app: FastifyInstance, opts: InterviewSocket
     },
     log: app.log,
     debriefSeal: debriefSealFor(config),
+    announceTakeover: (interviewId, sessionId) =>
+      void app.bus.publish(CHANNELS.interviewTakenOver, { interviewId, sessionId }),
   });
   app.decorate('interviewSessions', manager);
+  // The session a newer tab or device replaced may live on this instance (decision 0225).
+  const stopTakeovers = app.bus.subscribe(CHANNELS.interviewTakenOver, async ({ interviewId, sessionId }) => {
+    if (typeof interviewId === 'string' && typeof sessionId === 'string')
+      await manager.takenOver(interviewId, sessionId);
+  });
   const live = new Set<WebSocket>();
   const sendRestart = (socket: WebSocket) => {
     if (socket.readyState !== socket.OPEN) return;
@@ -137,6 +145,7 @@ async function interviewSocketRoutes(app: FastifyInstance, opts: InterviewSocket
   app.addHook('onClose', async () => {
     closing = true;
     stopPreparing();
+    stopTakeovers();
     manager.close();
     providers.close();
   });

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { X } from 'lucide-react';
-import { MIC_ACTIVITY_THRESHOLD } from '@app/shared';
+import { INTERVIEW_CONTINUED_ELSEWHERE, MIC_ACTIVITY_THRESHOLD } from '@app/shared';
 import { ErrorBanner } from '../../../components/ErrorBanner';
 import { ConfirmDialog } from '../../../components/lazy-dialogs';
 import type { useInterviewSession } from '../hooks/useInterviewSession';
@@ -45,6 +45,8 @@ export function InterviewScreen({
   const { state } = session;
   // Only a fatal error stops the conversation and offers to reconnect (decision 0148).
   const canRetry = state.status === 'error' && state.error !== null;
+  // Another tab or device runs the interview now: this one may take it back, never end it (decision 0225).
+  const continuedElsewhere = state.error === INTERVIEW_CONTINUED_ELSEWHERE;
   const [confirmingEnd, setConfirmingEnd] = useState(false);
   const stillGoing = state.status !== 'ended';
   const label = statusLabel(state.status, state.muted);
@@ -100,7 +102,7 @@ export function InterviewScreen({
               onClick={() => void session.retry()}
               className="self-center rounded-full bg-white/10 px-4 py-1.5 text-sm hover:bg-white/20"
             >
-              Try again
+              {continuedElsewhere ? 'Continue here' : 'Try again'}
             </button>
           )}
           {state.audioBlocked && state.status !== 'ended' && (
@@ -135,7 +137,7 @@ export function InterviewScreen({
           muted={state.muted}
           micPulse={showMicPulse(state, MIC_ACTIVITY_THRESHOLD)}
           aiPlaying={state.isAIPlaying}
-          ending={state.status === 'ended'}
+          ending={state.status === 'ended' || continuedElsewhere}
           onEnd={() => (stillGoing ? setConfirmingEnd(true) : void session.end())}
           onBargeIn={session.bargeIn}
           onToggleMute={session.toggleMute}

@@ -168,10 +168,18 @@ export function useInterviewSession({ interviewId, jobId, practice = false }: In
           rt.player?.clear();
           act({ type: 'connection_lost' });
         },
+        // Another tab or device continues the interview (its `error` said so): this one lets go of
+        // the camera and microphone; "Continue here" would take the interview back (decision 0225).
+        onReplaced: () => {
+          rt.player?.clear();
+          void rt.recorder.stop();
+          act({ type: 'recording', on: false });
+          releaseMedia();
+        },
       });
     }
     return rt.socket.connect();
-  }, [act, onServerMessage, rt, sendStart]);
+  }, [act, onServerMessage, releaseMedia, rt, sendStart]);
 
   const start = useCallback(async () => {
     if (!canStart(rt.store.getState().status) || rt.finalizing) return;

@@ -11,7 +11,13 @@ import { FakeWebSocket } from '../../../test/fake-websocket';
 const latest = () => FakeWebSocket.latest();
 
 function makeSocket() {
-  const handlers = { onMessage: vi.fn(), onOpen: vi.fn(), onUnexpectedClose: vi.fn(), onGiveUp: vi.fn() };
+  const handlers = {
+    onMessage: vi.fn(),
+    onOpen: vi.fn(),
+    onUnexpectedClose: vi.fn(),
+    onGiveUp: vi.fn(),
+    onReplaced: vi.fn(),
+  };
   const socket = new InterviewSocket(
     () => ({ url: 'ws://host/ws/session', protocols: sessionSocketProtocols('t') }),
     handlers,
@@ -124,6 +130,15 @@ describe('InterviewSocket', () => {
 
   it('reconnect delays are 1, 2, 4, 8, 16 seconds', () => {
     expect([0, 1, 2, 3, 4].map((a) => reconnectDelay(a))).toEqual([1000, 2000, 4000, 8000, 16000]);
+  });
+
+  it('does not reconnect when a newer tab or device took the interview over (close code 4000)', async () => {
+    const { handlers } = await openSocket();
+    latest().drop(4000);
+    vi.advanceTimersByTime(60_000);
+    expect(FakeWebSocket.all).toHaveLength(1);
+    expect(handlers.onReplaced).toHaveBeenCalledTimes(1);
+    expect(handlers.onUnexpectedClose).not.toHaveBeenCalled();
   });
 
   it('reconnects at once when the server restarts (close code 1012), and resumes like after a drop', async () => {

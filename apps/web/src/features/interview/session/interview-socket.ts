@@ -5,7 +5,8 @@
  * and doubling each attempt (the counter resets on a successful open). A server restarting for a
  * rolling deploy closes with 1012 ("service restart") after a `notice`: the first reconnect then goes
  * out at once (a short random spread so every candidate does not arrive in the same millisecond) and
- * the load balancer sends it to an instance that is still up.
+ * the load balancer sends it to an instance that is still up. A socket closed because another tab or
+ * device took the interview over (4000) does not reconnect (decision 0225).
  */
 import { RECONNECT_BASE_DELAY_MS, RECONNECT_MAX_ATTEMPTS, SOCKET_CLOSE } from '@app/shared';
 
@@ -52,6 +53,11 @@ export type SocketHandlers = {
   onUnexpectedClose?: () => void;
   /** All reconnect attempts failed. */
   onGiveUp?: () => void;
+  /**
+   * The server closed the socket because a newer tab or device took the interview over (4000, after
+   * an `error` saying so): no reconnect follows, it would only take the interview back (decision 0225).
+   */
+  onReplaced?: () => void;
 };
 
 const OPEN = 1;
@@ -142,6 +148,10 @@ export class InterviewSocket {
         this.connecting = false;
         if (!opened) reject(new Error('Failed to connect to server'));
         if (this.closedByUs) return;
+        if (opened && ev?.code === SOCKET_CLOSE.replaced) {
+          this.handlers.onReplaced?.();
+          return;
+        }
         // A dropped live session, or a failed reconnect attempt: try again while attempts remain.
         if (opened) this.handlers.onUnexpectedClose?.();
         if (opened || reconnect) this.scheduleReconnect(opened && ev?.code === SOCKET_CLOSE.serviceRestart);

@@ -1,31 +1,28 @@
--- Issue 43 item 3: no payee balance is written below zero. After each INSERT into the ledger, every
--- payee account the statement debited is summed; one below zero refuses the whole statement (and its
--- transaction). Before summing a debit of `available`, the payee's row lock is taken (the lock
--- lockCandidate/lockRater take, already held by every path that debits it), so a concurrent debit of
--- the same money waits for the other transaction and then sees it.
+-- Issue 43 item 3: no payee balance is written below zero. After an INSERT into the ledger, each line
+-- that debits a payee account (the WHEN clause: other lines cost nothing) sums that account; below zero
+-- refuses the whole statement and its transaction. Before summing a debit of `available`, the payee's
+-- row lock is taken (the lock lockCandidate/lockRater take, already held by every path that debits
+-- it), so a concurrent debit of the same money waits for the other transaction and then sees it. The
+-- sum uses the (user_id, account) index; a payee line always has a user.
 CREATE FUNCTION ledger_no_overdraft() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE bad record;
+DECLARE cents bigint;
 BEGIN
-  PERFORM 1 FROM users
-    WHERE id IN (SELECT user_id FROM ledger_new_entries WHERE amount_cents < 0 AND account = 'available')
-    ORDER BY id FOR UPDATE;
-  SELECT d.user_id, d.account, b.cents INTO bad
-    FROM (SELECT DISTINCT user_id, account FROM ledger_new_entries
-          WHERE amount_cents < 0 AND account IN ('pending', 'available', 'requested', 'in_transit', 'paid_out')) d
-    CROSS JOIN LATERAL (SELECT sum(e.amount_cents) AS cents FROM ledger_entries e
-                        WHERE e.user_id IS NOT DISTINCT FROM d.user_id AND e.account = d.account) b
-    WHERE b.cents < 0
-    LIMIT 1;
-  IF FOUND THEN
+  IF NEW.account = 'available' THEN
+    PERFORM 1 FROM users WHERE id = NEW.user_id FOR UPDATE;
+  END IF;
+  SELECT sum(amount_cents) INTO cents FROM ledger_entries WHERE user_id = NEW.user_id AND account = NEW.account;
+  IF cents < 0 THEN
     RAISE EXCEPTION 'the % balance of payee % would go below zero (% cents); nothing was posted',
-      bad.account, bad.user_id, bad.cents
+      NEW.account, NEW.user_id, cents
       USING ERRCODE = 'check_violation', CONSTRAINT = 'ledger_no_overdraft';
   END IF;
   RETURN NULL;
 END $$;
 --> statement-breakpoint
-CREATE TRIGGER ledger_entries_no_overdraft AFTER INSERT ON ledger_entries
-  REFERENCING NEW TABLE AS ledger_new_entries FOR EACH STATEMENT EXECUTE FUNCTION ledger_no_overdraft();
+CREATE TRIGGER ledger_entries_no_overdraft AFTER INSERT ON ledger_entries FOR EACH ROW
+  WHEN (NEW.amount_cents < 0 AND NEW.user_id IS NOT NULL
+        AND NEW.account IN ('pending', 'available', 'requested', 'in_transit', 'paid_out'))
+  EXECUTE FUNCTION ledger_no_overdraft();
 --> statement-breakpoint
 -- Issue 43 item 5: a batch a one-click payout made was paid outside the bank files and offers none.
 ALTER TABLE "payout_batches" ADD COLUMN "outside_files" boolean DEFAULT false NOT NULL;

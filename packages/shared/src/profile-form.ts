@@ -5,7 +5,13 @@
  */
 import { matchCountry } from './countries';
 import { cleanListEntries, isMeaningfulEntry } from './profile-lists';
-import { normalizeExpertise, type LinkedinImport, type ResumePrefill } from './schemas/profile';
+import {
+  PHONE_MESSAGE,
+  isPhoneNumber,
+  normalizeExpertise,
+  type LinkedinImport,
+  type ResumePrefill,
+} from './schemas/profile';
 import type {
   CertificationEntry,
   EducationEntry,
@@ -100,9 +106,10 @@ export function validateOnboardingStep(step: number, form: OnboardingForm): stri
     case 1:
       return filled(form.resumeUrl) ? null : ONBOARDING_ERRORS.resume;
     case 2:
-      return [form.firstName, form.lastName, form.email, form.city, form.country].every(filled)
-        ? null
-        : ONBOARDING_ERRORS.required;
+      if (![form.firstName, form.lastName, form.email, form.city, form.country].every(filled)) {
+        return ONBOARDING_ERRORS.required;
+      }
+      return filled(form.phone) && !isPhoneNumber(form.phone) ? PHONE_MESSAGE : null;
     case 3:
       return filled(form.bio) && normalizeExpertise(form.expertise).length > 0 ? null : ONBOARDING_ERRORS.background;
     case 4:
@@ -112,6 +119,21 @@ export function validateOnboardingStep(step: number, form: OnboardingForm): stri
     default:
       return null;
   }
+}
+
+/** Step 2's fields that need attention, each with its own message, to mark beside the field (issue 43). */
+export function onboardingFieldErrors(
+  step: number,
+  form: OnboardingForm,
+): Partial<Record<keyof OnboardingForm, string>> {
+  if (step !== 2) return {};
+  const out: Partial<Record<keyof OnboardingForm, string>> = {};
+  if (!filled(form.firstName)) out.firstName = 'Enter your first name';
+  if (!filled(form.lastName)) out.lastName = 'Enter your last name';
+  if (!filled(form.city)) out.city = 'Enter your city';
+  if (!filled(form.country)) out.country = 'Choose your country';
+  if (filled(form.phone) && !isPhoneNumber(form.phone)) out.phone = PHONE_MESSAGE;
+  return out;
 }
 
 // ---------------------------------------------------------------------------------------------

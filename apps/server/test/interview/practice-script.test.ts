@@ -49,6 +49,19 @@ describe('the practice script', () => {
     expect(goodbye(false)).toMatch(/The hiring team will review our conversation/);
   });
 
+  it('quotes nothing of the last answer in a practice goodbye (a misheard word would be named); a real one still may', () => {
+    const about = { text: 'the raphael', kind: 'thing' as const, confidence: 0.9, fromJob: false, at: 0 };
+    const closing = (practiceRun: boolean) =>
+      new StructuredInterviewer(
+        practiceRun ? practice() : buildPlan(input, { maxQuestions: 6, maxMinutes: 25 }),
+      ).render({ move: { kind: 'closing', about }, history: [], minutesLeft: 0 });
+    expect(closing(true)).not.toMatch(/raphael/i);
+    expect(closing(true)).toBe(
+      "Thank you, Dana. That's all my questions for today. That was the practice. Your debrief is ready on the next screen. Goodbye!",
+    );
+    expect(closing(false)).toMatch(/raphael/i);
+  });
+
   it('tells a language model it is a practice with its count, and not to mention a hiring team', () => {
     expect(practice().systemPrompt).toMatch(/practice run .* covers these 2 questions/);
   });

@@ -71,6 +71,20 @@ async function onboardingFor(userId: string) {
 }
 
 describe('PUT /api/profile/complete', () => {
+  it('refuses a phone without digits (422, the shared message) and keeps a real one (issue 43)', async () => {
+    const { token, user } = await t.signUp();
+    const payload = await onboardingFor(user.id);
+    for (const phone of ['abc', '+', 'call me']) {
+      const res = await complete(token, { ...payload, phone });
+      expect(res.statusCode, phone).toBe(422);
+      expect(JSON.stringify(res.json().detail)).toContain('Enter a phone number in digits, e.g. +1 555 010 0199');
+    }
+    expect((await me(token)).profile_completed).toBe(false);
+    for (const phone of ['+1 (555) 010-0199', '020 7946 0000', '']) {
+      expect((await complete(token, { ...payload, phone })).statusCode, phone).toBe(200);
+    }
+  });
+
   it('saves every field, cleans lists, de-dupes expertise, completes the profile and returns the user', async () => {
     const { token, user } = await t.signUp();
     const payload = await onboardingFor(user.id);

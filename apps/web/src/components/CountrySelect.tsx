@@ -12,6 +12,8 @@ type Props = {
   placeholder?: string;
   /** Marks the field as filled in from the resume or LinkedIn. */
   badge?: string;
+  /** A message shown under the button, which is then marked invalid. */
+  error?: string;
 };
 
 /**
@@ -20,7 +22,15 @@ type Props = {
  * Keyboard: Enter/Space/ArrowDown open it, the search keeps the focus while arrows move through the
  * list, Enter picks, Escape closes; the focus goes back to the button.
  */
-export function CountrySelect({ label, value, onChange, required, placeholder = 'Select a country', badge }: Props) {
+export function CountrySelect({
+  label,
+  value,
+  onChange,
+  required,
+  placeholder = 'Select a country',
+  badge,
+  error,
+}: Props) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
@@ -56,6 +66,8 @@ export function CountrySelect({ label, value, onChange, required, placeholder = 
           aria-labelledby={`${id}-label`}
           aria-haspopup="listbox"
           aria-required={required}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
           onKeyDown={(e) => {
             if (!open && e.key === 'ArrowDown') {
               e.preventDefault();
@@ -105,6 +117,11 @@ export function CountrySelect({ label, value, onChange, required, placeholder = 
           </Popover.Content>
         </Popover.Portal>
       </Popover.Root>
+      {error && (
+        <p id={`${id}-error`} className="mt-1 text-sm text-red-600">
+          {error}
+        </p>
+      )}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { ONBOARDING_ERRORS } from '@app/shared';
+import { ApiError } from './api-client';
 
 type Options<R> = {
   /** Shows (or, with null, clears) the screen's error line. */
@@ -29,7 +30,10 @@ export function useResumeUpload<R extends { url?: string }>(
       onUploaded(reply as R & { url: string }, file);
     } catch (err) {
       console.error('Resume upload failed', err);
-      setError(ONBOARDING_ERRORS.upload);
+      // A refusal the person can act on (an unsupported type, a file too large) says why in the
+      // server's words; anything else is the spec's "please try again" (issue 43).
+      const detail = err instanceof ApiError && err.status < 500 ? (err.body as { detail?: unknown })?.detail : null;
+      setError(typeof detail === 'string' && detail ? detail : ONBOARDING_ERRORS.upload);
     } finally {
       setUploading(false);
     }

@@ -128,6 +128,11 @@ const entryList = <S extends z.ZodType<ProfileListEntry>>(entry: S, label: strin
     .nullable()
     .transform((list) => cleanListEntries(list ?? []));
 
+/** A phone number: digits with the usual marks (+, spaces, dashes, dots, brackets), at least five digits (issue 43). */
+export const PHONE_MESSAGE = 'Enter a phone number in digits, e.g. +1 555 010 0199';
+export const isPhoneNumber = (value: string) =>
+  /^\+?[\d\s().-]+$/.test(value.trim()) && (value.match(/\d/g)?.length ?? 0) >= 5;
+
 const optionalText = (max: number) =>
   text()
     .trim()
@@ -193,7 +198,9 @@ export const profileCompleteRequestSchema = z.object({
   resume_url: linkSchema({ files: true }).optional(),
   work_authorization: workAuthorizationSchema.nullable().optional(),
   citizenship: optionalText(100).optional(),
-  phone: optionalText(40).optional(),
+  phone: optionalText(40)
+    .refine((v) => v === null || isPhoneNumber(v), PHONE_MESSAGE)
+    .optional(),
   city: optionalText(100).optional(),
   country: optionalText(100).optional(),
   linkedin_url: linkSchema().optional(),

@@ -126,7 +126,7 @@ function instructionFor(r: InterviewerRequest, plan: InterviewPlan): string {
       }
     case 'closing':
       return (
-        (m.about ? `Acknowledge "${m.about.text}" in a few words, then close` : 'Close') +
+        (m.about && !plan.practice ? `Acknowledge "${m.about.text}" in a few words, then close` : 'Close') +
         (plan.practice
           ? ` the practice now: thank the candidate by first name, say "${PRACTICE_GOODBYE}" Never mention a hiring team or a review. Do not ask anything.`
           : ' the interview now: thank the candidate by first name, say the hiring team will review the conversation and email next steps, and say goodbye. Do not ask anything.')

@@ -156,8 +156,10 @@ export class Phrasebook {
             return this.pick(CLARIFY) || move.question;
         }
       case 'closing':
+        // A practice's goodbye quotes nothing: its words come back in the debrief, judged there, and a
+        // misheard one named in the last sentence is what the person remembers (issue 43).
         return (
-          (move.about
+          (move.about && !this.plan.practice
             ? `${this.reflect(move.about)} That's all my questions for today, ${name}. `
             : `Thank you, ${name}. That's all my questions for today. `) +
           (this.plan.practice

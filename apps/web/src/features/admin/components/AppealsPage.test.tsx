@@ -105,17 +105,27 @@ describe('AppealsPage', { timeout: 15_000 }, () => {
     );
   });
 
-  it("shows the server's 422 detail (a note is required) and filters by status", async () => {
+  it('marks an empty note beside the field (no "Validation error:" line, nothing sent), puts the server\'s 422 list there too, and filters by status', async () => {
     const user = userEvent.setup();
     const api = mockApi({
       'GET /admin/appeals': { body: [rejected] },
-      'POST /admin/appeals/p1/resolve': { status: 422, body: { detail: 'Write a note to the candidate' } },
+      'POST /admin/appeals/p1/resolve': {
+        status: 422,
+        body: { detail: [{ loc: ['body', 'note'], msg: 'Note must be kinder', type: 'custom' }] },
+      },
     });
     renderPage('/admin/appeals', '/admin/appeals', <AppealsPage />);
     const ada = await screen.findByTestId('appeal');
     await user.click(within(ada).getByRole('button', { name: 'Uphold the decision' }));
-    expect(await within(ada).findByText('Write a note to the candidate')).toBeInTheDocument();
-    expect(posts(api)).toEqual([['/api/admin/appeals/p1/resolve', { outcome: 'upheld', note: '' }]]);
+    const note = within(ada).getByLabelText('Note to the candidate');
+    expect(note).toHaveAttribute('aria-invalid', 'true');
+    expect(note).toHaveAccessibleDescription('Write a note for the candidate');
+    expect(ada).not.toHaveTextContent('Validation error');
+    expect(posts(api)).toEqual([]);
+    await user.type(note, 'No.');
+    await user.click(within(ada).getByRole('button', { name: 'Uphold the decision' }));
+    await waitFor(() => expect(note).toHaveAccessibleDescription('Note must be kinder'));
+    expect(ada).not.toHaveTextContent('Validation error');
 
     await user.selectOptions(screen.getByLabelText('Status'), 'open');
     await waitFor(() =>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { RUBRIC_CRITERIA, type AdminAppeal } from '@app/shared';
+import { RUBRIC_CRITERIA, appealResolveRequestSchema, type AdminAppeal } from '@app/shared';
 import { ErrorBanner } from '../../../components/ErrorBanner';
 import { Spinner } from '../../../components/Spinner';
 import { inputClass, primaryButtonClass, secondaryButtonClass } from '../../../components/form-styles';
@@ -147,7 +147,23 @@ export function AppealsPage() {
 function AppealCard({ appeal: a }: { appeal: AdminAppeal }) {
   const resolve = useResolveAppeal(a.id);
   const [note, setNote] = useState('');
+  const [noteError, setNoteError] = useState<string | undefined>();
   const noteId = `appeal-note-${a.id}`;
+  // The note is checked by the shared schema before sending; its message (or the server's 422 list)
+  // stands beside the field, never as a 'Validation error: ...' line (issue 43).
+  const send = (outcome: 'upheld' | 'overturned') => {
+    const parsed = appealResolveRequestSchema.safeParse({ outcome, note });
+    if (!parsed.success) {
+      setNoteError(parsed.error.issues[0]!.message);
+      return;
+    }
+    setNoteError(undefined);
+    resolve.mutate(parsed.data);
+  };
+  const serverList = (resolve.error as { body?: { detail?: unknown } } | null)?.body?.detail;
+  const fieldError =
+    noteError ??
+    (Array.isArray(serverList) ? (serverList as { msg?: string }[]).map((d) => d.msg).join(' ') : undefined);
   return (
     <li className="rounded-xl border border-slate-200 bg-white p-4 text-sm shadow-sm" data-testid="appeal">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -173,15 +189,31 @@ function AppealCard({ appeal: a }: { appeal: AdminAppeal }) {
             maxLength={4000}
             className={inputClass}
             value={note}
-            onChange={(e) => setNote(e.target.value)}
+            aria-invalid={fieldError ? true : undefined}
+            aria-describedby={fieldError ? `${noteId}-error` : undefined}
+            onChange={(e) => {
+              setNote(e.target.value);
+              setNoteError(undefined);
+            }}
           />
-          <ErrorBanner message={resolve.error ? describeError(resolve.error, 'Could not resolve the appeal') : null} />
+          {fieldError && (
+            <p id={`${noteId}-error`} className="text-sm text-red-600">
+              {fieldError}
+            </p>
+          )}
+          <ErrorBanner
+            message={
+              resolve.error && !Array.isArray(serverList)
+                ? describeError(resolve.error, 'Could not resolve the appeal')
+                : null
+            }
+          />
           <div className="flex flex-wrap gap-2">
             <button
               type="button"
               className={secondaryButtonClass}
               disabled={resolve.isPending}
-              onClick={() => resolve.mutate({ outcome: 'upheld', note: note.trim() })}
+              onClick={() => send('upheld')}
             >
               Uphold the decision
             </button>
@@ -189,7 +221,7 @@ function AppealCard({ appeal: a }: { appeal: AdminAppeal }) {
               type="button"
               className={primaryButtonClass}
               disabled={resolve.isPending}
-              onClick={() => resolve.mutate({ outcome: 'overturned', note: note.trim() })}
+              onClick={() => send('overturned')}
             >
               Overturn ({a.decision_appealed === 'approved' ? 'reject' : 'approve'})
             </button>

@@ -77,6 +77,25 @@ describe('YourJobsPage', () => {
     expect(within(done).getByText('Completed on Mar 2, 2026')).toBeInTheDocument();
   });
 
+  it('after the last task: no "No active jobs yet", and the job awaits review rather than reads Completed (issue 43)', async () => {
+    const user = userEvent.setup();
+    mockApi({
+      ...API,
+      'GET /interviews': { body: [interview('i1', 'j1', 'approved')] },
+      'GET /annotations/user/u1': { body: [task('a', 'j1', 'completed'), task('b', 'j1', 'reviewed')] },
+    });
+    renderPage('/jobs', '/jobs', <YourJobsPage />);
+    expect(await screen.findByRole('tab', { name: 'Completed (1)' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Active Jobs (0)' })).toBeInTheDocument();
+    expect(screen.queryByText('No active jobs yet')).toBeNull();
+    expect(screen.getByText('No active tasks right now')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'See your jobs' }));
+    const card = screen.getByTestId('your-job-card');
+    expect(within(card).getByText('Awaiting review')).toBeInTheDocument();
+    expect(within(card).queryByText('Completed')).toBeNull();
+    expect(within(card).getByText('All tasks submitted; the ratings await review.')).toBeInTheDocument();
+  });
+
   it('shows the applications waiting for their interview (invited or retaken), each with a Start', async () => {
     const user = userEvent.setup();
     mockApi(API);

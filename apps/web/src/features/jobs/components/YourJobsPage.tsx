@@ -59,11 +59,23 @@ function JobRowCard({ row, job, tab, onOpen }: { row: Row; job: Job | undefined;
             </div>
           </>
         ) : (
+          // Submitted work whose ratings still wait for review is not done yet (issue 43).
           <>
-            <p className="mt-1 text-sm text-slate-500">Completed on {completedOn(row)}</p>
-            <div className="mt-3">
-              <Badge color="green">Completed</Badge>
-            </div>
+            {row.tasks.every((t) => t.status === 'reviewed') ? (
+              <>
+                <p className="mt-1 text-sm text-slate-500">Completed on {completedOn(row)}</p>
+                <div className="mt-3">
+                  <Badge color="green">Completed</Badge>
+                </div>
+              </>
+            ) : (
+              <>
+                <p className="mt-1 text-sm text-slate-500">All tasks submitted; the ratings await review.</p>
+                <div className="mt-3">
+                  <Badge color="purple">Awaiting review</Badge>
+                </div>
+              </>
+            )}
           </>
         )}
       </button>
@@ -175,7 +187,23 @@ export function YourJobsPage() {
           <p className="py-12 text-center text-slate-600">Loading your jobs...</p>
         ) : rows.length === 0 ? (
           <div className="flex flex-col items-center gap-3 py-16 text-center">
-            {tab === 'active' ? (
+            {tab === 'active' && completed.length > 0 ? (
+              // The person has jobs, all submitted: no "yet" (issue 43).
+              <>
+                <Briefcase className="h-10 w-10 text-slate-300" aria-hidden />
+                <p className="font-medium text-slate-700">No active tasks right now</p>
+                <p className="text-sm text-slate-600">
+                  Your submitted work is under Completed, where jobs awaiting review say so.
+                </p>
+                <button
+                  type="button"
+                  onClick={() => setTab('completed')}
+                  className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50"
+                >
+                  See your jobs
+                </button>
+              </>
+            ) : tab === 'active' ? (
               <>
                 <Briefcase className="h-10 w-10 text-slate-300" aria-hidden />
                 <p className="font-medium text-slate-700">No active jobs yet</p>

@@ -65,6 +65,39 @@ describe('OnboardingPage', () => {
     expect(screen.getByText('Step 2 of 4', { selector: 'span' })).toBeInTheDocument();
   }, 20_000);
 
+  it('marks each field of step 2 that needs attention: an empty City, a phone of letters (issue 43)', async () => {
+    const user = userEvent.setup();
+    setup({ status: 200, body: { url: '/api/files/abc', prefill: { firstName: 'Ada', lastName: 'Lovelace' } } });
+    await user.upload(await screen.findByLabelText('Resume file'), pdf());
+    await screen.findByTestId('resume-file-name');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.type(await screen.findByLabelText(/^Phone/), 'abc');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Please fill in all required fields');
+    const city = screen.getByLabelText(/^City/);
+    expect(city).toHaveAttribute('aria-invalid', 'true');
+    expect(city).toHaveAccessibleDescription('Enter your city');
+    expect(screen.getByRole('combobox', { name: /Country/ })).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText(/^Phone/)).toHaveAccessibleDescription(
+      'Enter a phone number in digits, e.g. +1 555 010 0199',
+    );
+    expect(screen.getByLabelText(/^First name/)).not.toHaveAttribute('aria-invalid');
+    await user.type(city, 'London');
+    expect(city).not.toHaveAttribute('aria-invalid');
+  }, 20_000);
+
+  it("shows the server's reason when it refuses the file's type (a .txt résumé)", async () => {
+    const user = userEvent.setup({ applyAccept: false });
+    const detail = 'Unsupported file type: upload a PDF, DOC or DOCX.';
+    setup({ status: 415, body: { detail } });
+    await user.upload(
+      await screen.findByLabelText('Resume file'),
+      new File(['hello'], 'cv.txt', { type: 'text/plain' }),
+    );
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(detail));
+    expect(screen.getByRole('alert')).not.toHaveTextContent('Please try again');
+  });
+
   it("shows 'Failed to upload resume' when the reply has no url", async () => {
     const user = userEvent.setup();
     setup({ status: 200, body: {} });

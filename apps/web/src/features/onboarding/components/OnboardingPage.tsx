@@ -28,7 +28,13 @@ import { useStepHeading } from '../../../lib/use-step-heading';
 import { useCompleteProfile } from '../../../api/profile/complete-profile';
 import { scrapeLinkedin } from '../api/scrape-linkedin';
 import { backendUrl, uploadResume } from '../api/upload-resume';
-import { initialForm, onboardingErrorLine, onboardingStepSchema, pickTyped } from '../lib/onboarding-form';
+import {
+  initialForm,
+  onboardingErrorLine,
+  onboardingFieldMessages,
+  onboardingStepSchema,
+  pickTyped,
+} from '../lib/onboarding-form';
 import { BackgroundStep, PersonalStep, ResumeStep, WorkAuthorizationStep, type LinkedinState } from './OnboardingSteps';
 import { OnboardingMobileHeader, StepSidebar } from './StepNavigation';
 import { VerificationScreen } from './VerificationScreen';
@@ -53,6 +59,7 @@ export function OnboardingPage() {
   const replaceForm = (next: OnboardingForm) => reset(next, { keepDefaultValues: true });
   const [completed, setCompleted] = useState<Set<number>>(new Set());
   const [error, setError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<keyof OnboardingForm, string>>>({});
   const [prefilled, setPrefilled] = useState<Set<PrefillableField>>(new Set());
   const [linkedin, setLinkedin] = useState<LinkedinState>('idle');
   const [linkedinError, setLinkedinError] = useState<string | null>(null);
@@ -75,6 +82,7 @@ export function OnboardingPage() {
 
   const update = <K extends keyof OnboardingForm>(key: K, value: OnboardingForm[K]) => {
     setValue(key as keyof OnboardingForm, value as never);
+    setFieldErrors(({ [key]: _, ...rest }) => rest);
     if (key === 'linkedinUrl') setValue('hasLinkedin', Boolean(value));
     // A field the person edits is theirs now, no longer "prefilled".
     setPrefilled((p) => {
@@ -154,12 +162,18 @@ export function OnboardingPage() {
 
   // Each step is checked by its own rule when the person moves on (the resolver follows `step`).
   const onSubmit = handleSubmit(
-    (values) => (step < TOTAL ? onNext() : onComplete(values)),
-    (errors) => setError(onboardingErrorLine(errors)),
+    (values) => {
+      setFieldErrors({});
+      return step < TOTAL ? onNext() : onComplete(values);
+    },
+    (errors) => {
+      setError(onboardingErrorLine(errors));
+      setFieldErrors(onboardingFieldMessages(errors));
+    },
   );
 
   const meta = ONBOARDING_STEPS[step - 1]!;
-  const stepProps = { form, update, prefilled };
+  const stepProps = { form, update, prefilled, errors: fieldErrors };
 
   return (
     <WizardLayout

@@ -17,15 +17,18 @@ type StepProps = {
   form: OnboardingForm;
   update: <K extends keyof OnboardingForm>(key: K, value: OnboardingForm[K]) => void;
   prefilled: ReadonlySet<PrefillableField>;
+  /** Messages to show beside their fields (issue 43). */
+  errors?: Partial<Record<keyof OnboardingForm, string>>;
 };
 
 /** A field the resume or LinkedIn can fill: its value, its change, and the "prefilled" mark. */
 const prefillable =
-  ({ form, update, prefilled }: StepProps) =>
+  ({ form, update, prefilled, errors }: StepProps) =>
   <K extends PrefillableField>(key: K) => ({
     value: form[key],
     onChange: (value: OnboardingForm[K]) => update(key, value),
     badge: prefilled.has(key) ? 'prefilled' : undefined,
+    error: errors?.[key],
   });
 
 type ResumeStepProps = {

@@ -8,6 +8,7 @@ import {
   buildOnboardingPayload,
   emptyOnboardingForm,
   matchCountry,
+  onboardingFieldErrors,
   profileCompleteRequestSchema,
   validateOnboardingStep,
   type OnboardingForm,
@@ -56,6 +57,10 @@ const stepRuleSchema = (step: number) =>
   z.custom<OnboardingForm>().superRefine((form, ctx) => {
     const problem = validateOnboardingStep(step, form);
     if (problem) ctx.addIssue({ code: 'custom', message: problem, path: [STEP_RULE] });
+    // And each field that needs attention, marked beside it (issue 43).
+    for (const [key, message] of Object.entries(onboardingFieldErrors(step, form))) {
+      ctx.addIssue({ code: 'custom', message, path: [key] });
+    }
   });
 
 /** What leaving `step` checks; the last step also checks the payload that Complete sends. */
@@ -68,4 +73,14 @@ export const onboardingStepSchema = (step: number, lastStep: number) =>
 export function onboardingErrorLine(errors: FieldErrors): string {
   const stepMessage = (errors as Record<string, { message?: string } | undefined>)[STEP_RULE]?.message;
   return stepMessage ?? payloadErrorLine(errors);
+}
+
+/** The messages of the fields themselves, by field, to show beside each one. */
+export function onboardingFieldMessages(errors: FieldErrors): Partial<Record<keyof OnboardingForm, string>> {
+  const out: Partial<Record<keyof OnboardingForm, string>> = {};
+  for (const [key, value] of Object.entries(errors)) {
+    const message = (value as { message?: unknown } | undefined)?.message;
+    if (key !== STEP_RULE && typeof message === 'string') out[key as keyof OnboardingForm] = message;
+  }
+  return out;
 }

@@ -1,15 +1,14 @@
--- Issue 43 item 3: no payee balance is written below zero. After an INSERT into the ledger, each line
--- that debits a payee account (the WHEN clause: other lines cost nothing) sums that account; below zero
--- refuses the whole statement and its transaction. Before summing a debit of `available`, the payee's
--- row lock is taken (the lock lockCandidate/lockRater take, already held by every path that debits
--- it), so a concurrent debit of the same money waits for the other transaction and then sees it. The
--- sum uses the (user_id, account) index; a payee line always has a user.
+-- Issue 43 item 3: no available balance is written below zero. After an INSERT into the ledger, each
+-- line that debits a payee's `available` (the WHEN clause: other lines cost nothing) takes the payee's
+-- row lock (the lock lockCandidate/lockRater take, already held by the request and the overrule, the
+-- two paths that debit it), so a concurrent debit of the same money waits and then sees it, and sums
+-- the account on the (user_id, account) index; below zero refuses the statement and its transaction.
+-- The later accounts (requested, in_transit, paid_out) move per request under its row lock and
+-- idempotency keys; checkLedger still checks them all.
 CREATE FUNCTION ledger_no_overdraft() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE cents bigint;
 BEGIN
-  IF NEW.account = 'available' THEN
-    PERFORM 1 FROM users WHERE id = NEW.user_id FOR UPDATE;
-  END IF;
+  PERFORM 1 FROM users WHERE id = NEW.user_id FOR UPDATE;
   SELECT sum(amount_cents) INTO cents FROM ledger_entries WHERE user_id = NEW.user_id AND account = NEW.account;
   IF cents < 0 THEN
     RAISE EXCEPTION 'the % balance of payee % would go below zero (% cents); nothing was posted',
@@ -20,8 +19,7 @@ BEGIN
 END $$;
 --> statement-breakpoint
 CREATE TRIGGER ledger_entries_no_overdraft AFTER INSERT ON ledger_entries FOR EACH ROW
-  WHEN (NEW.amount_cents < 0 AND NEW.user_id IS NOT NULL
-        AND NEW.account IN ('pending', 'available', 'requested', 'in_transit', 'paid_out'))
+  WHEN (NEW.amount_cents < 0 AND NEW.account = 'available' AND NEW.user_id IS NOT NULL)
   EXECUTE FUNCTION ledger_no_overdraft();
 --> statement-breakpoint
 -- Issue 43 item 5: a batch a one-click payout made was paid outside the bank files and offers none.

@@ -13,7 +13,10 @@ import type { BossQueue } from './queue';
  * interview moves on to its assessment; a failure or an overrun is logged with its reason and the
  * live text stands.
  */
-export function registerCarefulTranscriptJob(app: FastifyInstance, queue: BossQueue) {
+export function registerCarefulTranscriptJob(
+  app: FastifyInstance,
+  queue: BossQueue,
+): { forgetCandidateModels: (interviewId: string) => Promise<void> } {
   const recognition = path.join(app.config.dataDir, 'recognition');
   const log = (msg: string, err?: unknown) => app.log.warn({ err }, msg);
   const models = new JobModels(recognition, { log });
@@ -69,6 +72,7 @@ export function registerCarefulTranscriptJob(app: FastifyInstance, queue: BossQu
     );
     await queue.send('assess-interview', { interviewId, ...(transcriptNote && { transcriptNote }) });
   });
+  return { forgetCandidateModels };
 }
 
 /** One admission at a time on this instance, so two completions cannot both take the last place. */
@@ -83,6 +87,8 @@ export function queueCarefulPass(
   app: FastifyInstance,
   queue: BossQueue,
   input: { interviewId: string; address?: string },
+  /** Deletes the candidate's careful models built during the interview: a refused pass needs them no more. */
+  forgetCandidateModels: (interviewId: string) => Promise<void>,
 ): Promise<void> {
   const run = (admitting.get(app) ?? Promise.resolve()).then(async () => {
     const [row] = await app.db
@@ -107,6 +113,9 @@ export function queueCarefulPass(
         'careful pass not queued: the live transcript is assessed',
       );
       await queue.send('assess-interview', { interviewId: input.interviewId, transcriptNote: note });
+      await forgetCandidateModels(input.interviewId).catch((err: unknown) =>
+        app.log.warn({ err, interviewId: input.interviewId }, 'careful pass models not deleted'),
+      );
       return;
     }
     await queue.send('careful-transcript', job, { priority: admission.priority });

@@ -26,7 +26,7 @@ export default fp(
     app.decorate('queue', queue as JobQueue);
 
     registerAssessmentJob(app, queue);
-    registerCarefulTranscriptJob(app, queue);
+    const careful = registerCarefulTranscriptJob(app, queue);
     registerEmailJob(app, queue);
     registerRemuxJob(app, queue);
     registerRetentionJob(app, queue);
@@ -43,7 +43,8 @@ export default fp(
           queue.track(async () => {
             // The careful pass comes first and queues the assessment itself (decision 0172), when
             // it is admitted (decision 0224).
-            if (app.config.CAREFUL_PASS) await queueCarefulPass(app, queue, { interviewId, address });
+            if (app.config.CAREFUL_PASS)
+              await queueCarefulPass(app, queue, { interviewId, address }, careful.forgetCandidateModels);
             else await queue.send('assess-interview', { interviewId });
             await queueJoin(app, queue, interviewId);
             await interviewReceived(app, interviewId);

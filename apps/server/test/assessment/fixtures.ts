@@ -75,6 +75,9 @@ export async function seedInterview(
       status: opts.status ?? 'completed',
       startedAt: start,
       completedAt: opts.status === 'in_progress' ? null : new Date(start.getTime() + 600_000),
+      // An interview in progress is held by a live session now, which keeps this fresh: the sweep of
+      // abandoned interviews (decision 0225) must not end it under the test.
+      lastActiveAt: opts.status === 'in_progress' ? new Date() : null,
     })
     .returning();
   const conversation = opts.conversation ?? GOOD_CONVERSATION;

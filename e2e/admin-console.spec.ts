@@ -194,6 +194,11 @@ test('admin creates a job, reviews an interview, runs tasks and pays out', async
   const decision = admin.getByRole('region', { name: 'Decision' });
   await decision.getByLabel('Note to the candidate (optional)').fill('Your critique of the poster was excellent.');
   await decision.getByRole('button', { name: 'Approve' }).click();
+  // Approve and Reject ask to confirm (issue 43 item 16).
+  await admin
+    .getByRole('dialog', { name: /^Approve .+\?$/ })
+    .getByRole('button', { name: 'Approve' })
+    .click();
   await expect(decision).toContainText('Approved on');
   await expect(decision).toContainText('Your critique of the poster was excellent.');
 

@@ -188,6 +188,11 @@ test('after a decision the candidate reads how it was made and appeals; the prov
   const decision = console_.getByRole('region', { name: 'Decision' });
   await decision.getByLabel('Note to the candidate (optional)').fill('We need more depth on branding work.');
   await decision.getByRole('button', { name: 'Reject' }).click();
+  // Approve and Reject ask to confirm (issue 43 item 16).
+  await console_
+    .getByRole('dialog', { name: /^Reject .+\?$/ })
+    .getByRole('button', { name: 'Reject' })
+    .click();
   await expect(decision).toContainText('Rejected on');
 
   // The candidate reads the explanation on the status page and appeals.

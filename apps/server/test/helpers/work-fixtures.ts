@@ -111,6 +111,41 @@ export async function createTasks(
 }
 
 /**
+ * Earnings straight into the table (the ledger trigger posts them), one per new task assigned to
+ * `userId`. Returns the earnings' and their tasks' ids, in the order of `cents`.
+ */
+export async function seedEarnings(
+  t: TestContext,
+  admin: string,
+  jobId: string,
+  userId: string,
+  cents: number[],
+  status: 'available' | 'pending' = 'available',
+): Promise<{ earningIds: string[]; taskIds: string[] }> {
+  const tasks = await createTasks(
+    t,
+    admin,
+    jobId,
+    cents.map(() => sampleTask({ assignee_id: userId })),
+  );
+  const rows = await t.database.db
+    .insert(earnings)
+    .values(
+      cents.map((c, i) => ({
+        userId,
+        taskId: tasks[i]!.id,
+        jobId,
+        amountCents: c,
+        secondsBilled: 3600,
+        isoWeek: '2026-W40',
+        status,
+      })),
+    )
+    .returning({ id: earnings.id });
+  return { earningIds: rows.map((r) => r.id), taskIds: tasks.map((task) => task.id) };
+}
+
+/**
  * The assignee starts the task and submits `review`; with `seconds`, the start is first moved back as
  * if they had worked that long. Returns the submit reply for the caller to check.
  */

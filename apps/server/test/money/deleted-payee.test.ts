@@ -9,7 +9,7 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { buildTestAppWithAdmin, type TestContext } from '../helpers/build';
 import { completeOnboarding } from '../helpers/onboarding';
-import { acceptedCandidate, createTasks, postJob, sampleTask, type Candidate } from '../helpers/work-fixtures';
+import { acceptedCandidate, postJob, seedEarnings, type Candidate } from '../helpers/work-fixtures';
 import { earnings, users } from '../../src/db/schema';
 import { ledgerEntries, ledgerTransfers, payoutMethods, payoutRequests, taxProfiles } from '../../src/db/schema-money';
 import { balancesOf, checkLedger } from '../../src/services/money/ledger';
@@ -48,26 +48,8 @@ const payAll = () => t.post('/api/admin/payouts', admin);
 const payOne = (c: Candidate) => t.post('/api/admin/payouts', admin, { user_id: c.user.id });
 
 async function earn(who: Candidate, cents: number[], status: 'available' | 'pending' = 'available') {
-  const tasks = await createTasks(
-    t,
-    admin,
-    jobId,
-    cents.map(() => sampleTask({ assignee_id: who.user.id })),
-  );
-  return db()
-    .insert(earnings)
-    .values(
-      cents.map((c, i) => ({
-        userId: who.user.id,
-        taskId: tasks[i]!.id,
-        jobId,
-        amountCents: c,
-        secondsBilled: 3600,
-        isoWeek: '2026-W40',
-        status,
-      })),
-    )
-    .returning({ id: earnings.id });
+  const { earningIds } = await seedEarnings(t, admin, jobId, who.user.id, cents, status);
+  return earningIds.map((id) => ({ id }));
 }
 
 /** An onboarded payee (W-9, U.S. bank) past the payout-method hold, with a legal name of their own. */

@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { bearer, buildTestAppWithAdmin, type TestContext } from '../helpers/build';
 import { completeOnboarding } from '../helpers/onboarding';
-import { acceptedCandidate, createTasks, postJob, sampleTask, type Candidate } from '../helpers/work-fixtures';
-import { annotationTasks, earnings } from '../../src/db/schema';
+import { acceptedCandidate, postJob, seedEarnings, type Candidate } from '../helpers/work-fixtures';
+import { annotationTasks } from '../../src/db/schema';
 import { payoutMethods, payoutRequests } from '../../src/db/schema-money';
 import { overruleAutomaticApproval } from '../../src/services/money/earnings';
 import { balancesOf, checkLedger, postTransfer } from '../../src/services/money/ledger';
@@ -35,24 +35,7 @@ const press = (c: Candidate, key: string) =>
  * task marked approved by the rules (so a hand review can still overrule it). Returns the task ids.
  */
 async function earn(who: Candidate, cents: number[]): Promise<string[]> {
-  const tasks = await createTasks(
-    t,
-    admin,
-    jobId,
-    cents.map(() => sampleTask({ assignee_id: who.user.id })),
-  );
-  await t.database.db.insert(earnings).values(
-    cents.map((c, i) => ({
-      userId: who.user.id,
-      taskId: tasks[i]!.id,
-      jobId,
-      amountCents: c,
-      secondsBilled: 3600,
-      isoWeek: '2026-W40',
-      status: 'available' as const,
-    })),
-  );
-  const ids = tasks.map((task) => task.id);
+  const { taskIds: ids } = await seedEarnings(t, admin, jobId, who.user.id, cents);
   for (const id of ids)
     await t.database.db
       .update(annotationTasks)

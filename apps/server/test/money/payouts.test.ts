@@ -9,7 +9,7 @@ import { XMLParser } from 'fast-xml-parser';
 import { bearer, buildTestAppWithAdmin, type TestContext } from '../helpers/build';
 import { completeOnboarding, VALID_IBAN } from '../helpers/onboarding';
 import { readOutbox } from '../helpers/outbox';
-import { acceptedCandidate, createTasks, postJob, sampleTask, type Candidate } from '../helpers/work-fixtures';
+import { acceptedCandidate, postJob, seedEarnings, type Candidate } from '../helpers/work-fixtures';
 import { earnings } from '../../src/db/schema';
 import { payoutMethods, payoutRequests } from '../../src/db/schema-money';
 import { balancesOf, checkLedger } from '../../src/services/money/ledger';
@@ -49,26 +49,8 @@ const payoutsByAmount = (c: Candidate) =>
 
 /** Earnings straight into the table (the ledger trigger posts them), one per new task. */
 async function earn(who: Candidate, cents: number[], status: 'available' | 'pending' = 'available') {
-  const tasks = await createTasks(
-    t,
-    admin,
-    jobId,
-    cents.map(() => sampleTask({ assignee_id: who.user.id })),
-  );
-  return t.database.db
-    .insert(earnings)
-    .values(
-      cents.map((c, i) => ({
-        userId: who.user.id,
-        taskId: tasks[i]!.id,
-        jobId,
-        amountCents: c,
-        secondsBilled: 3600,
-        isoWeek: '2026-W40',
-        status,
-      })),
-    )
-    .returning({ id: earnings.id });
+  const { earningIds } = await seedEarnings(t, admin, jobId, who.user.id, cents, status);
+  return earningIds.map((id) => ({ id }));
 }
 
 /** An onboarded payee whose payout method is old enough to be paid (past the 72-hour hold). */

@@ -5,16 +5,17 @@
  * a payee whose request cannot be made is reported with the reason while the others are paid.
  */
 import { sql } from 'drizzle-orm';
+import { formatMoney } from '@app/shared';
 import { rows, sqlArray } from '../../db/raw-sql';
 import type { Executor } from '../../db/types';
 import { AppError } from '../../lib/http-errors';
+import { centsToDollars } from '../../lib/money';
 import { DELETED_PAYEE } from './deleted-payee';
 import { PAYEE_ACCOUNTS } from './ledger';
 
 export type LeftOut = { user_id: string; reason: string };
 
 const CHUNK = 5000;
-const dollars = (cents: number) => `${cents < 0 ? '-' : ''}$${(Math.abs(cents) / 100).toFixed(2)}`;
 
 /** Each listed payee that must not be paid now, with the reason (absent: may be paid). */
 export async function screenPayees(tx: Executor, userIds: string[]): Promise<Map<string, string>> {
@@ -31,7 +32,7 @@ export async function screenPayees(tx: Executor, userIds: string[]): Promise<Map
       if (!out.has(n.user_id))
         out.set(
           n.user_id,
-          `The payee's ${n.account.replace('_', ' ')} balance is below zero (${dollars(Number(n.cents))}); ` +
+          `The payee's ${n.account.replace('_', ' ')} balance is below zero (${formatMoney(centsToDollars(n.cents))}); ` +
             'the books must be corrected before they are paid.',
         );
     }

@@ -244,7 +244,7 @@ test('after a decision the candidate reads how it was made and appeals; the prov
 
 /**
  * Three answers (the built-in assessment scores from 3 answers and 60 words on:
- * apps/server/src/services/assessment/built-in.ts) that say nothing about creative work (no craft
+ * apps/server/src/interview/assessment/built-in.ts) that say nothing about creative work (no craft
  * terms, past work or judgements), so the built-in rubric scores them low: "do not advance".
  */
 const UNCREATIVE_ANSWERS = [

@@ -32,10 +32,10 @@ const PASSWORD = 'load-test-password';
 // each with enough assigned tasks for the whole run.
 async function prepare(dataDir) {
   const { openDatabase } = await import(dist('db/client.js'));
-  const { seedSampleJobs } = await import(dist('services/sample-jobs.js'));
-  const { registerUser } = await import(dist('services/users.js'));
-  const { createInterview } = await import(dist('services/interviews.js'));
-  const { createTasks } = await import(dist('services/tasks.js'));
+  const { seedSampleJobs } = await import(dist('jobs/sample-jobs.js'));
+  const { registerUser } = await import(dist('accounts/users.js'));
+  const { createInterview } = await import(dist('interview/interviews.js'));
+  const { createTasks } = await import(dist('quality/tasks.js'));
   const database = await openDatabase({ dataDir });
   await seedSampleJobs(database.db);
   const { rows } = await database.query('SELECT id FROM jobs ORDER BY created_at DESC LIMIT 1');

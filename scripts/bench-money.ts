@@ -9,10 +9,10 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../apps/server/src/db/client';
 import { loadConfig } from '../apps/server/src/config/env';
-import { useDataKeys, encryptSecret } from '../apps/server/src/services/money/encryption';
-import { createBatch } from '../apps/server/src/services/money/payout-batches';
-import { batchBankFile } from '../apps/server/src/services/money/bank-files';
-import { checkLedger } from '../apps/server/src/services/money/ledger';
+import { useDataKeys, encryptSecret } from '../apps/server/src/money/encryption';
+import { createBatch } from '../apps/server/src/money/payout-batches';
+import { batchBankFile } from '../apps/server/src/money/bank-files';
+import { checkLedger } from '../apps/server/src/money/ledger';
 
 const PAYEES = Number(process.env.BENCH_PAYEES ?? 10_000);
 const ENTRIES = Number(process.env.BENCH_ENTRIES ?? 1_000_000);

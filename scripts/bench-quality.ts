@@ -11,10 +11,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { openDatabase, type Db } from '../apps/server/src/db/client';
 import { annotationItems, annotationTasks, interviews, jobs, users } from '../apps/server/src/db/schema';
-import { qualityReport } from '../apps/server/src/services/quality/report';
-import { datasetCsv, datasetJsonl } from '../apps/server/src/services/quality/dataset';
-import { distributeTasks } from '../apps/server/src/services/quality/distribute';
-import { loadJobRatings } from '../apps/server/src/services/quality/ratings';
+import { qualityReport } from '../apps/server/src/quality/report';
+import { datasetCsv, datasetJsonl } from '../apps/server/src/quality/dataset';
+import { distributeTasks } from '../apps/server/src/quality/distribute';
+import { loadJobRatings } from '../apps/server/src/quality/ratings';
 
 const ITEMS = 10_000;
 const PER_ITEM = 3;

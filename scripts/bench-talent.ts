@@ -15,10 +15,10 @@ import { sql } from 'drizzle-orm';
 import { loadConfig } from '../apps/server/src/config/env';
 import { openDatabase, type DatabaseHandle } from '../apps/server/src/db/client';
 import { buildApp } from '../apps/server/src/app';
-import { ensureAdmin } from '../apps/server/src/services/users';
-import { snippetsFor } from '../apps/server/src/services/talent/snippets';
-import { parseSearchText } from '../apps/server/src/services/talent/query-text';
-import { searchQuery, throughIndexes } from '../apps/server/src/services/talent/search';
+import { ensureAdmin } from '../apps/server/src/accounts/users';
+import { snippetsFor } from '../apps/server/src/talent/snippets';
+import { parseSearchText } from '../apps/server/src/talent/query-text';
+import { searchQuery, throughIndexes } from '../apps/server/src/talent/search';
 import { rows } from '../apps/server/src/db/raw-sql';
 import { talentSearchQuerySchema } from '@app/shared';
 

@@ -30,8 +30,8 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 /** A candidate with a complete profile, written into the data folder before the server starts. */
 async function prepare(dataDir) {
   const { openDatabase } = await import(dist('db/client.js'));
-  const { seedSampleJobs } = await import(dist('services/sample-jobs.js'));
-  const { registerUser } = await import(dist('services/users.js'));
+  const { seedSampleJobs } = await import(dist('jobs/sample-jobs.js'));
+  const { registerUser } = await import(dist('accounts/users.js'));
   const database = await openDatabase({ dataDir });
   await seedSampleJobs(database.db);
   const user = await registerUser(database.db, candidate);

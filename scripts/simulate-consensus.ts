@@ -9,7 +9,7 @@ import {
   raterStats,
   weightedMedian,
   type Rating,
-} from '../apps/server/src/services/quality/consensus';
+} from '../apps/server/src/quality/consensus';
 
 function rng(seed: number) {
   return () => (seed = (seed * 1664525 + 1013904223) >>> 0) / 2 ** 32;

@@ -93,7 +93,7 @@ for (const file of files.filter((f) => !f.endsWith('.ts'))) {
   fs.copyFileSync(file, target);
 }
 const { buildTemplate } = await import('./dist/db/template.js');
-const { BossQueue } = await import('./dist/jobs/queue.js');
+const { BossQueue } = await import('./dist/queue/queue.js');
 const madeTemplate = await buildTemplate((database) => BossQueue.installSchema(database));
 console.log(
   `server built into dist/ in ${Math.round(performance.now() - started)} ms${madeTemplate ? ' (database template made)' : ''}`,

@@ -12,22 +12,22 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config/env';
 import type { DatabaseHandle, Db } from './db/client';
-import errorsPlugin from './plugins/errors';
-import clusterPlugin from './plugins/cluster';
-import metricsPlugin from './plugins/metrics';
-import eventsPlugin from './plugins/events';
-import authPlugin, { resolveJwtSecret } from './plugins/auth';
-import securityHeaders from './plugins/security-headers';
-import inputRules from './plugins/input-rules';
-import { registerApiRoutes } from './routes/api';
-import interviewSocketRoutes from './routes/ws/session';
-import jobsPlugin from './jobs';
-import accessLogPlugin from './plugins/access-log';
-import { storagePlugin } from './services/storage';
+import errorsPlugin from './http/errors-plugin';
+import clusterPlugin from './wiring/cluster-plugin';
+import metricsPlugin from './wiring/metrics-plugin';
+import eventsPlugin from './http/events-plugin';
+import authPlugin, { resolveJwtSecret } from './accounts/auth-plugin';
+import securityHeaders from './http/security-headers-plugin';
+import inputRules from './http/input-rules-plugin';
+import { registerApiRoutes } from './wiring/routes';
+import interviewSocketRoutes from './interview/routes/live-socket';
+import jobsPlugin from './wiring/background-jobs';
+import accessLogPlugin from './privacy/access-log-plugin';
+import { storagePlugin } from './storage';
 import { withLogSafety } from './lib/logging';
 import type { Clock } from './lib/clock';
-import { useDataKeys } from './services/money/encryption';
-import { remaskShortNumbers } from './services/money/remask';
+import { useDataKeys } from './money/encryption';
+import { remaskShortNumbers } from './money/remask';
 
 declare module 'fastify' {
   interface FastifyInstance {

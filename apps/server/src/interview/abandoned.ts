@@ -9,7 +9,7 @@ import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { interviews, jobs } from '../db/schema';
 import type { AppEvents } from '../lib/app-events';
-import { completeInterview } from '../services/interviews';
+import { completeInterview } from './interviews';
 
 /** Interviews ended per sweep at most (the next sweep takes the rest). */
 const SWEEP_BATCH = 100;

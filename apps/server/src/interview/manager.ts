@@ -1,10 +1,10 @@
 import { isUuid, PRACTICE_MAX_MINUTES, PRACTICE_QUESTIONS, type ServerMessage, type StartMessage } from '@app/shared';
-import type { DebriefSeal } from '../services/debrief/seal';
+import type { DebriefSeal } from './debrief/seal';
 import type { Db } from '../db/client';
 import { systemClock, type Clock, type Timer } from '../lib/clock';
 import type { AppEvents } from '../lib/app-events';
-import { AppError } from '../lib/http-errors';
-import { completeInterview, createOrResumeInterview } from '../services/interviews';
+import { AppError } from '../http/http-errors';
+import { completeInterview, createOrResumeInterview } from './interviews';
 import { buildPlan, jobRecognitionText } from './plan';
 import type { Providers } from './providers';
 import type { PipelineLog } from './fallback';
@@ -26,9 +26,9 @@ import {
   CONSENT_REQUIRED,
   hasAiAssessmentConsent,
   hasRecordingConsent,
-} from '../services/consents';
-import { storeAnswerAudio } from '../services/transcript/answer-audio';
-import type { Storage } from '../services/storage';
+} from '../accounts/consents';
+import { storeAnswerAudio } from './transcript/answer-audio';
+import type { Storage } from '../storage';
 import { practiceSink } from './practice-sink';
 import { Heartbeat, tellContinuedElsewhere } from './resume-anywhere';
 import {

@@ -1,5 +1,5 @@
 import type { Debrief } from '@app/shared';
-import { computeDebrief } from '../services/debrief/compute';
+import { computeDebrief } from './debrief/compute';
 import type { PlanInput } from './plan';
 import type { TurnSink } from './session';
 import type { StoredTurn } from './store';

@@ -3,7 +3,7 @@
  * user's resources. Routes pass `request.auth`; the socket passes the verified token's claims.
  */
 import type { Role } from '@app/shared';
-import { forbidden } from './http-errors';
+import { forbidden } from '../http/http-errors';
 
 /** The caller, as the auth plugin knows it. */
 export type Caller = { sub: string; role: Role };

@@ -4,8 +4,8 @@
  * in both the scoring and the selection tables cannot tell how many of it are undecided.
  */
 import { describe, expect, it } from 'vitest';
-import { buildReport, CATEGORIES, type AuditCounts, type Tables } from '../../src/services/ai-hiring/audit-report';
-import { hiddenGroups, type TableSizes } from '../../src/services/ai-hiring/audit-suppression';
+import { buildReport, CATEGORIES, type AuditCounts, type Tables } from '../../src/compliance/audit-report';
+import { hiddenGroups, type TableSizes } from '../../src/compliance/audit-suppression';
 
 const sizes = (
   sex: Record<string, number>,

@@ -11,7 +11,7 @@ import { buildTestAppWithAdmin, type TestContext } from '../helpers/build';
 import { insertJob } from '../helpers/work-fixtures';
 import { interviews } from '../../src/db/schema';
 import { biasAuditPublications } from '../../src/db/schema-ai-hiring';
-import { createInterview } from '../../src/services/interviews';
+import { createInterview } from '../../src/interview/interviews';
 import { storedAssessment } from './fixtures';
 
 let t: TestContext;

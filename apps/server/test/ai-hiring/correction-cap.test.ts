@@ -9,7 +9,7 @@ import { buildTestAppWithAdmin, type TestContext } from '../helpers/build';
 import { postJob } from '../helpers/work-fixtures';
 import { transcriptTurns } from '../../src/db/schema';
 import { transcriptCorrections } from '../../src/db/schema-ai-hiring';
-import { CORRECTIONS_MAX } from '../../src/services/ai-hiring/corrections';
+import { CORRECTIONS_MAX } from '../../src/compliance/corrections';
 import { assessedInterview, scoredAssessment } from './fixtures';
 
 let t: TestContext;

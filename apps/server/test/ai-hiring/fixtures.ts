@@ -7,7 +7,7 @@ import {
 } from '@app/shared';
 import { eq } from 'drizzle-orm';
 import { interviews } from '../../src/db/schema';
-import { createInterview } from '../../src/services/interviews';
+import { createInterview } from '../../src/interview/interviews';
 import type { TestContext } from '../helpers/build';
 
 /** The fields every fixture assessment shares: the built-in rubric and plain signals. */

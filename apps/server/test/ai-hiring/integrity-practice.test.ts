@@ -8,14 +8,14 @@ import { eq } from 'drizzle-orm';
 import { buildSocketTestApp, type TestContext } from '../helpers/build';
 import { insertJob, markProfileComplete } from '../helpers/work-fixtures';
 import { integrityEvents } from '../../src/db/schema-ai-hiring';
-import { createInterview } from '../../src/services/interviews';
-import * as integrity from '../../src/services/ai-hiring/integrity';
+import { createInterview } from '../../src/interview/interviews';
+import * as integrity from '../../src/interview/integrity';
 import { InterviewClient } from '../interview/ws-client';
 import { startLiveInterview } from '../interview/live-start';
 
 // Every write the socket starts is awaited before counting rows: no waiting on the clock.
-vi.mock('../../src/services/ai-hiring/integrity', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../src/services/ai-hiring/integrity')>();
+vi.mock('../../src/interview/integrity', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../src/interview/integrity')>();
   return { ...original, recordIntegrityEvent: vi.fn(original.recordIntegrityEvent) };
 });
 const record = vi.mocked(integrity.recordIntegrityEvent);

@@ -5,7 +5,7 @@ import { postJob, type Candidate } from '../helpers/work-fixtures';
 import { interviews, users } from '../../src/db/schema';
 import { decisionLog } from '../../src/db/schema-ai-hiring';
 import { assessedInterview, scoredAssessment, scoresOf } from './fixtures';
-import { purgeDecisionLog } from '../../src/services/ai-hiring/decision-log';
+import { purgeDecisionLog } from '../../src/compliance/decision-log';
 import { loadConfig } from '../../src/config/env';
 
 let t: TestContext;

@@ -10,8 +10,8 @@ import { buildTestAppWithAdmin, type TestContext } from '../helpers/build';
 import { insertJob } from '../helpers/work-fixtures';
 import { interviews } from '../../src/db/schema';
 import { decisionLog, selfIdentifications } from '../../src/db/schema-ai-hiring';
-import { createInterview } from '../../src/services/interviews';
-import { assessInterview } from '../../src/services/assessment';
+import { createInterview } from '../../src/interview/interviews';
+import { assessInterview } from '../../src/interview/assessment';
 import { storedAssessment } from './fixtures';
 
 let t: TestContext;

@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm';
 import { bearer, buildTestApp, type TestContext } from '../helpers/build';
 import { insertJob, markProfileComplete } from '../helpers/work-fixtures';
 import { interviews } from '../../src/db/schema';
-import { createInterview } from '../../src/services/interviews';
+import { createInterview } from '../../src/interview/interviews';
 import { storedAssessment } from './fixtures';
 
 const lines: string[] = [];

@@ -1,8 +1,13 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { RUBRIC_CRITERIA, RUBRIC_VERSION, assessmentSchema } from '@app/shared';
 import { buildTestApp, type TestContext } from '../helpers/build';
-import { assessInterview, builtInAssessment, checkModelReply, ModelReplyRejected } from '../../src/services/assessment';
-import { normalize } from '../../src/services/assessment/text';
+import {
+  assessInterview,
+  builtInAssessment,
+  checkModelReply,
+  ModelReplyRejected,
+} from '../../src/interview/assessment';
+import { normalize } from '../../src/interview/assessment/text';
 import { GOOD_CONVERSATION, readInterview, seedInterview } from './fixtures';
 import { modelAnswer, startFakeModel } from './fake-model';
 

@@ -8,8 +8,8 @@ import { and, eq } from 'drizzle-orm';
 import { CAREFUL_UNSURE_BELOW, assessmentSchema } from '@app/shared';
 import { buildTestApp, type TestContext } from '../helpers/build';
 import { transcriptTurns } from '../../src/db/schema';
-import { assessInterview } from '../../src/services/assessment';
-import { writeCarefulRecord } from '../../src/services/transcript/careful-transcript';
+import { assessInterview } from '../../src/interview/assessment';
+import { writeCarefulRecord } from '../../src/interview/transcript/careful-transcript';
 import { GOOD_CONVERSATION, readInterview, seedInterview } from './fixtures';
 
 let t: TestContext;

@@ -5,8 +5,8 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/client';
 import { users } from '../../src/db/schema';
-import { registerUser } from '../../src/services/users';
-import { resolveJwtSecret } from '../../src/plugins/auth';
+import { registerUser } from '../../src/accounts/users';
+import { resolveJwtSecret } from '../../src/accounts/auth-plugin';
 
 describe('embedded database in DATA_DIR', () => {
   it('keeps data across a restart and re-applies migrations idempotently', async () => {

@@ -4,13 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SMTPServer } from 'smtp-server';
 import { buildTestApp, type TestContext } from '../helpers/build';
 import { loadConfig } from '../../src/config/env';
-import {
-  createMailer,
-  decisionEmail,
-  enqueueEmail,
-  payoutSentEmail,
-  tasksAssignedEmail,
-} from '../../src/services/email';
+import { createMailer, decisionEmail, enqueueEmail, payoutSentEmail, tasksAssignedEmail } from '../../src/email';
 
 type Received = { from: string; to: string[]; data: string };
 

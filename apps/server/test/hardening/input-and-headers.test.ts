@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, postJsonText, type TestContext } from '../helpers/build';
-import { saveFile } from '../../src/services/storage';
+import { saveFile } from '../../src/storage';
 
 let t: TestContext;
 beforeAll(async () => (t = await buildTestApp()));

@@ -13,10 +13,10 @@ import { buildTestApp, buildTestAppWithAdmin, type TestContext } from '../helper
 import { readOutbox, resetLink } from '../helpers/outbox';
 import { acceptedCandidate, createTasks, insertJob, postJob, sampleTask, workOnTask } from '../helpers/work-fixtures';
 import { files, profiles } from '../../src/db/schema';
-import { saveFile } from '../../src/services/storage';
-import { NOT_YOUR_RESUME } from '../../src/services/uploads';
+import { saveFile } from '../../src/storage';
+import { NOT_YOUR_RESUME } from '../../src/accounts/uploads';
 import { csvLine, toCsv } from '../../src/lib/csv';
-import { CONSENT_LIMIT } from '../../src/routes/api/account';
+import { CONSENT_LIMIT } from '../../src/privacy/routes';
 
 const PORT = 3401;
 let t: TestContext;

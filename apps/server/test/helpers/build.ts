@@ -10,7 +10,7 @@ import { loadConfig, type Config } from '../../src/config/env';
 import { openDatabase, type DatabaseHandle } from '../../src/db/client';
 import { buildApp } from '../../src/app';
 import { users } from '../../src/db/schema';
-import { ensureAdmin } from '../../src/services/users';
+import { ensureAdmin } from '../../src/accounts/users';
 import type { Clock } from '../../src/lib/clock';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../../src/config/env';
 import { openDatabase, type DatabaseHandle } from '../../src/db/client';
 import { buildApp } from '../../src/app';
-import { ensureAdmin } from '../../src/services/users';
+import { ensureAdmin } from '../../src/accounts/users';
 import { ADMIN } from './build';
 
 /** Cluster tests need a PostgreSQL server and a Redis server; without them they are skipped. */

@@ -6,7 +6,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Interview } from '@app/shared';
 import type { Db } from '../../src/db/client';
 import { annotationTasks, earnings, jobs, users } from '../../src/db/schema';
-import { createInterview } from '../../src/services/interviews';
+import { createInterview } from '../../src/interview/interviews';
 import { bearer, type TestContext } from './build';
 
 export type Candidate = { token: string; user: { id: string; email: string } };

@@ -23,10 +23,10 @@ import {
   UNCLEAR_SPEECH_ROUNDS,
 } from '../../src/interview/careful/careful-pass';
 import { CLEAR_SPEECH_JOB_WEIGHT, JobModels, jobModelKey } from '../../src/interview/recognition/job-model';
-import { completeInterview, createInterview } from '../../src/services/interviews';
-import { ANSWER_AUDIO_PURPOSE, loadAnswerAudio, storeAnswerAudio } from '../../src/services/transcript/answer-audio';
-import { recognitionTextFor } from '../../src/services/transcript/careful-transcript';
-import { saveFile } from '../../src/services/storage';
+import { completeInterview, createInterview } from '../../src/interview/interviews';
+import { ANSWER_AUDIO_PURPOSE, loadAnswerAudio, storeAnswerAudio } from '../../src/interview/transcript/answer-audio';
+import { recognitionTextFor } from '../../src/interview/transcript/careful-transcript';
+import { saveFile } from '../../src/storage';
 import { startLiveInterview } from './live-start';
 import { GOOD_CONVERSATION, seedInterview } from '../assessment/fixtures';
 

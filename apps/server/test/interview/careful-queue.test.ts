@@ -11,8 +11,8 @@ import { buildTestApp, type TestContext } from '../helpers/build';
 import { startStubServer } from '../helpers/stub-server';
 import { interviews } from '../../src/db/schema';
 import { decodeWav } from '../../src/interview/audio';
-import { completeInterview } from '../../src/services/interviews';
-import { storeAnswerAudio } from '../../src/services/transcript/answer-audio';
+import { completeInterview } from '../../src/interview/interviews';
+import { storeAnswerAudio } from '../../src/interview/transcript/answer-audio';
 import { seedInterview } from '../assessment/fixtures';
 
 /** Requests the stub holds: the answer's length (which interview it is) and the call that answers it. */

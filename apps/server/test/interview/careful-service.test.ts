@@ -13,8 +13,8 @@ import { startStubServer } from '../helpers/stub-server';
 import { interviews, profiles } from '../../src/db/schema';
 import { decodeWav } from '../../src/interview/audio';
 import { PROMPT_MAX_CHARS, serviceWords, vocabularyPrompt } from '../../src/interview/careful/service-pass';
-import { completeInterview } from '../../src/services/interviews';
-import { storeAnswerAudio } from '../../src/services/transcript/answer-audio';
+import { completeInterview } from '../../src/interview/interviews';
+import { storeAnswerAudio } from '../../src/interview/transcript/answer-audio';
 import { GOOD_CONVERSATION, seedInterview } from '../assessment/fixtures';
 
 const API_KEY = 'sk-careful-secret-4f9a2c';

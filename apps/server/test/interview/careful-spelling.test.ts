@@ -8,7 +8,7 @@ import { buildTestApp, type TestContext } from '../helpers/build';
 import { seedInterview } from '../assessment/fixtures';
 import { profiles } from '../../src/db/schema';
 import { respellText, spellingsFor } from '../../src/interview/recognition/spelling';
-import { recognitionTextFor } from '../../src/services/transcript/careful-transcript';
+import { recognitionTextFor } from '../../src/interview/transcript/careful-transcript';
 import { jobTextParts } from '../../src/interview/recognition/job-model';
 import { vocabularyPrompt } from '../../src/interview/careful/service-pass';
 

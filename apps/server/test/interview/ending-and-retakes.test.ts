@@ -5,8 +5,8 @@ import { buildSocketTestApp, type TestContext } from '../helpers/build';
 import { insertJob } from '../helpers/work-fixtures';
 import { interviewRetakes, interviews, transcriptTurns, users } from '../../src/db/schema';
 import { appendTurn } from '../../src/interview/store';
-import { createInterview } from '../../src/services/interviews';
-import { RETAKE_WHILE_RUNNING } from '../../src/services/interview-retakes';
+import { createInterview } from '../../src/interview/interviews';
+import { RETAKE_WHILE_RUNNING } from '../../src/interview/retakes';
 import { InterviewClient } from './ws-client';
 import { startLiveInterview } from './live-start';
 

@@ -8,7 +8,7 @@ import type { ServerMessage } from '@app/shared';
 import { buildSocketTestApp, type TestContext } from '../helpers/build';
 import { insertJob, markProfileComplete } from '../helpers/work-fixtures';
 import { consentTo } from '../helpers/consent';
-import { createInterview } from '../../src/services/interviews';
+import { createInterview } from '../../src/interview/interviews';
 import { appendTurn } from '../../src/interview/store';
 import {
   INTERVIEWERS_BUSY,

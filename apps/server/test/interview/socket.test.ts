@@ -5,7 +5,7 @@ import { SOCKET_CLOSE, type ServerMessage } from '@app/shared';
 import { buildSocketTestApp, type TestContext } from '../helpers/build';
 import { insertJob, markProfileComplete } from '../helpers/work-fixtures';
 import { interviews } from '../../src/db/schema';
-import { createInterview } from '../../src/services/interviews';
+import { createInterview } from '../../src/interview/interviews';
 import { appendTurn } from '../../src/interview/store';
 import { InterviewClient } from './ws-client';
 import { startLiveInterview } from './live-start';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../src/db/client';
-import { bossDbAdapter } from '../../src/jobs/queue';
+import { bossDbAdapter } from '../../src/queue/queue';
 
 /** After the queue has let go of the database, pg-boss's late statements are answered without it. */
 describe('job queue statements after stop', () => {

@@ -1,14 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createRequire } from 'node:module';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import {
-  buildNachaFile,
-  entryHash,
-  isValidRoutingNumber,
-  type AchCredit,
-  type AchOrigin,
-} from '../../src/services/money/nacha';
-import { buildPain001, centsToDecimal, isValidIban, type SepaCredit } from '../../src/services/money/pain001';
+import { buildNachaFile, entryHash, isValidRoutingNumber, type AchCredit, type AchOrigin } from '../../src/money/nacha';
+import { buildPain001, centsToDecimal, isValidIban, type SepaCredit } from '../../src/money/pain001';
 
 // A NACHA reader we did not write (published by a bank), to read our files back.
 const nacha = createRequire(import.meta.url)('@midlandsbank/node-nacha') as {

@@ -4,9 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { abaProblem, bicProblem, ibanMod97, ibanProblem, usAccountProblem } from '../../src/services/money/bank-checks';
-import { einProblem, ssnProblem } from '../../src/services/money/tin';
-import { decryptSecret, encryptSecret, resolveDataKey, useDataKeys } from '../../src/services/money/encryption';
+import { abaProblem, bicProblem, ibanMod97, ibanProblem, usAccountProblem } from '../../src/money/bank-checks';
+import { einProblem, ssnProblem } from '../../src/money/tin';
+import { decryptSecret, encryptSecret, resolveDataKey, useDataKeys } from '../../src/money/encryption';
 
 describe('ABA routing numbers', () => {
   it('accepts real routing numbers (3-7-1 checksum)', () => {

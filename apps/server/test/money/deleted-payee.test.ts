@@ -12,10 +12,10 @@ import { completeOnboarding } from '../helpers/onboarding';
 import { acceptedCandidate, postJob, seedEarnings, type Candidate } from '../helpers/work-fixtures';
 import { earnings, users } from '../../src/db/schema';
 import { ledgerEntries, ledgerTransfers, payoutMethods, payoutRequests, taxProfiles } from '../../src/db/schema-money';
-import { balancesOf, checkLedger } from '../../src/services/money/ledger';
-import { createBatch } from '../../src/services/money/payout-batches';
-import { decryptSecret } from '../../src/services/money/encryption';
-import { tinContext } from '../../src/services/money/tax-profile';
+import { balancesOf, checkLedger } from '../../src/money/ledger';
+import { createBatch } from '../../src/money/payout-batches';
+import { decryptSecret } from '../../src/money/encryption';
+import { tinContext } from '../../src/money/tax-profile';
 
 let t: TestContext;
 let admin: string;

@@ -11,7 +11,7 @@ import {
   type Candidate,
 } from '../helpers/work-fixtures';
 import { annotationTasks } from '../../src/db/schema';
-import { balancesOf, checkLedger } from '../../src/services/money/ledger';
+import { balancesOf, checkLedger } from '../../src/money/ledger';
 
 let t: TestContext;
 let admin: string;

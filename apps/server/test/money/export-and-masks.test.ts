@@ -17,8 +17,8 @@ import {
 } from '../helpers/work-fixtures';
 import { earnings } from '../../src/db/schema';
 import { payoutMethods, taxProfiles } from '../../src/db/schema-money';
-import { last4 } from '../../src/services/money/encryption';
-import { remaskShortNumbers } from '../../src/services/money/remask';
+import { last4 } from '../../src/money/encryption';
+import { remaskShortNumbers } from '../../src/money/remask';
 
 let t: TestContext;
 let admin: string;

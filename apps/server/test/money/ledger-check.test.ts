@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { buildTestAppWithAdmin, type TestContext } from '../helpers/build';
-import { checkLedger } from '../../src/services/money/ledger';
+import { checkLedger } from '../../src/money/ledger';
 
 let t: TestContext;
 let adminId: string;

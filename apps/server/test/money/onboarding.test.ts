@@ -4,7 +4,7 @@ import { ONBOARDING_ITEM_KEYS } from '@app/shared';
 import { buildTestAppWithAdmin, type TestContext } from '../helpers/build';
 import { completeOnboarding, signAllDocuments } from '../helpers/onboarding';
 import { acceptedCandidate, postJob } from '../helpers/work-fixtures';
-import { missingOnboardingItems } from '../../src/services/money/onboarding';
+import { missingOnboardingItems } from '../../src/money/onboarding';
 
 let t: TestContext;
 let admin: string;

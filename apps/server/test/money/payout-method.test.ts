@@ -9,7 +9,7 @@ import { buildTestApp, type TestContext } from '../helpers/build';
 import { VALID_IBAN, VALID_US_BANK, VALID_W9 } from '../helpers/onboarding';
 import { readOutbox } from '../helpers/outbox';
 import { payoutMethods } from '../../src/db/schema-money';
-import { payoutMethodForBankFile } from '../../src/services/money/payout-method';
+import { payoutMethodForBankFile } from '../../src/money/payout-method';
 
 const logLines: string[] = [];
 const capture = new Writable({

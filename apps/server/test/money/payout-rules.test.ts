@@ -10,8 +10,8 @@ import { completeOnboarding } from '../helpers/onboarding';
 import { acceptedCandidate, postJob, seedEarnings, type Candidate } from '../helpers/work-fixtures';
 import { annotationTasks } from '../../src/db/schema';
 import { payoutMethods, payoutRequests } from '../../src/db/schema-money';
-import { overruleAutomaticApproval } from '../../src/services/money/earnings';
-import { balancesOf, checkLedger, postTransfer } from '../../src/services/money/ledger';
+import { overruleAutomaticApproval } from '../../src/money/earnings';
+import { balancesOf, checkLedger, postTransfer } from '../../src/money/ledger';
 
 let t: TestContext;
 let admin: string;

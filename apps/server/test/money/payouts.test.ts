@@ -12,8 +12,8 @@ import { readOutbox } from '../helpers/outbox';
 import { acceptedCandidate, postJob, seedEarnings, type Candidate } from '../helpers/work-fixtures';
 import { earnings } from '../../src/db/schema';
 import { payoutMethods, payoutRequests } from '../../src/db/schema-money';
-import { balancesOf, checkLedger } from '../../src/services/money/ledger';
-import { createBatch } from '../../src/services/money/payout-batches';
+import { balancesOf, checkLedger } from '../../src/money/ledger';
+import { createBatch } from '../../src/money/payout-batches';
 
 const nacha = createRequire(import.meta.url)('@midlandsbank/node-nacha') as {
   from: (text: string) => { to: (format: 'json') => string };

@@ -6,7 +6,7 @@ import { VALID_W9 } from '../helpers/onboarding';
 import { acceptedCandidate, createTasks, postJob, sampleTask } from '../helpers/work-fixtures';
 import { earnings, payouts, profiles } from '../../src/db/schema';
 import { ledgerEntries, ledgerTransfers, taxProfiles } from '../../src/db/schema-money';
-import { missingOnboardingItems } from '../../src/services/money/onboarding';
+import { missingOnboardingItems } from '../../src/money/onboarding';
 
 let t: TestContext;
 let admin: string;

@@ -6,7 +6,7 @@ import { bearer, buildTestAppWithAdmin, type TestContext } from '../helpers/buil
 import { createTasks, postJob, sampleTask, acceptedCandidate, workOnTask } from '../helpers/work-fixtures';
 import { consentTo } from '../helpers/consent';
 import { earnings, files, interviews, users } from '../../src/db/schema';
-import { saveFile } from '../../src/services/storage';
+import { saveFile } from '../../src/storage';
 import { appendTurn } from '../../src/interview/store';
 
 let t: TestContext;

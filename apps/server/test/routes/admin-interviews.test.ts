@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { buildTestAppWithAdmin, type TestContext } from '../helpers/build';
 import { postJob, type Candidate } from '../helpers/work-fixtures';
 import { interviewDecisions, interviews } from '../../src/db/schema';
-import { createInterview } from '../../src/services/interviews';
+import { createInterview } from '../../src/interview/interviews';
 import type { InterviewStatus } from '@app/shared';
 
 let t: TestContext;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, bearer, type TestContext } from '../helpers/build';
 import { backdateStart } from '../helpers/work-fixtures';
 import { seedInterview } from '../assessment/fixtures';
-import { assessInterview } from '../../src/services/assessment';
+import { assessInterview } from '../../src/interview/assessment';
 
 describe('provider console lists', () => {
   let t: TestContext;

@@ -7,8 +7,8 @@ import { eq } from 'drizzle-orm';
 import { buildTestAppWithAdmin, type TestContext } from '../helpers/build';
 import { acceptedCandidate, backdateStart, postJob, sampleTask, type Candidate } from '../helpers/work-fixtures';
 import { annotationTasks } from '../../src/db/schema';
-import { RATER_PAUSED } from '../../src/services/quality/raters';
-import { NO_ACTIVE_RATERS } from '../../src/services/quality/distribute';
+import { RATER_PAUSED } from '../../src/quality/raters';
+import { NO_ACTIVE_RATERS } from '../../src/quality/distribute';
 
 let t: TestContext;
 let admin: string;

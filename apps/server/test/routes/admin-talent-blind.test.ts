@@ -9,8 +9,8 @@ import { buildTestAppWithAdmin, type TestContext } from '../helpers/build';
 import { postJob } from '../helpers/work-fixtures';
 import { users } from '../../src/db/schema';
 import { rows } from '../../src/db/raw-sql';
-import { inBlindSample } from '../../src/services/ai-hiring/blind-review';
-import { blindHiddenSql } from '../../src/services/ai-hiring/blind-review-sql';
+import { inBlindSample } from '../../src/compliance/blind-review';
+import { blindHiddenSql } from '../../src/compliance/blind-review-sql';
 import { assessedInterview, scoredAssessment, scoresOf } from '../ai-hiring/fixtures';
 
 let t: TestContext;

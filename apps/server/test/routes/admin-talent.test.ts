@@ -7,7 +7,7 @@ import { readOutbox } from '../helpers/outbox';
 import { annotationTasks, interviews, transcriptTurns } from '../../src/db/schema';
 import { acceptedCandidate, postJob, sampleTask, type Candidate } from '../helpers/work-fixtures';
 import { savedSearches, talentSearchLog } from '../../src/db/schema-talent';
-import { SAVED_SEARCHES_PER_ADMIN } from '../../src/services/talent/saved-searches';
+import { SAVED_SEARCHES_PER_ADMIN } from '../../src/talent/saved-searches';
 import { makePdfResume } from '../fixtures/resumes';
 
 type Person = { token: string; user: { id: string; email: string } };

@@ -10,7 +10,7 @@ import {
   workOnTask,
 } from '../helpers/work-fixtures';
 import { annotationTasks, earnings } from '../../src/db/schema';
-import { createInterview } from '../../src/services/interviews';
+import { createInterview } from '../../src/interview/interviews';
 
 let t: TestContext;
 let admin: string;

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildTestApp, type TestContext } from '../helpers/build';
 import { backdateStart, postJob, workedSeconds } from '../helpers/work-fixtures';
-import { createOrResumeInterview } from '../../src/services/interviews';
+import { createOrResumeInterview } from '../../src/interview/interviews';
 import { appendTurn } from '../../src/interview/store';
 
 let t: TestContext;

@@ -7,9 +7,9 @@ import { bearer, buildSocketTestApp, type TestContext } from '../helpers/build';
 import { insertJob, markProfileComplete } from '../helpers/work-fixtures';
 import { InterviewClient } from '../interview/ws-client';
 import { files, interviews } from '../../src/db/schema';
-import { createInterview } from '../../src/services/interviews';
-import { saveFile } from '../../src/services/storage';
-import { AI_NOTICE_REQUIRED, CONSENT_REQUIRED } from '../../src/services/consents';
+import { createInterview } from '../../src/interview/interviews';
+import { saveFile } from '../../src/storage';
+import { AI_NOTICE_REQUIRED, CONSENT_REQUIRED } from '../../src/accounts/consents';
 
 let t: TestContext;
 let ws: string;

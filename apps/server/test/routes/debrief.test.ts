@@ -5,9 +5,9 @@ import { buildTestAppWithAdmin, type TestContext } from '../helpers/build';
 import { postJob } from '../helpers/work-fixtures';
 import { practiceDebriefs } from '../../src/db/schema';
 import { appendTurn } from '../../src/interview/store';
-import { createInterview } from '../../src/services/interviews';
-import { debriefSealFor } from '../../src/services/debrief/seal';
-import { PRACTICE_DEBRIEF_KEEP_LIMIT } from '../../src/routes/api/interviews/debrief';
+import { createInterview } from '../../src/interview/interviews';
+import { debriefSealFor } from '../../src/interview/debrief/seal';
+import { PRACTICE_DEBRIEF_KEEP_LIMIT } from '../../src/interview/routes/debrief';
 
 let t: TestContext;
 let admin: string;

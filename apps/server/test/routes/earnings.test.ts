@@ -12,7 +12,7 @@ import {
   workOnTask,
 } from '../helpers/work-fixtures';
 import { earnings } from '../../src/db/schema';
-import { isoWeekOf } from '../../src/services/money/earnings';
+import { isoWeekOf } from '../../src/money/earnings';
 
 let t: TestContext;
 let admin: string;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { bearer, buildTestApp, type TestContext } from '../helpers/build';
 import { files } from '../../src/db/schema';
-import { saveFile } from '../../src/services/storage';
+import { saveFile } from '../../src/storage';
 import { makeDocxResume, makePdfResume } from '../fixtures/resumes';
 
 let t: TestContext;

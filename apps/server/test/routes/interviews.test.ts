@@ -10,9 +10,9 @@ import {
   createOrResumeInterview,
   getInterviewForUser,
   INTERVIEW_NOT_STARTED,
-} from '../../src/services/interviews';
+} from '../../src/interview/interviews';
 import { buildApp } from '../../src/app';
-import type { AppError } from '../../src/lib/http-errors';
+import type { AppError } from '../../src/http/http-errors';
 import { appendTurn } from '../../src/interview/store';
 
 let t: TestContext;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestAppWithAdmin, type TestContext } from '../helpers/build';
 import { fullJobForm } from '../helpers/work-fixtures';
 import { jobs } from '../../src/db/schema';
-import { invalidateJobsCache, onJobsChanged } from '../../src/services/job-cache';
+import { invalidateJobsCache, onJobsChanged } from '../../src/jobs/job-cache';
 
 let t: TestContext;
 let admin: string;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, buildTestAppWithAdmin, type TestContext } from '../helpers/build';
-import { seedSampleJobs, SAMPLE_JOBS } from '../../src/services/sample-jobs';
+import { seedSampleJobs, SAMPLE_JOBS } from '../../src/jobs/sample-jobs';
 import { fullJobForm } from '../helpers/work-fixtures';
 
 let t: TestContext;

@@ -13,7 +13,7 @@ import { insertJob } from '../helpers/work-fixtures';
 import { readOutbox } from '../helpers/outbox';
 import { interviewRetakes, interviews } from '../../src/db/schema';
 import { migrationsFolder } from '../../src/db/template';
-import { createInterview, createOrResumeInterview } from '../../src/services/interviews';
+import { createInterview, createOrResumeInterview } from '../../src/interview/interviews';
 
 let t: TestContext;
 let admin: string;

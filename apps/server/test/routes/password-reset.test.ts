@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestContext } from '../helpers/build';
 import { readOutbox, resetLink } from '../helpers/outbox';
-import { createResetToken, RESET_LINK_INVALID } from '../../src/services/password-reset';
+import { createResetToken, RESET_LINK_INVALID } from '../../src/accounts/password-reset';
 
 let t: TestContext;
 beforeAll(

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { buildTestApp, type TestContext } from '../helpers/build';
 import { interviews, jobs, profiles, users } from '../../src/db/schema';
-import { saveFile } from '../../src/services/storage';
+import { saveFile } from '../../src/storage';
 
 let t: TestContext;
 beforeAll(async () => (t = await buildTestApp()));

@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { buildTestAppWithAdmin, type TestContext } from '../helpers/build';
 import { acceptedCandidate, postJob, sampleTask, type Candidate } from '../helpers/work-fixtures';
 import { annotationTasks, interviews } from '../../src/db/schema';
-import { ACCEPTANCE_WITHDRAWN, RATER_PAUSED } from '../../src/services/quality/raters';
+import { ACCEPTANCE_WITHDRAWN, RATER_PAUSED } from '../../src/quality/raters';
 
 let t: TestContext;
 let admin: string;

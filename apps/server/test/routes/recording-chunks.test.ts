@@ -13,7 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app';
 import { files, interviews, recordingChunks } from '../../src/db/schema';
 import { bearer, buildTestApp, type TestContext } from '../helpers/build';
-import { CHUNK_MAX_BYTES } from '../../src/services/recording/chunks';
+import { CHUNK_MAX_BYTES } from '../../src/interview/recording/chunks';
 
 let ctx: TestContext;
 /** A second instance on the same database, storage folder and secret: another server behind the balancer. */

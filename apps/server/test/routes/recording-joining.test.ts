@@ -11,7 +11,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { interviews, recordingChunks } from '../../src/db/schema';
-import { remuxRecording } from '../../src/services/recording/remux';
+import { remuxRecording } from '../../src/interview/recording/remux';
 import { bearer, buildTestApp, type TestContext } from '../helpers/build';
 import { probedSeconds, recordedWebm, slices } from '../helpers/recorded-webm';
 

@@ -10,9 +10,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { files, interviews, recordingChunks, recordingRemuxes } from '../../src/db/schema';
-import { remuxRecording } from '../../src/services/recording/remux';
-import { discardRemux } from '../../src/services/recording/remux-store';
-import { purgeOldRecordings } from '../../src/services/retention';
+import { remuxRecording } from '../../src/interview/recording/remux';
+import { discardRemux } from '../../src/interview/recording/remux-store';
+import { purgeOldRecordings } from '../../src/privacy/retention';
 import { bearer, buildTestAppWithAdmin, type TestContext } from '../helpers/build';
 import { probedSeconds, recordedWebm, slices, streamKinds, tonePerSecond } from '../helpers/recorded-webm';
 

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { buildSocketTestApp, type TestContext } from '../helpers/build';
 import { InterviewClient } from '../interview/ws-client';
 import { sessions } from '../../src/db/schema-accounts';
-import { invalidateSessionCache } from '../../src/services/sessions';
+import { invalidateSessionCache } from '../../src/accounts/sessions';
 
 let t: TestContext;
 let ws: string;

@@ -4,12 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import errorsPlugin from '../../src/plugins/errors';
-import authPlugin from '../../src/plugins/auth';
-import uploadVideoRoutes from '../../src/routes/api/interviews/upload-video';
-import { storagePlugin } from '../../src/services/storage';
+import errorsPlugin from '../../src/http/errors-plugin';
+import authPlugin from '../../src/accounts/auth-plugin';
+import uploadVideoRoutes from '../../src/interview/routes/upload-video';
+import { storagePlugin } from '../../src/storage';
 import { files, interviews } from '../../src/db/schema';
-import { parseRange } from '../../src/services/recording/interview-recordings';
+import { parseRange } from '../../src/interview/recording/interview-recordings';
 import { bearer, buildTestApp, type TestContext } from '../helpers/build';
 
 let ctx: TestContext;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { computeDebrief, type DebriefTurn } from '../../src/services/debrief/compute';
-import { jobTermsIn, namesToolOrTechnique, stem } from '../../src/services/debrief/terms';
+import { computeDebrief, type DebriefTurn } from '../../src/interview/debrief/compute';
+import { jobTermsIn, namesToolOrTechnique, stem } from '../../src/interview/debrief/terms';
 import { buildVocabulary } from '../../src/interview/understanding/vocabulary';
 
 /** Tips that fit each answer, job terms counted as said (issue 34, decision 0184). */

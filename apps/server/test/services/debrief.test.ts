@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computeDebrief, findFillers, type DebriefTurn } from '../../src/services/debrief/compute';
+import { computeDebrief, findFillers, type DebriefTurn } from '../../src/interview/debrief/compute';
 
 const T0 = Date.parse('2026-01-05T10:00:00Z');
 const at = (s: number) => new Date(T0 + s * 1000);

@@ -6,7 +6,7 @@ import {
   calculatePay,
   isoWeekOf,
   unbilledSeconds,
-} from '../../src/services/money/earnings';
+} from '../../src/money/earnings';
 
 const HOUR = 3600;
 

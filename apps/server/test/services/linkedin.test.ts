@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isNonPublicAddress, parseLinkedinUrl, scrapeLinkedinProfile } from '../../src/services/linkedin';
-import { AppError } from '../../src/lib/http-errors';
+import { isNonPublicAddress, parseLinkedinUrl, scrapeLinkedinProfile } from '../../src/accounts/linkedin';
+import { AppError } from '../../src/http/http-errors';
 
 const BASE = 'https://www.linkedin.com';
 

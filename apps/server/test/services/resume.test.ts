@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { UNREADABLE_RESUME, extractResumeText, parseResumeText, readResume } from '../../src/services/resume';
-import { DOCX, PDF } from '../../src/services/storage/sniff';
+import { UNREADABLE_RESUME, extractResumeText, parseResumeText, readResume } from '../../src/accounts/resume';
+import { DOCX, PDF } from '../../src/storage/sniff';
 import { makeDocxResume, makePdfResume } from '../fixtures/resumes';
 
 describe('resume parsing', () => {

@@ -4,7 +4,7 @@
  */
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FileTooLargeError, S3Storage } from '../../src/services/storage';
+import { FileTooLargeError, S3Storage } from '../../src/storage';
 import { startStubServer } from '../helpers/stub-server';
 
 const objects = new Map<string, { body: Buffer; type: string }>();

@@ -4,8 +4,8 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/env';
-import { FileTooLargeError, LocalStorage, S3Storage, createStorage, newStorageKey } from '../../src/services/storage';
-import { MarkerScanner, detectContentType } from '../../src/services/storage/sniff';
+import { FileTooLargeError, LocalStorage, S3Storage, createStorage, newStorageKey } from '../../src/storage';
+import { MarkerScanner, detectContentType } from '../../src/storage/sniff';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'storage-test-'));
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));

@@ -6,8 +6,8 @@ import {
   summarizeItem,
   weightedMedian,
   type Rating,
-} from '../../../src/services/quality/consensus';
-import { planDistribution } from '../../../src/services/quality/distribute';
+} from '../../../src/quality/consensus';
+import { planDistribution } from '../../../src/quality/distribute';
 
 describe('median and weighted median', () => {
   it('takes the middle value, or the midpoint of the two middle ones', () => {

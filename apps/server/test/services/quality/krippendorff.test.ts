@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { krippendorffAlpha } from '../../../src/services/quality/krippendorff';
+import { krippendorffAlpha } from '../../../src/quality/krippendorff';
 
 /**
  * The worked example of Krippendorff, "Computing Krippendorff's Alpha-Reliability" (2011), section

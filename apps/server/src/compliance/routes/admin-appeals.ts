@@ -1,0 +1,24 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { adminAppealSchema, adminAppealsQuerySchema, appealResolveRequestSchema } from '@app/shared';
+import { listAppeals, resolveAppeal } from '../appeals';
+import { idParams } from '../../http/route-schemas';
+
+/** The provider works the candidates' appeals (issue 35, item 7). Admin only. */
+const adminAppealsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/admin/appeals',
+    { schema: { querystring: adminAppealsQuerySchema, response: { 200: z.array(adminAppealSchema) } } },
+    async (request) => listAppeals(app.db, request.query),
+  );
+
+  // Overturned: the decision changes and the candidate is e-mailed (jobs/notifications.ts).
+  app.post(
+    '/admin/appeals/:id/resolve',
+    {
+      schema: { params: idParams('Appeal'), body: appealResolveRequestSchema, response: { 200: adminAppealSchema } },
+    },
+    async (request) => resolveAppeal(app.db, request.params.id, request.body, request.auth!.sub),
+  );
+};
+export default adminAppealsRoutes;

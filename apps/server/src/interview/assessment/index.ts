@@ -1,0 +1,109 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { Assessment } from '@app/shared';
+import type { Config } from '../../config/env';
+import type { Db } from '../../db/client';
+import { interviews, jobs, transcriptTurns } from '../../db/schema';
+import {
+  builtInAssessment,
+  computeSignals,
+  insufficientAudio,
+  reasonAudioInsufficient,
+  reasonNotScorable,
+  needsHumanReview,
+  type AssessmentInput,
+} from './built-in';
+import { modelAssessment, type ModelSettings } from './model';
+import { provenanceOf } from './provenance';
+import { findAlternative, humanOnlyAssessment } from '../../compliance/alternatives';
+
+export { builtInAssessment } from './built-in';
+export { checkModelReply, ModelReplyRejected } from './model';
+
+/** The assessment model from ASSESSMENT_LLM_*, else the interview's LLM_* settings, else none. */
+export function assessmentModelSettings(config: Config): ModelSettings | null {
+  const c = config as Config & Record<string, unknown>;
+  const baseUrl = config.ASSESSMENT_LLM_BASE_URL ?? (c.LLM_BASE_URL as string | undefined);
+  const model = config.ASSESSMENT_LLM_MODEL ?? (c.LLM_MODEL as string | undefined);
+  if (!baseUrl || !model) return null;
+  return { baseUrl, model, apiKey: config.ASSESSMENT_LLM_API_KEY ?? (c.LLM_API_KEY as string | undefined) };
+}
+
+/**
+ * Scores a transcript. With a model configured, its answer is used only if it passes every check
+ * (schema, one score per criterion, each quote found in the candidate's words); after the retries the
+ * built-in assessment is used and says why.
+ */
+export async function assess(input: AssessmentInput, model: ModelSettings | null): Promise<Assessment> {
+  const { allText, signals } = computeSignals(input);
+  const method = model ? 'model' : 'built_in';
+  const unheard = reasonAudioInsufficient(input);
+  if (unheard) return insufficientAudio(signals, unheard, method, model?.model ?? null);
+  const notScorable = reasonNotScorable(signals, allText);
+  if (notScorable) return needsHumanReview(signals, notScorable, method, model?.model ?? null);
+  if (!model) return builtInAssessment(input);
+  try {
+    return await modelAssessment(model, input, signals);
+  } catch (err) {
+    return { ...builtInAssessment(input), fallback_reason: `Model ${model.model} not used: ${(err as Error).message}` };
+  }
+}
+
+export async function loadAssessmentInput(db: Db, interviewId: string) {
+  const [row] = await db
+    .select({ interview: interviews, job: jobs })
+    .from(interviews)
+    .leftJoin(jobs, eq(jobs.id, interviews.jobId))
+    .where(eq(interviews.id, interviewId))
+    .limit(1);
+  if (!row) return null;
+  const turns = await db
+    .select()
+    .from(transcriptTurns)
+    .where(eq(transcriptTurns.interviewId, interviewId))
+    .orderBy(asc(transcriptTurns.seq));
+  const input: AssessmentInput = {
+    job: row.job ? { title: row.job.title, skills: row.job.skills, customQuestions: row.job.customQuestions } : null,
+    turns: turns.map((t) => ({
+      speaker: t.speaker,
+      text: t.text,
+      startedAt: t.startedAt,
+      endedAt: t.endedAt,
+      words: t.words,
+    })),
+  };
+  return { interview: row.interview, input };
+}
+
+/**
+ * The background job: assesses a completed interview, stores the result and moves it to under_review.
+ * An interview already decided keeps its decision (the assessment is still stored for the record).
+ */
+export async function assessInterview(
+  db: Db,
+  config: Config,
+  interviewId: string,
+  /** Why the live transcript is the record, when the careful pass wrote none (decision 0224). */
+  opts: { transcriptNote?: string } = {},
+): Promise<Assessment | null> {
+  const loaded = await loadAssessmentInput(db, interviewId);
+  if (!loaded) return null;
+  // A candidate who asked for a human-only review is not scored by any AI (issue 35 item 2).
+  const alternative = await findAlternative(db, loaded.interview.candidateId, loaded.interview.jobId);
+  const scored = alternative
+    ? humanOnlyAssessment(computeSignals(loaded.input).signals, alternative.reason)
+    : await assess(loaded.input, assessmentModelSettings(config));
+  const assessment: Assessment = {
+    ...scored,
+    provenance: provenanceOf(scored, config, loaded.interview.transcriptPass, loaded.input.turns, opts.transcriptNote),
+  };
+  await db
+    .update(interviews)
+    .set({ assessment, assessedAt: new Date(), updatedAt: new Date() })
+    .where(eq(interviews.id, interviewId));
+  // Conditional, so a decision taken while the assessment ran is never overwritten.
+  await db
+    .update(interviews)
+    .set({ status: 'under_review' })
+    .where(and(eq(interviews.id, interviewId), eq(interviews.status, 'completed')));
+  return assessment;
+}

@@ -3,42 +3,14 @@
  * the candidate's interview for that job (its assessment is `human_only`), and the provider resolves it.
  */
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import type { AdminAlternative, Assessment, AssessmentSignals } from '@app/shared';
-import { RUBRIC_VERSION } from '@app/shared';
+import type { AdminAlternative, Assessment } from '@app/shared';
 import type { Db } from '../db/client';
 import { interviews, jobs, users } from '../db/schema';
 import { alternativeAssessments } from '../db/schema-ai-hiring';
 import { conflict, notFound } from '../http/http-errors';
+import { findAlternative, humanOnlyAssessment } from '../interview/assessment/human-only';
 
 export const ALTERNATIVE_TWICE = 'You have already asked for a human-only review of your interview for this job.';
-
-/** What stands in for the AI's assessment when the candidate asked for a human-only review. */
-export function humanOnlyAssessment(signals: AssessmentSignals, reason: string): Assessment {
-  return {
-    rubric_version: RUBRIC_VERSION,
-    method: 'built_in',
-    model: null,
-    status: 'human_only',
-    criteria: [],
-    overall_score: null,
-    recommendation: null,
-    summary: `Not scored by the AI: the candidate asked for a human-only review. Their reason: ${reason}`,
-    signals,
-    fallback_reason: null,
-    generated_at: new Date().toISOString(),
-  };
-}
-
-/** The candidate's request for this job, if any (the assessment job asks before scoring). */
-export async function findAlternative(db: Db, candidateId: string, jobId: string | null) {
-  if (!jobId) return null;
-  const [row] = await db
-    .select()
-    .from(alternativeAssessments)
-    .where(and(eq(alternativeAssessments.candidateId, candidateId), eq(alternativeAssessments.jobId, jobId)))
-    .limit(1);
-  return row ?? null;
-}
 
 export async function requestAlternative(db: Db, candidateId: string, jobId: string, reason: string) {
   const [job] = await db.select({ id: jobs.id }).from(jobs).where(eq(jobs.id, jobId)).limit(1);

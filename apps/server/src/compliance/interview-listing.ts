@@ -1,56 +1,13 @@
-/** The console's job and interview lists, and one interview with its transcript and assessment. */
+/** The console's interview list, and one interview with its transcript and assessment. */
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import type {
-  AdminInterviewDetail,
-  AdminInterviewListItem,
-  AdminJobListItem,
-  Assessment,
-  InterviewStatus,
-  JobStatus,
-  Page,
-} from '@app/shared';
+import type { AdminInterviewDetail, AdminInterviewListItem, Assessment, InterviewStatus, Page } from '@app/shared';
 import type { Db } from '../db/client';
-import { annotationTasks, interviews, jobs, profiles, transcriptTurns, users } from '../db/schema';
+import { interviews, jobs, profiles, transcriptTurns, users } from '../db/schema';
 import { carefulParts } from '../interview/store';
 import { notFound } from '../http/http-errors';
-import { toJobDto } from '../jobs/jobs';
 import { hiddenInList, reviewExtras } from './review-extras';
 import { humanScores } from '../db/schema-ai-hiring';
-import { JOB_ID, type Paging, int, search, countWhere, pageFrom } from '../lib/listing-query';
-
-export async function listAdminJobs(
-  db: Db,
-  q: Paging & { status?: JobStatus; q?: string },
-): Promise<Page<AdminJobListItem>> {
-  const where = and(q.status ? eq(jobs.status, q.status) : undefined, search(q.q, jobs.title, jobs.positionType));
-  const rows = db
-    .select({
-      job: jobs,
-      applicants: sql<number>`(select count(*)::int from ${interviews} i where i.job_id = ${JOB_ID})`,
-      awaiting: sql<number>`(select count(*)::int from ${interviews} i where i.job_id = ${JOB_ID} and i.status in ('completed', 'under_review'))`,
-      approved: sql<number>`(select count(*)::int from ${interviews} i where i.job_id = ${JOB_ID} and i.status = 'approved')`,
-      tasksTotal: sql<number>`(select count(*)::int from ${annotationTasks} t where t.job_id = ${JOB_ID})`,
-      tasksOpen: sql<number>`(select count(*)::int from ${annotationTasks} t where t.job_id = ${JOB_ID} and t.status in ('pending', 'assigned', 'in_progress'))`,
-    })
-    .from(jobs)
-    .where(where)
-    .orderBy(desc(jobs.createdAt), desc(jobs.id));
-  return pageFrom(
-    rows,
-    q,
-    () => countWhere(db, jobs, where),
-    (r) => ({
-      ...toJobDto(r.job),
-      applicants: int(r.applicants),
-      awaiting_review: int(r.awaiting),
-      approved: int(r.approved),
-      tasks_total: int(r.tasksTotal),
-      tasks_open: int(r.tasksOpen),
-    }),
-  );
-}
-
-/* Interviews ------------------------------------------------------------------------------------ */
+import { type Paging, int, search, pageFrom } from '../lib/listing-query';
 
 const interviewListColumns = {
   interview: interviews,

@@ -1,5 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { CachedReply } from '../jobs/job-cache';
+
+/** A JSON reply made once: its bytes, their ETag, and their brotli and gzip forms. */
+export type CachedReply = { body: Buffer; etag: string; br: Buffer; gzip: Buffer };
 
 /** True when an If-None-Match header names this ETag (a list, `*`, or weak forms W/"..."). */
 function matches(header: string | undefined, etag: string): boolean {

@@ -4,6 +4,7 @@ import { desc } from 'drizzle-orm';
 import type { Job, JobStatus } from '@app/shared';
 import type { Db } from '../db/client';
 import { jobs } from '../db/schema';
+import type { CachedReply } from '../http/etag-reply';
 import { toJobDto } from './jobs';
 
 /**
@@ -21,7 +22,6 @@ const MAX_AGE_MS = 30_000;
  * A reply body with its ETag and its brotli and gzip forms, each compressed once when first cached.
  * The body is kept as bytes, so no request pays for encoding the text again.
  */
-export type CachedReply = { body: Buffer; etag: string; br: Buffer; gzip: Buffer };
 
 type Snapshot = {
   generation: number;

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminCandidateDetailSchema, adminCandidateListItemSchema, adminCandidateListQuerySchema } from '@app/shared';
-import { getCandidateDetail, listCandidates } from '../wiring/admin-listings';
+import { getCandidateDetail, listCandidates } from './candidate-listing';
 import { idParams, pagedList } from '../http/route-schemas';
 
 /** Candidates for the provider console: search, profile, resume, interviews, tasks and balance. Admin only. */

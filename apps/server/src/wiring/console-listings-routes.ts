@@ -18,17 +18,10 @@ import {
   taskProgressQuerySchema,
   transactionsQuerySchema,
 } from '@app/shared';
-import {
-  balances,
-  getAdminInterviewDetail,
-  listAdminInterviews,
-  listAdminJobs,
-  listAdminTasks,
-  listAdminTransactions,
-  payoutCsv,
-  payoutHistory,
-  taskProgress,
-} from './admin-listings';
+import { getAdminInterviewDetail, listAdminInterviews } from '../compliance/interview-listing';
+import { listAdminJobs } from '../jobs/job-listing';
+import { listAdminTasks, taskProgress } from '../quality/task-listing';
+import { balances, listAdminTransactions, payoutCsv, payoutHistory } from '../money/payout-listing';
 import { idParams, pagedList } from '../http/route-schemas';
 
 /** The provider console's lists: jobs, interviews, tasks, money. Admin-only: guarded where registered (routes/api/index.ts). */

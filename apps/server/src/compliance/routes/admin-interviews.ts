@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminInterviewSchema, interviewDecisionRequestSchema, interviewRetakeRequestSchema } from '@app/shared';
-import { decideInterview, getAdminInterview } from '../../interview/interviews';
+import { getAdminInterview } from '../../interview/interviews';
+import { decideInterview } from '../decisions';
 import { allowRetake } from '../../interview/retakes';
 import { idParams } from '../../http/route-schemas';
 

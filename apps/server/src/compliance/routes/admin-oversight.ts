@@ -11,7 +11,7 @@ import {
 import { postHumanScores } from '../blind-review';
 import { markIntegrityEvent } from '../../interview/integrity';
 import { oversightReport } from '../oversight';
-import { getAdminInterviewDetail } from '../../wiring/admin-listings';
+import { getAdminInterviewDetail } from '../interview-listing';
 import { idParams } from '../../http/route-schemas';
 
 /** Human oversight (issue 35, items 6 and 8): blind scores, the oversight figures, integrity marks. Admin only. */

@@ -14,7 +14,7 @@ import {
 } from './built-in';
 import { modelAssessment, type ModelSettings } from './model';
 import { provenanceOf } from './provenance';
-import { findAlternative, humanOnlyAssessment } from '../../compliance/alternatives';
+import { findAlternative, humanOnlyAssessment } from './human-only';
 
 export { builtInAssessment } from './built-in';
 export { checkModelReply, ModelReplyRejected } from './model';

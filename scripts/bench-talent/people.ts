@@ -206,11 +206,15 @@ export async function seedPeople(database: DatabaseHandle, count: number) {
   // Bulk load with the search triggers off, then one refresh per person (what the migration does
   // for existing rows); a live system refreshes row by row.
   await q(`SET session_replication_role = replica`);
-  const [{ id: jobId }] = (
-    await q(
-      `INSERT INTO jobs (title, description, position_type) VALUES ('Bench job', 'Bench', 'Contract') RETURNING id`,
-    )
-  ).rows as { id: string }[];
+  // A person's two interviews are for two jobs: one application per candidate and job (decision 0169).
+  const jobIds = (
+    (
+      await q(
+        `INSERT INTO jobs (title, description, position_type)
+         VALUES ('Bench job', 'Bench', 'Contract'), ('Bench job 2', 'Bench', 'Contract') RETURNING id`,
+      )
+    ).rows as { id: string }[]
+  ).map((job) => job.id);
   const BATCH = 250;
   for (let from = 0; from < count; from += BATCH) {
     const people = Array.from({ length: Math.min(BATCH, count - from) }, (_, k) => person(from + k));
@@ -254,6 +258,7 @@ export async function seedPeople(database: DatabaseHandle, count: number) {
     const interviewRows = people.flatMap((p, k) =>
       [0, 1].map((n) => ({
         id: crypto.randomUUID(),
+        job: jobIds[n],
         candidate: ids[k],
         score: n === 0 ? p.score : null,
         answers: p.answers.slice(n * 4, n * 4 + 4),
@@ -261,10 +266,10 @@ export async function seedPeople(database: DatabaseHandle, count: number) {
     );
     await q(
       `INSERT INTO interviews (id, job_id, candidate_id, status, assessment, started_at, completed_at)
-       SELECT id, $2, candidate, 'under_review', CASE WHEN score IS NULL THEN NULL ELSE jsonb_build_object('overall_score', score) END,
+       SELECT id, job, candidate, 'under_review', CASE WHEN score IS NULL THEN NULL ELSE jsonb_build_object('overall_score', score) END,
               now() - interval '2 days', now() - interval '2 days' + interval '20 minutes'
-         FROM jsonb_to_recordset($1::jsonb) AS r(id uuid, candidate uuid, score real)`,
-      [json(interviewRows), jobId],
+         FROM jsonb_to_recordset($1::jsonb) AS r(id uuid, job uuid, candidate uuid, score real)`,
+      [json(interviewRows)],
     );
     await q(
       `INSERT INTO transcript_turns (interview_id, seq, speaker, text, started_at, ended_at, offset_seconds)

@@ -1,6 +1,7 @@
 /**
  * Pure rules of the earnings screen (docs/product/screens/earnings.md, docs/product/rules.md).
  */
+import type { OpenPayoutRequestStatus } from './schemas/payouts';
 
 /** A transaction's description: '{task_name} - {job_title}'. */
 export const transactionDescription = (t: { task_name?: string | null; job_title?: string | null }) =>
@@ -13,7 +14,7 @@ export const transactionDescription = (t: { task_name?: string | null; job_title
  */
 export const transactionBadge = (
   status: string | null | undefined,
-  payout?: 'requested' | 'batched' | null,
+  payout?: OpenPayoutRequestStatus | null,
 ): 'Completed' | 'Available' | 'Requested' | 'On its way' | 'Pending' =>
   status === 'paid'
     ? 'Completed'

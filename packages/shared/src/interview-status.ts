@@ -2,7 +2,7 @@
  * Pure rules of the interview status page (docs/product/screens/status.md, docs/product/rules.md).
  */
 
-import { INTERVIEW_BLOCKING_STATUSES } from './schemas/interview';
+import { INTERVIEW_BLOCKING_STATUSES, INTERVIEW_NOT_STARTED_STATUSES } from './schemas/interview';
 
 export type StatusView = {
   /** The main message, or null where the spec shows none (in_progress). */
@@ -64,34 +64,34 @@ export const firstName = (name: string | null | undefined) => name?.trim().split
 
 export type InterviewLike = { job_id?: string | null; candidate_id?: string | null; status?: string | null };
 
+/** The candidate's interview for this job in one of these statuses, if any. */
+function findForJob<T extends InterviewLike>(
+  interviews: readonly T[] | null | undefined,
+  jobId: string,
+  candidateId: string,
+  statuses: readonly string[],
+): T | undefined {
+  return (interviews ?? []).find(
+    (i) => i.job_id === jobId && i.candidate_id === candidateId && statuses.includes(i.status ?? ''),
+  );
+}
+
 /**
  * The candidate's interview for this job that blocks starting a new one, if any: the client's side
  * of the rule the server enforces with the same list (docs/product/rules.md, "Starting an interview").
  */
-export function findBlockingInterview<T extends InterviewLike>(
+export const findBlockingInterview = <T extends InterviewLike>(
   interviews: readonly T[] | null | undefined,
   jobId: string,
   candidateId: string,
-): T | undefined {
-  return (interviews ?? []).find(
-    (i) =>
-      i.job_id === jobId &&
-      i.candidate_id === candidateId &&
-      (INTERVIEW_BLOCKING_STATUSES as readonly string[]).includes(i.status ?? ''),
-  );
-}
+): T | undefined => findForJob(interviews, jobId, candidateId, INTERVIEW_BLOCKING_STATUSES);
 
 /**
  * The candidate's application for this job that has not started yet (invited, or allowed a retake):
  * starting the interview starts this one, not a new one (docs/decisions/0169-one-application-and-practice-slots.md).
  */
-export function findOpenApplication<T extends InterviewLike & { id: string }>(
+export const findOpenApplication = <T extends InterviewLike & { id: string }>(
   interviews: readonly T[] | null | undefined,
   jobId: string,
   candidateId: string,
-): T | undefined {
-  return (interviews ?? []).find(
-    (i) =>
-      i.job_id === jobId && i.candidate_id === candidateId && (i.status === 'not_started' || i.status === 'scheduled'),
-  );
-}
+): T | undefined => findForJob(interviews, jobId, candidateId, INTERVIEW_NOT_STARTED_STATUSES);

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { jobSchema, jobStatusSchema } from './job';
 import { adminInterviewSchema, interviewStatusSchema } from './interview';
 import { adminTaskSchema, taskStatusSchema } from './task';
-import { dollarsSchema, earningStatusSchema } from './earnings';
-import { optionalUuid } from './common';
+import { earningStatusSchema } from './earnings';
+import { dollarsSchema, optionalUuid } from './common';
 import { assessmentSchema, provenanceSchema } from './assessment';
 import { adminAppealSchema, integrityEventSchema } from './oversight';
 import { transcriptTurnSchema } from '../interview-protocol';
@@ -21,6 +21,9 @@ export type Page<T> = { items: T[]; total: number; page: number; page_size: numb
 
 /** A number of rows (interviews, tasks, recipients, ...). */
 const count = z.number().int();
+/** One count field a name, in the order named: the tallies a list row or a progress summary carries. */
+const countsOf = <K extends string>(...names: K[]) =>
+  Object.fromEntries(names.map((name) => [name, count])) as Record<K, typeof count>;
 const optionalSearch = z.string().trim().max(200).optional();
 
 /* Jobs ------------------------------------------------------------------------------------------ */
@@ -30,13 +33,9 @@ export const adminJobListQuerySchema = pageQuerySchema.extend({
   q: optionalSearch,
 });
 
-export const adminJobListItemSchema = jobSchema.extend({
-  applicants: count,
-  awaiting_review: count,
-  approved: count,
-  tasks_total: count,
-  tasks_open: count,
-});
+export const adminJobListItemSchema = jobSchema.extend(
+  countsOf('applicants', 'awaiting_review', 'approved', 'tasks_total', 'tasks_open'),
+);
 export type AdminJobListItem = z.infer<typeof adminJobListItemSchema>;
 
 /* Interviews ------------------------------------------------------------------------------------ */
@@ -112,12 +111,7 @@ const candidateIdentity = { user_id: z.string(), email: z.string(), name: z.stri
 
 export const candidateTaskProgressSchema = z.object({
   ...candidateIdentity,
-  assigned: count,
-  in_progress: count,
-  submitted: count,
-  accepted: count,
-  rejected: count,
-  total: count,
+  ...countsOf('assigned', 'in_progress', 'submitted', 'accepted', 'rejected', 'total'),
 });
 export type CandidateTaskProgress = z.infer<typeof candidateTaskProgressSchema>;
 

@@ -214,12 +214,15 @@ export const publishedBiasAuditSchema = z.object({
   /** The first use of the AI assessment in the audited data (LL144 "distribution date"). */
   distribution_date: z.string().nullable(),
   published_at: z.string(),
-  sample_size: z.number().int(),
-  unknown_count: z.number().int(),
-  median_score: z.number().nullable(),
-  scoring: tablesOf(scoringGroupSchema),
-  selection: tablesOf(selectionGroupSchema),
-  notes: z.array(z.string()),
-  suppression: auditSuppressionSchema,
+  /** The figures of the audit as it was published: the same fields as the live audit's. */
+  ...biasAuditSchema.pick({
+    sample_size: true,
+    unknown_count: true,
+    median_score: true,
+    scoring: true,
+    selection: true,
+    notes: true,
+    suppression: true,
+  }).shape,
 });
 export type PublishedBiasAudit = z.infer<typeof publishedBiasAuditSchema>;

@@ -13,6 +13,9 @@ export const errorReplySchema = z.object({
 });
 export type ErrorReply = z.infer<typeof errorReplySchema>;
 
+/** An amount of money in every reply: dollars with two decimals (stored as integer cents). */
+export const dollarsSchema = z.number();
+
 /** An optional id filter; a bad one is a 422 that names the field ("job_id must be a UUID"). */
 export const optionalUuid = (name: string) => z.uuid({ message: `${name} must be a UUID` }).optional();
 

@@ -1,12 +1,10 @@
 import { z } from 'zod';
-import { optionalUuid } from './common';
+import { dollarsSchema, optionalUuid } from './common';
+import { OPEN_PAYOUT_REQUEST_STATUSES } from './payouts';
 
 export const EARNING_STATUSES = ['pending', 'available', 'paid', 'rejected'] as const;
 export const earningStatusSchema = z.enum(EARNING_STATUSES);
 export type EarningStatus = z.infer<typeof earningStatusSchema>;
-
-/** An amount of money in every reply: dollars with two decimals (stored as integer cents). */
-export const dollarsSchema = z.number();
 
 export const earningsSummarySchema = z.object({
   /** Accepted money: available + paid. Pending and rejected work is not counted. */
@@ -32,7 +30,7 @@ export const earningsTransactionSchema = z.object({
   /** The task the earning pays; a rejected one can be disputed with it (POST /api/disputes). */
   task_id: z.string().optional(),
   /** An available earning already in an open payout request: requested, or batched (on its way). */
-  payout: z.enum(['requested', 'batched']).nullable().optional(),
+  payout: z.enum(OPEN_PAYOUT_REQUEST_STATUSES).nullable().optional(),
 });
 export type EarningsTransaction = z.infer<typeof earningsTransactionSchema>;
 

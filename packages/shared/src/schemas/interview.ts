@@ -19,6 +19,12 @@ export type InterviewStatus = z.infer<typeof interviewStatusSchema>;
  */
 export const INTERVIEW_BLOCKING_STATUSES = ['in_progress', 'completed', 'under_review', 'approved'] as const;
 
+/** Statuses of an application that has not started yet (invited, or allowed a retake): starting the interview starts it. */
+export const INTERVIEW_NOT_STARTED_STATUSES = [
+  'not_started',
+  'scheduled',
+] as const satisfies readonly InterviewStatus[];
+
 /** Statuses in which the provider may approve or reject an interview (the console offers the decision only then). */
 export const INTERVIEW_DECIDABLE_STATUSES = ['completed', 'under_review'] as const satisfies readonly InterviewStatus[];
 export const isDecidableStatus = (status: string | null | undefined): boolean =>

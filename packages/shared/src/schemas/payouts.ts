@@ -3,10 +3,17 @@
  * Money fields are dollars (two decimals) from integer cents, as everywhere.
  */
 import { z } from 'zod';
-import { dollarsSchema } from './earnings';
+import { dollarsSchema } from './common';
 
 export const PAYOUT_REQUEST_STATUSES = ['requested', 'batched', 'paid', 'failed'] as const;
 export type PayoutRequestStatus = (typeof PAYOUT_REQUEST_STATUSES)[number];
+/**
+ * The statuses a payout request is still open in: requested, or batched (on its way). An open request holds
+ * its earnings, and a payee has at most one open request at a time (issue 36). Written once, here, for the
+ * server's queries and the screens alike.
+ */
+export const OPEN_PAYOUT_REQUEST_STATUSES = ['requested', 'batched'] as const satisfies readonly PayoutRequestStatus[];
+export type OpenPayoutRequestStatus = (typeof OPEN_PAYOUT_REQUEST_STATUSES)[number];
 
 /** POST /api/payout-requests (201, or the first reply again for a repeated Idempotency-Key). */
 export const payoutRequestReplySchema = z.object({

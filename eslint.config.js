@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import importZones from './eslint-rules/import-zones.js';
+import { serverZones } from './eslint-rules/server-domains.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** Every folder under apps/web/src/features is a feature of its own. */
@@ -71,6 +72,13 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // The server: one folder per domain, each with one face (index.ts); domains stand in an order and
+    // lean only on those below; platform folders know no domain (eslint-rules/server-domains.js).
+    files: ['apps/server/src/**/*.ts'],
+    plugins: { local: importZones },
+    rules: { 'local/import-zones': ['error', { root: here, zones: serverZones('apps/server/src') }] },
   },
   {
     // packages/shared stays universal: no Node or DOM.

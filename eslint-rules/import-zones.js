@@ -5,9 +5,10 @@
 import path from 'node:path';
 
 /**
- * Options: `{ root, zones: [{ target, from, except?, message }] }`, paths relative to `root` (the
- * folder of eslint.config.js). A file inside `target` may not import anything inside `from`,
- * except what lies inside one of `except` (relative to `from`).
+ * Options: `{ root, zones: [{ target, from, except?, face?, message }] }`, paths relative to `root`
+ * (the folder of eslint.config.js). A file inside `target` may not import anything inside `from`,
+ * except what lies inside one of `except` (relative to `from`). With `face: true` the folder's face
+ * may still be imported: the folder itself (`../money`) or its `index` file, nothing behind it.
  */
 const rule = {
   meta: {
@@ -26,6 +27,7 @@ const rule = {
                 target: { type: 'string' },
                 from: { type: 'string' },
                 except: { type: 'array', items: { type: 'string' } },
+                face: { type: 'boolean' },
                 message: { type: 'string' },
               },
               required: ['target', 'from', 'message'],
@@ -42,6 +44,8 @@ const rule = {
     const { root, zones } = context.options[0];
     const file = path.resolve(context.filename);
     const inside = (p, folder) => p === folder || p.startsWith(folder + path.sep);
+    const isFace = (p, folder) =>
+      p === folder || ['index', 'index.js', 'index.ts'].some((name) => p === path.join(folder, name));
     const active = zones
       .map((z) => ({
         ...z,
@@ -59,6 +63,7 @@ const rule = {
       for (const z of active) {
         if (!inside(resolved, z.from)) continue;
         if ((z.except ?? []).some((e) => inside(resolved, path.resolve(z.from, e)))) continue;
+        if (z.face && isFace(resolved, z.from)) continue;
         context.report({ node, message: z.message });
       }
     }

@@ -16,18 +16,18 @@ import errorsPlugin from './http/errors-plugin';
 import clusterPlugin from './wiring/cluster-plugin';
 import metricsPlugin from './wiring/metrics-plugin';
 import eventsPlugin from './http/events-plugin';
-import authPlugin, { resolveJwtSecret } from './accounts/auth-plugin';
+import { authPlugin, resolveJwtSecret } from './accounts';
 import securityHeaders from './http/security-headers-plugin';
 import inputRules from './http/input-rules-plugin';
 import { registerApiRoutes } from './wiring/routes';
-import interviewSocketRoutes from './interview/routes/live-socket';
+import { interviewSocketRoutes } from './interview';
 import jobsPlugin from './wiring/background-jobs';
-import accessLogPlugin from './privacy/access-log-plugin';
+import { accessLogPlugin } from './privacy';
 import { storagePlugin } from './storage';
 import { withLogSafety } from './lib/logging';
 import type { Clock } from './lib/clock';
-import { useDataKeys } from './money/encryption';
-import { remaskShortNumbers } from './money/remask';
+import { useDataKeys } from './money';
+import { remaskShortNumbers } from './money';
 
 declare module 'fastify' {
   interface FastifyInstance {

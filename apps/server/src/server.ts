@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import { ConfigError, loadConfig } from './config/env';
 import { openDatabase } from './db/client';
 import { buildApp } from './app';
-import { ensureAdmin } from './accounts/users';
-import { seedSampleJobs } from './jobs/sample-jobs';
+import { ensureAdmin } from './accounts';
+import { seedSampleJobs } from './jobs';
 import { installProcessGuards } from './lib/process-guards';
 import { drainAndClose } from './cluster/shutdown';
 

@@ -8,7 +8,7 @@ import type { Db } from '../db/client';
 import { interviews, jobs, users } from '../db/schema';
 import { alternativeAssessments } from '../db/schema-ai-hiring';
 import { conflict, notFound } from '../http/http-errors';
-import { findAlternative, humanOnlyAssessment } from '../interview/assessment/human-only';
+import { findAlternative, humanOnlyAssessment } from '../interview';
 
 export const ALTERNATIVE_TWICE = 'You have already asked for a human-only review of your interview for this job.';
 

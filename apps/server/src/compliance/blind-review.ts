@@ -11,7 +11,7 @@ import { interviews, jobs } from '../db/schema';
 import { humanScores } from '../db/schema-ai-hiring';
 import type { Executor } from '../db/types';
 import { conflict, notFound } from '../http/http-errors';
-import { INTERVIEW_NOT_FOUND } from '../interview/rules';
+import { INTERVIEW_NOT_FOUND } from '../interview';
 import { appendDecisionLog } from './decision-log';
 
 /**

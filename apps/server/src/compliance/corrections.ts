@@ -9,7 +9,7 @@ import { interviews, transcriptTurns } from '../db/schema';
 import { transcriptCorrections } from '../db/schema-ai-hiring';
 import type { Executor } from '../db/types';
 import { conflict, notFound, unprocessable } from '../http/http-errors';
-import { INTERVIEW_NOT_FOUND } from '../interview/rules';
+import { INTERVIEW_NOT_FOUND } from '../interview';
 
 /** Corrections one interview keeps in all: enough for every answer several times over. */
 export const CORRECTIONS_MAX = 1000;

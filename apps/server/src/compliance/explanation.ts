@@ -9,7 +9,7 @@ import type { Db } from '../db/client';
 import { interviews, jobs } from '../db/schema';
 import { appeals } from '../db/schema-ai-hiring';
 import { conflict, notFound } from '../http/http-errors';
-import { INTERVIEW_NOT_FOUND } from '../interview/rules';
+import { INTERVIEW_NOT_FOUND } from '../interview';
 
 export const NOT_DECIDED_YET = 'There is no decision on this interview yet; the explanation follows the decision.';
 

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { appeals } from '../db/schema-ai-hiring';
 import { latestCorrections } from './corrections';
-import { listIntegrityEvents } from '../interview/integrity';
+import { listIntegrityEvents } from '../interview';
 
 export async function exportOversightRecords(db: Db, interviewId: string) {
   const [appeal] = await db.select().from(appeals).where(eq(appeals.interviewId, interviewId)).limit(1);

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { AdminInterviewDetail, AdminInterviewListItem, Assessment, InterviewStatus, Page } from '@app/shared';
 import type { Db } from '../db/client';
 import { interviews, jobs, profiles, transcriptTurns, users } from '../db/schema';
-import { carefulParts } from '../interview/store';
+import { carefulParts } from '../interview';
 import { notFound } from '../http/http-errors';
 import { hiddenInList, reviewExtras } from './review-extras';
 import { humanScores } from '../db/schema-ai-hiring';

@@ -8,7 +8,7 @@ import { RUBRIC_CRITERIA, type Assessment, type HumanScore, type OversightReport
 import type { Db } from '../db/client';
 import { interviews } from '../db/schema';
 import { humanScores } from '../db/schema-ai-hiring';
-import { krippendorffAlpha } from '../quality/krippendorff';
+import { krippendorffAlpha } from '../quality';
 import { isOverride } from './override';
 
 /** Rubber-stamping: this many decisions or more and not one override. */

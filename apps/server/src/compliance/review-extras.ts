@@ -7,7 +7,7 @@ import type { Db } from '../db/client';
 import { appealOfInterview } from './appeals';
 import { assessmentHidden, blindState, inBlindSample } from './blind-review';
 import { latestCorrections } from './corrections';
-import { listIntegrityEvents } from '../interview/integrity';
+import { listIntegrityEvents } from '../interview';
 
 type Extras = Pick<
   AdminInterviewDetail,

@@ -21,12 +21,7 @@ import {
   updateTurnText,
   type StoredTurn,
 } from './store';
-import {
-  AI_NOTICE_REQUIRED,
-  CONSENT_REQUIRED,
-  hasAiAssessmentConsent,
-  hasRecordingConsent,
-} from '../accounts/consents';
+import { AI_NOTICE_REQUIRED, CONSENT_REQUIRED, hasAiAssessmentConsent, hasRecordingConsent } from '../accounts';
 import { storeAnswerAudio } from './transcript/answer-audio';
 import type { Storage } from '../storage';
 import { practiceSink } from './practice-sink';

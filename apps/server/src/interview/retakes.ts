@@ -12,7 +12,7 @@ import { conflict, notFound } from '../http/http-errors';
 import { deleteAnswerAudioRows } from './transcript/answer-audio';
 import { dropRecording } from './recording/interview-recordings';
 import { COMPLETABLE, INTERVIEW_NOT_FOUND, NOT_STARTED, lockCandidate } from './rules';
-import { acceptanceWithdrawn } from '../quality/raters';
+import { acceptanceWithdrawn } from '../quality';
 
 export const RETAKE_WHILE_RUNNING = 'This interview is still running; a retake can be allowed once it has ended.';
 export const RETAKE_NOT_TAKEN = 'This interview has not been taken yet, so there is nothing to retake.';

@@ -10,7 +10,7 @@ import { DEFAULT_HOURLY_PAY, WEEKLY_HOURS_CAP, type EarningsSummary, type Earnin
 import { annotationTasks, earnings, jobs } from '../db/schema';
 import { centsToDollars } from '../lib/money';
 import { conflict } from '../http/http-errors';
-import { lockCandidate } from '../interview/rules';
+import { lockCandidate } from '../interview';
 import { balancesOf } from './ledger';
 import { payoutRequestEarnings, payoutRequests } from '../db/schema-money';
 import type { Executor } from '../db/types';

@@ -12,7 +12,7 @@ import type { Db } from '../db/client';
 import type { Executor } from '../db/types';
 import { AppError, conflict } from '../http/http-errors';
 import { centsToDollars } from '../lib/money';
-import { lockCandidate } from '../interview/rules';
+import { lockCandidate } from '../interview';
 import { balancesOf, postTransfer } from './ledger';
 import { missingItemTitles } from './payout-gate';
 

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { AdminAppeal, AdminInterview, AdminTask, DistributeReply, Payout, ShortlistEntry } from '@app/shared';
 import { interviews, jobs } from '../db/schema';
 import { hookRoutes } from '../http/route-hooks';
-import { getAdminInterview } from '../interview/interviews';
+import { getAdminInterview } from '../interview';
 import {
   decisionEmail,
   enqueueEmail,

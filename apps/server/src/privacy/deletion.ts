@@ -13,13 +13,13 @@ import type { Db } from '../db/client';
 import { annotationTasks, earnings, files, users } from '../db/schema';
 import { payoutRequests } from '../db/schema-money';
 import { forbidden } from '../http/http-errors';
-import { checkPassword } from '../accounts/account';
-import { lockCandidate } from '../interview/rules';
-import { moveMoneyToStandIn } from '../money/deleted-payee';
-import { lockBatches } from '../money/payout-batches';
-import { revokeUserSessions } from '../accounts/sessions';
+import { checkPassword } from '../accounts';
+import { lockCandidate } from '../interview';
+import { moveMoneyToStandIn } from '../money';
+import { lockBatches } from '../money';
+import { revokeUserSessions } from '../accounts';
 import type { Storage } from '../storage';
-import { hashPassword } from '../accounts/users';
+import { hashPassword } from '../accounts';
 
 /** The e-mail of an anonymous stand-in: unique, not deliverable (.invalid is reserved), not the person's. */
 export const anonymousEmail = (id: string) => `deleted-${id}@deleted.invalid`;

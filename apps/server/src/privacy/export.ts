@@ -6,17 +6,17 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { earnings, files, interviewDecisions, interviews, payouts, profiles } from '../db/schema';
-import { listTurns } from '../interview/store';
-import { listConsents } from '../accounts/consents';
-import { getSelfIdentification } from '../compliance/self-identification';
-import { exportPracticeDebriefs } from '../interview/debrief';
-import { getEarningsSummary, listTransactions } from '../money/earnings';
-import { listInterviews } from '../interview/interviews';
-import { getProfileMe } from '../accounts/profiles';
+import { listTurns } from '../interview';
+import { listConsents } from '../accounts';
+import { getSelfIdentification } from '../compliance';
+import { exportPracticeDebriefs } from '../interview';
+import { getEarningsSummary, listTransactions } from '../money';
+import { listInterviews } from '../interview';
+import { getProfileMe } from '../accounts';
 import { INTERVIEW_MEDIA, fileUrl } from '../storage';
-import { listTasksForUser } from '../quality/tasks';
-import { exportOversightRecords } from '../compliance/export';
-import { exportMoneyRecords, exportOnboarding } from '../money/export';
+import { listTasksForUser } from '../quality';
+import { exportOversightRecords } from '../compliance';
+import { exportMoneyRecords, exportOnboarding } from '../money';
 
 export const EXPORT_FORMAT = 'account-export/1';
 

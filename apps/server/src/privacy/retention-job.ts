@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { purgeOldRecordings } from './retention';
-import { purgeDecisionLog } from '../compliance/decision-log';
+import { purgeDecisionLog } from '../compliance';
 import type { BossQueue } from '../queue/queue';
 
 /** Every day at 03:17 UTC (a quiet hour, off the full hour when other schedules pile up). */

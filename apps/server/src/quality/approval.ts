@@ -10,7 +10,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { CONSENSUS_RECORD_MIN_ITEMS } from '@app/shared';
 import { annotationItems, annotationTasks } from '../db/schema';
 import type { Executor } from '../db/types';
-import { settleTaskEarnings } from '../money/earnings';
+import { settleTaskEarnings } from '../money';
 import { consensusWeights, raterStats, summarizeItem } from './consensus';
 import { applyPauseRule } from './raters';
 import { loadJobRatings, SUBMITTED } from './ratings';

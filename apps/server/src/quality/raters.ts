@@ -9,7 +9,7 @@ import type { QualityRater } from '@app/shared';
 import type { Db } from '../db/client';
 import { annotationItems, annotationTasks, interviews, jobRaters, jobs, users } from '../db/schema';
 import { acceptedForJob, isAcceptedForJob } from './acceptance';
-import { lockRater } from '../money/earnings';
+import { lockRater } from '../money';
 import type { Executor } from '../db/types';
 import { AppError, notFound } from '../http/http-errors';
 import { raterStats, type RaterStats } from './consensus';

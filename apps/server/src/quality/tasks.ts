@@ -12,7 +12,7 @@ import { AppError, conflict, notFound, unprocessable } from '../http/http-errors
 import type { Executor } from '../db/types';
 import type { Caller } from '../lib/authz';
 import { acceptedForJob, isAcceptedForJob } from './acceptance';
-import { lockRater, overruleAutomaticApproval, recordTaskEarning, settleTaskEarning } from '../money/earnings';
+import { lockRater, overruleAutomaticApproval, recordTaskEarning, settleTaskEarning } from '../money';
 import { afterSubmission } from './approval';
 import { assertMayWork, isPaused } from './raters';
 

@@ -4,11 +4,11 @@ import type { AdminCandidateDetail, AdminCandidateListItem, InterviewStatus, Pag
 import type { Db } from '../db/client';
 import { interviews, profiles, users } from '../db/schema';
 import { notFound } from '../http/http-errors';
-import { getProfileMe } from '../accounts/profiles';
+import { getProfileMe } from '../accounts';
 import { USER_ID, type Paging, int, search, countWhere, pageFrom } from '../lib/listing-query';
-import { listAdminInterviews } from '../compliance/interview-listing';
-import { balances } from '../money/payout-listing';
-import { taskProgress } from '../quality/task-listing';
+import { listAdminInterviews } from '../compliance';
+import { balances } from '../money';
+import { taskProgress } from '../quality';
 
 const candidateColumns = {
   user: users,

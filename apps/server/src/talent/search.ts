@@ -21,7 +21,7 @@ import { roundOrNull } from '../lib/round';
 import { decodeCursor, encodeCursor, parseSearchText, type SearchText } from './query-text';
 import { snippetsFor } from './snippets';
 import { rows, sqlArray } from '../db/raw-sql';
-import { visibleBestScoreSql } from '../compliance/blind-review-sql';
+import { visibleBestScoreSql } from '../compliance';
 
 export type TalentSearchInput = z.output<typeof talentSearchQuerySchema>;
 

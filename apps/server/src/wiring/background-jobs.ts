@@ -1,13 +1,13 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { BossQueue, type JobQueue } from '../queue/queue';
-import { registerAssessmentJob } from '../interview/assessment/job';
-import { queueCarefulPass, registerCarefulTranscriptJob } from '../interview/careful/job';
+import { registerAssessmentJob } from '../interview';
+import { queueCarefulPass, registerCarefulTranscriptJob } from '../interview';
 import { registerEmailJob } from '../email/job';
-import { queueJoin, registerRemuxJob } from '../interview/recording/remux-job';
-import { registerRetentionJob, scheduleRetention } from '../privacy/retention-job';
-import { registerAbandonedInterviewsJob, scheduleAbandonedSweep } from '../interview/abandoned-job';
-import { registerNotifications, interviewReceived } from '../notifications/notifications';
+import { queueJoin, registerRemuxJob } from '../interview';
+import { registerRetentionJob, scheduleRetention } from '../privacy';
+import { registerAbandonedInterviewsJob, scheduleAbandonedSweep } from '../interview';
+import { registerNotifications, interviewReceived } from '../notifications';
 
 declare module 'fastify' {
   interface FastifyInstance {

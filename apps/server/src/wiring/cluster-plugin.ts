@@ -7,8 +7,8 @@ import { hookRoutes } from '../http/route-hooks';
 import { SharedCounters } from '../cluster/counters';
 import { counterRateLimitStore } from '../cluster/rate-limit-store';
 import { CHANNELS, InstanceBus, type BusMessage, type Channel } from '../cluster/bus';
-import { invalidateJobsCache } from '../jobs/job-cache';
-import { invalidateSessionCache, onSessionsRevoked } from '../accounts/sessions';
+import { invalidateJobsCache } from '../jobs';
+import { invalidateSessionCache, onSessionsRevoked } from '../accounts';
 
 declare module 'fastify' {
   interface FastifyInstance {

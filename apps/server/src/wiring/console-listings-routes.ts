@@ -18,10 +18,10 @@ import {
   taskProgressQuerySchema,
   transactionsQuerySchema,
 } from '@app/shared';
-import { getAdminInterviewDetail, listAdminInterviews } from '../compliance/interview-listing';
-import { listAdminJobs } from '../jobs/job-listing';
-import { listAdminTasks, taskProgress } from '../quality/task-listing';
-import { balances, listAdminTransactions, payoutCsv, payoutHistory } from '../money/payout-listing';
+import { getAdminInterviewDetail, listAdminInterviews } from '../compliance';
+import { listAdminJobs } from '../jobs';
+import { listAdminTasks, taskProgress } from '../quality';
+import { balances, listAdminTransactions, payoutCsv, payoutHistory } from '../money';
 import { idParams, pagedList } from '../http/route-schemas';
 
 /** The provider console's lists: jobs, interviews, tasks, money. Admin-only: guarded where registered (routes/api/index.ts). */

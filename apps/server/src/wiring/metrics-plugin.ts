@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { httpDuration, registry, setMetricSources } from '../cluster/metrics';
-import { checkLedger } from '../money/ledger';
+import { checkLedger } from '../money';
 import { QUEUES } from '../queue/queue';
 
 const queueNames = Object.values(QUEUES).map((q) => q.name);

@@ -9,7 +9,7 @@ import {
   oversightReportSchema,
 } from '@app/shared';
 import { postHumanScores } from '../blind-review';
-import { markIntegrityEvent } from '../../interview/integrity';
+import { markIntegrityEvent } from '../../interview';
 import { oversightReport } from '../oversight';
 import { getAdminInterviewDetail } from '../interview-listing';
 import { idParams } from '../../http/route-schemas';

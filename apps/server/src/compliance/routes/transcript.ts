@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { interviewTranscriptSchema } from '@app/shared';
-import { getInterviewForUser } from '../../interview/interviews';
-import { listTurns, toTranscriptDto } from '../../interview/store';
+import { getInterviewForUser } from '../../interview';
+import { listTurns, toTranscriptDto } from '../../interview';
 import { latestCorrections } from '../corrections';
 import { idParams } from '../../http/route-schemas';
 

@@ -5,7 +5,7 @@
 import crypto from 'node:crypto';
 import { debriefSchema, type Debrief } from '@app/shared';
 import type { Config } from '../../config/env';
-import { resolveJwtSecret } from '../../accounts/auth-plugin';
+import { resolveJwtSecret } from '../../accounts';
 
 export class DebriefSeal {
   private readonly key: Buffer;

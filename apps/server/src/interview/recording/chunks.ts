@@ -28,7 +28,7 @@ import { fileBytes, segmentBytes, type RecordingBytes } from './bytes';
 import { isInterviewFinished } from '@app/shared';
 import { joinWaitSeconds, RecordingJoining, STILL_RECORDING } from './join-wait';
 import { deleteFile, FileTooLargeError, findFile, saveFile, type Storage } from '../../storage';
-import type { FileLinks } from '../../accounts/uploads';
+import type { FileLinks } from '../../accounts';
 
 /** One chunk is a few seconds of video at about 1 Mbit/s; 16 MB leaves room for any browser's slices. */
 export const CHUNK_MAX_BYTES = 16 * 1024 * 1024;

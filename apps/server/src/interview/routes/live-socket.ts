@@ -15,7 +15,7 @@ import {
   type ClientMessage,
   type ServerMessage,
 } from '@app/shared';
-import type { TokenClaims } from '../../accounts/auth-plugin';
+import type { TokenClaims } from '../../accounts';
 import { systemClock, type Clock } from '../../lib/clock';
 import { AudioGuard, chunkDurationMs } from '../audio-guard';
 import { SessionManager } from '../manager';

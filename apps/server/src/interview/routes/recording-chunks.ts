@@ -10,12 +10,12 @@ import { z } from 'zod';
 import { recordingChunkQuerySchema, recordingChunkReplySchema, recordingPlaylistSchema } from '@app/shared';
 import { AppError } from '../../http/http-errors';
 import { parseRange } from '../../http/http-range';
-import { resolveJwtSecret } from '../../accounts/auth-plugin';
+import { resolveJwtSecret } from '../../accounts';
 import type { RecordingBytes } from '../recording/bytes';
 import { CHUNK_MAX_BYTES, appendChunk, openSegment, recordingPlaylist, sliceTarget } from '../recording/chunks';
 import { deleteRecordingBytes } from '../recording/interview-recordings';
 import { FileTooLargeError } from '../../storage';
-import { FileLinks } from '../../accounts/uploads';
+import { FileLinks } from '../../accounts';
 import { idParams } from '../../http/route-schemas';
 
 /** Sends `bytes` whole or the Range asked for (the player fetches what it plays, as it plays). */

@@ -17,7 +17,7 @@ import {
 } from '../recording/interview-recordings';
 import { recordingForCaller } from '../recording/chunks';
 import { RecordingJoining } from '../recording/join-wait';
-import { uploadError } from '../../accounts/uploads';
+import { uploadError } from '../../accounts';
 import { sendRecordingBytes } from './recording-chunks';
 
 const uploadVideoRoutes: FastifyPluginAsyncZod<{ maxBytes?: number; maxPerHour?: number }> = async (app, opts) => {

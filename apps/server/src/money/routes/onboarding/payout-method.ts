@@ -4,7 +4,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { payoutMethodInputSchema, payoutMethodReplySchema } from '@app/shared';
-import { checkPassword } from '../../../accounts/account';
+import { checkPassword } from '../../../accounts';
 import { enqueueEmail, mailContext, payoutMethodChangedEmail, recipient } from '../../../email';
 import { getPayoutMethod, savePayoutMethod } from '../../payout-method';
 import { perUserLimit } from './shared';

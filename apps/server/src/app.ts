@@ -26,8 +26,7 @@ import { accessLogPlugin } from './privacy';
 import { storagePlugin } from './storage';
 import { withLogSafety } from './lib/logging';
 import type { Clock } from './lib/clock';
-import { useDataKeys } from './money';
-import { remaskShortNumbers } from './money';
+import { useDataKeys, remaskShortNumbers } from './money';
 
 declare module 'fastify' {
   interface FastifyInstance {

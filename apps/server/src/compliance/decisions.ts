@@ -7,8 +7,7 @@ import { INTERVIEW_DECIDABLE_STATUSES, type AdminInterview } from '@app/shared';
 import type { Db } from '../db/client';
 import { interviewDecisions, interviews } from '../db/schema';
 import { conflict, notFound } from '../http/http-errors';
-import { getAdminInterview } from '../interview';
-import { INTERVIEW_NOT_FOUND } from '../interview';
+import { getAdminInterview, INTERVIEW_NOT_FOUND } from '../interview';
 import { checkDecision, logDecision } from './override';
 
 /**

@@ -13,13 +13,10 @@ import type { Db } from '../db/client';
 import { annotationTasks, earnings, files, users } from '../db/schema';
 import { payoutRequests } from '../db/schema-money';
 import { forbidden } from '../http/http-errors';
-import { checkPassword } from '../accounts';
+import { checkPassword, revokeUserSessions, hashPassword } from '../accounts';
 import { lockCandidate } from '../interview';
-import { moveMoneyToStandIn } from '../money';
-import { lockBatches } from '../money';
-import { revokeUserSessions } from '../accounts';
+import { moveMoneyToStandIn, lockBatches } from '../money';
 import type { Storage } from '../storage';
-import { hashPassword } from '../accounts';
 
 /** The e-mail of an anonymous stand-in: unique, not deliverable (.invalid is reserved), not the person's. */
 export const anonymousEmail = (id: string) => `deleted-${id}@deleted.invalid`;

@@ -6,17 +6,12 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { earnings, files, interviewDecisions, interviews, payouts, profiles } from '../db/schema';
-import { listTurns } from '../interview';
-import { listConsents } from '../accounts';
-import { getSelfIdentification } from '../compliance';
-import { exportPracticeDebriefs } from '../interview';
-import { getEarningsSummary, listTransactions } from '../money';
-import { listInterviews } from '../interview';
-import { getProfileMe } from '../accounts';
+import { listTurns, exportPracticeDebriefs, listInterviews } from '../interview';
+import { listConsents, getProfileMe } from '../accounts';
+import { getSelfIdentification, exportOversightRecords } from '../compliance';
+import { getEarningsSummary, listTransactions, exportMoneyRecords, exportOnboarding } from '../money';
 import { INTERVIEW_MEDIA, fileUrl } from '../storage';
 import { listTasksForUser } from '../quality';
-import { exportOversightRecords } from '../compliance';
-import { exportMoneyRecords, exportOnboarding } from '../money';
 
 export const EXPORT_FORMAT = 'account-export/1';
 

@@ -4,10 +4,15 @@ import { consentRequestSchema, consentSchema, deleteAccountSchema } from '@app/s
 import { z } from 'zod';
 import { deleteAccount } from './deletion';
 import { exportAccount } from './export';
-import { giveConsent, listConsents } from '../accounts';
+import {
+  giveConsent,
+  listConsents,
+  defaultPrivacyNotice,
+  passwordRoutes,
+  PASSWORD_CHECK_LIMIT,
+  publicBase,
+} from '../accounts';
 import { supportAddress } from '../email';
-import { defaultPrivacyNotice } from '../accounts';
-import { passwordRoutes, PASSWORD_CHECK_LIMIT, publicBase } from '../accounts';
 
 /** Consents one account may give per window. */
 export const CONSENT_LIMIT = { max: 30, timeWindow: '10 minutes' } as const;

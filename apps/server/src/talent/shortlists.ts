@@ -10,8 +10,7 @@ import type { Executor } from '../db/types';
 import { interviews, jobs, users } from '../db/schema';
 import { shortlistEntries } from '../db/schema-talent';
 import { AppError, conflict, notFound } from '../http/http-errors';
-import { createInterview } from '../interview';
-import { lockCandidate } from '../interview';
+import { createInterview, lockCandidate } from '../interview';
 
 export const NOT_A_CANDIDATE = 'Candidate not found';
 export const NOT_ON_SHORTLIST = 'This person is not on the shortlist of this job.';

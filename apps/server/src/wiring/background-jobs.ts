@@ -1,13 +1,11 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { BossQueue, type JobQueue } from '../queue/queue';
-import { registerAssessmentJob } from '../interview';
-import { queueCarefulPass, registerCarefulTranscriptJob } from '../interview';
 import { registerEmailJob } from '../email/job';
-import { queueJoin, registerRemuxJob } from '../interview';
+import { queueJoin, registerAbandonedInterviewsJob, scheduleAbandonedSweep } from '../interview';
 import { registerRetentionJob, scheduleRetention } from '../privacy';
-import { registerAbandonedInterviewsJob, scheduleAbandonedSweep } from '../interview';
-import { registerNotifications, interviewReceived } from '../notifications';
+import { registerNotifications } from '../notifications';
+import { afterCallSteps, startAfterCall } from './after-call';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -16,8 +14,8 @@ declare module 'fastify' {
 }
 
 /**
- * Background work on the app's own database (pg-boss): the careful transcript, interview assessment, joining its recording, e-mail. Starts when
- * the app is ready, stops (letting the running job finish) when it closes.
+ * Background work on the app's own database (pg-boss): the steps after each call (after-call.ts),
+ * e-mail, retention, the abandoned-interview sweep. Starts when the app is ready, stops (letting the running job finish) when it closes.
  */
 export default fp(
   async function jobsPlugin(app: FastifyInstance) {
@@ -25,10 +23,8 @@ export default fp(
     const queue = new BossQueue(app.database, app.log, app.config.NODE_ENV === 'test' ? 0.5 : 5);
     app.decorate('queue', queue as JobQueue);
 
-    registerAssessmentJob(app, queue);
-    const careful = registerCarefulTranscriptJob(app, queue);
+    const afterCall = afterCallSteps(app, queue);
     registerEmailJob(app, queue);
-    registerRemuxJob(app, queue);
     registerRetentionJob(app, queue);
     registerAbandonedInterviewsJob(app, queue);
     registerNotifications(app);
@@ -40,15 +36,7 @@ export default fp(
       await scheduleAbandonedSweep(queue);
       unsubscribe = [
         app.events.on('interview.completed', ({ interviewId, address }) =>
-          queue.track(async () => {
-            // The careful pass comes first and queues the assessment itself (decision 0172), when
-            // it is admitted (decision 0224).
-            if (app.config.CAREFUL_PASS)
-              await queueCarefulPass(app, queue, { interviewId, address }, careful.forgetCandidateModels);
-            else await queue.send('assess-interview', { interviewId });
-            await queueJoin(app, queue, interviewId);
-            await interviewReceived(app, interviewId);
-          }),
+          queue.track(() => startAfterCall(afterCall, { interviewId, address })),
         ),
         app.events.on('recording.chunk-after-end', ({ interviewId }) =>
           queue.track(async () => {

@@ -1,40 +1,34 @@
 import type { FastifyInstance } from 'fastify';
 import healthRoutes from './health-routes';
-import { authRoutes } from '../accounts';
-import { profileRoutes } from '../accounts';
-import { jobsRoutes } from '../jobs';
-import { adminJobsRoutes } from '../jobs';
-import { filesRoutes } from '../accounts';
-import { interviewsRoutes } from '../interview';
-import { annotationsRoutes } from '../quality';
-import { earningsRoutes } from '../money';
-import { adminInterviewsRoutes } from '../compliance';
-import { adminTasksRoutes } from '../quality';
-import { adminQualityRoutes } from '../quality';
-import { adminPayoutsRoutes } from '../money';
-import { uploadVideoRoutes } from '../interview';
-import { recordingChunkRoutes } from '../interview';
-import { interviewTranscriptRoutes } from '../compliance';
-import { debriefRoutes } from '../interview';
+import { authRoutes, profileRoutes, filesRoutes } from '../accounts';
+import { jobsRoutes, adminJobsRoutes } from '../jobs';
+import { interviewsRoutes, uploadVideoRoutes, recordingChunkRoutes, debriefRoutes } from '../interview';
+import { annotationsRoutes, adminTasksRoutes, adminQualityRoutes } from '../quality';
+import {
+  earningsRoutes,
+  adminPayoutsRoutes,
+  payoutRequestRoutes,
+  disputeRoutes,
+  adminPayoutBatchRoutes,
+  adminDisputeRoutes,
+  onboardingRoutes,
+  taxProfileRoutes,
+  payoutMethodRoutes,
+  adminOnboardingRoutes,
+} from '../money';
+import {
+  adminInterviewsRoutes,
+  interviewTranscriptRoutes,
+  adminOversightRoutes,
+  adminAppealsRoutes,
+  interviewAppealRoutes,
+  aiHiringCandidateRoutes,
+  publicBiasAuditRoutes,
+  adminAiHiringRoutes,
+} from '../compliance';
 import adminListingsRoutes from './console-listings-routes';
-import { adminCandidatesRoutes } from '../talent';
-import { accountRoutes } from '../privacy';
-import { adminAccessLogRoutes } from '../privacy';
-import { adminTalentRoutes } from '../talent';
-import { adminOversightRoutes } from '../compliance';
-import { adminAppealsRoutes } from '../compliance';
-import { interviewAppealRoutes } from '../compliance';
-import { payoutRequestRoutes } from '../money';
-import { disputeRoutes } from '../money';
-import { adminPayoutBatchRoutes } from '../money';
-import { adminDisputeRoutes } from '../money';
-import { onboardingRoutes } from '../money';
-import { taxProfileRoutes } from '../money';
-import { payoutMethodRoutes } from '../money';
-import { adminOnboardingRoutes } from '../money';
-import { aiHiringCandidateRoutes } from '../compliance';
-import { publicBiasAuditRoutes } from '../compliance';
-import { adminAiHiringRoutes } from '../compliance';
+import { adminCandidatesRoutes, adminTalentRoutes } from '../talent';
+import { accountRoutes, adminAccessLogRoutes } from '../privacy';
 
 /** Route groups anyone may reach; each checks its own session or ownership. */
 const openGroups = [

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminInterviewSchema, interviewDecisionRequestSchema, interviewRetakeRequestSchema } from '@app/shared';
-import { getAdminInterview } from '../../interview';
+import { getAdminInterview, allowRetake } from '../../interview';
 import { decideInterview } from '../decisions';
-import { allowRetake } from '../../interview';
 import { idParams } from '../../http/route-schemas';
 
 /** The provider's decision on interviews (listings live with the provider console). Admin only. */

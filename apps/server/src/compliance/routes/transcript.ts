@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { interviewTranscriptSchema } from '@app/shared';
-import { getInterviewForUser } from '../../interview';
-import { listTurns, toTranscriptDto } from '../../interview';
+import { getInterviewForUser, listTurns, toTranscriptDto } from '../../interview';
 import { latestCorrections } from '../corrections';
 import { idParams } from '../../http/route-schemas';
 

@@ -1,5 +1,7 @@
 import { useId, useLayoutEffect, useRef, type ReactNode } from 'react';
-import type { Page } from '@app/shared';
+import type { BadgeColor, InterviewStatus, JobStatus, Page, TaskStatus } from '@app/shared';
+import { Badge } from './Badge';
+import { CardsTable } from './CardsTable';
 import { ErrorBanner } from './ErrorBanner';
 import { Spinner } from './Spinner';
 import { describeError } from '../lib/describe-error';
@@ -7,6 +9,40 @@ import { primaryButtonClass, secondaryButtonClass } from './form-styles';
 
 export { formatDateTime as dateTime } from '../lib/format';
 export const titleCase = (s: string) => s.replace(/_/g, ' ').replace(/^\w/, (c) => c.toUpperCase());
+
+/** The console's status badges: the colour of every status of the shared interviews, jobs and tasks. */
+const INTERVIEW_COLORS: Record<InterviewStatus, BadgeColor> = {
+  not_started: 'grey',
+  scheduled: 'blue',
+  in_progress: 'yellow',
+  completed: 'purple',
+  under_review: 'purple',
+  approved: 'green',
+  rejected: 'red',
+};
+const JOB_COLORS: Record<JobStatus, BadgeColor> = {
+  pending: 'yellow',
+  active: 'green',
+  completed: 'blue',
+  archived: 'grey',
+};
+const TASK_COLORS: Record<TaskStatus, BadgeColor> = {
+  pending: 'grey',
+  assigned: 'blue',
+  in_progress: 'yellow',
+  completed: 'green',
+  reviewed: 'purple',
+};
+
+export const InterviewBadge = ({ status }: { status: InterviewStatus }) => (
+  <Badge color={INTERVIEW_COLORS[status]}>{titleCase(status)}</Badge>
+);
+export const JobBadge = ({ status }: { status: JobStatus }) => (
+  <Badge color={JOB_COLORS[status]}>{titleCase(status)}</Badge>
+);
+export const TaskBadge = ({ status }: { status: TaskStatus }) => (
+  <Badge color={TASK_COLORS[status]}>{titleCase(status)}</Badge>
+);
 
 /** A record's page waits for it, or says why it is not there; the children draw it once loaded. */
 export function WhenLoaded<T>({
@@ -46,10 +82,9 @@ export function Section({ title, children, actions }: { title: string; children:
   );
 }
 
-/** A table that scrolls sideways on narrow screens instead of squeezing its columns. */
 /**
- * A console table. On a phone (below 640 px) each row is a card and each cell carries its column's
- * name (index.css, `.table-cards`), so no column hides off the screen's edge (issue 34).
+ * A console table (CardsTable): on a phone each row is a card, each cell labelled with its column's
+ * heading here, after every render, so the callers draw plain rows (issue 34).
  */
 export function Table({ label, head, children }: { label: string; head: ReactNode[]; children: ReactNode }) {
   const table = useRef<HTMLTableElement>(null);
@@ -67,30 +102,39 @@ export function Table({ label, head, children }: { label: string; head: ReactNod
     }
   });
   return (
-    <div className="overflow-x-auto">
-      <table
-        ref={table}
-        role="table"
-        aria-label={label}
-        className="table-cards w-full text-left text-sm sm:min-w-[640px]"
-      >
-        <thead role="rowgroup" className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-500">
-          <tr role="row">
-            {head.map((h, i) => (
-              <th key={i} scope="col" role="columnheader" className="px-3 py-2 font-medium">
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody role="rowgroup" className="divide-y divide-slate-100">
-          {children}
-        </tbody>
-      </table>
-    </div>
+    <CardsTable
+      tableRef={table}
+      label={label}
+      head={head}
+      headClassName="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-500"
+      headCellClassName="px-3 py-2 font-medium"
+    >
+      {children}
+    </CardsTable>
   );
 }
 export const td = 'px-3 py-2 align-top';
+
+/** A row's last cell, holding the row's one action; `name` says what it acts on, for screen readers. */
+export function ActionCell({
+  name,
+  disabled,
+  onClick,
+  children,
+}: {
+  name: string;
+  disabled?: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <td className={`${td} text-right`}>
+      <button type="button" className={secondaryButtonClass} disabled={disabled} aria-label={name} onClick={onClick}>
+        {children}
+      </button>
+    </td>
+  );
+}
 
 export function Empty({ children }: { children: ReactNode }) {
   return <p className="py-6 text-center text-sm text-slate-500">{children}</p>;
@@ -134,9 +178,43 @@ export function Pagination({
 }
 
 /**
- * One page of a console list as a table: why it could not load ("Could not load" and the label), that
- * nothing matches, or its rows (the children draw one), then the page links. `label` names both the table and its page links;
- * `framed` sets it on a card of its own, for a page that is mostly this list.
+ * A loaded list as a table: why it could not load (`failed`, with the server's word), that it is empty,
+ * or its rows (the children draw one). Nothing while it loads.
+ */
+export function ListTable<T>({
+  rows,
+  error,
+  failed,
+  label,
+  head,
+  empty,
+  children,
+}: {
+  rows: T[] | undefined;
+  error: unknown;
+  failed: string;
+  label: string;
+  head: ReactNode[];
+  empty: ReactNode;
+  children: (item: T, index: number) => ReactNode;
+}) {
+  return (
+    <>
+      <ErrorBanner message={error ? describeError(error, failed) : null} />
+      {rows && rows.length === 0 && <Empty>{empty}</Empty>}
+      {rows && rows.length > 0 && (
+        <Table label={label} head={head}>
+          {rows.map(children)}
+        </Table>
+      )}
+    </>
+  );
+}
+
+/**
+ * One page of a console list as a table (ListTable: "Could not load" and the label when it fails),
+ * then the page links. `label` names both the table and its page links; `framed` sets it on a card of
+ * its own, for a page that is mostly this list.
  */
 export function PagedTable<T>({
   list,
@@ -158,13 +236,16 @@ export function PagedTable<T>({
   const pager = list.data && <Pagination label={label} total={list.data.total} {...paging} />;
   const content = (
     <>
-      <ErrorBanner message={list.error ? describeError(list.error, `Could not load ${label.toLowerCase()}`) : null} />
-      {list.data && list.data.items.length === 0 && <Empty>{empty}</Empty>}
-      {list.data && list.data.items.length > 0 && (
-        <Table label={label} head={head}>
-          {list.data.items.map(children)}
-        </Table>
-      )}
+      <ListTable
+        rows={list.data?.items}
+        error={list.error}
+        failed={`Could not load ${label.toLowerCase()}`}
+        label={label}
+        head={head}
+        empty={empty}
+      >
+        {children}
+      </ListTable>
       {framed && pager ? <div className="px-3 pb-2">{pager}</div> : pager}
     </>
   );
@@ -213,6 +294,12 @@ export function DecisionButtons({
 export const statusOptions = (statuses: readonly string[]) => [
   { value: '', label: 'All' },
   ...statuses.map((s) => ({ value: s, label: titleCase(s) })),
+];
+
+/** The options of a job filter: All jobs, then each job by title. */
+export const jobOptions = (jobs: readonly { id: string; title: string }[] | undefined) => [
+  { value: '', label: 'All jobs' },
+  ...(jobs ?? []).map((j) => ({ value: j.id, label: j.title })),
 ];
 
 /** A list's search field. The list follows the typing, so the field keeps its own text (uncontrolled). */

@@ -7,7 +7,7 @@ import { describeError } from '../../../lib/describe-error';
 import { useBiasAudit, usePublishBiasAudit } from './api/ai-hiring';
 import { useAdminJobs } from '../../../api/admin/jobs';
 import { useSearchState } from '../../../lib/use-search-state';
-import { PageHeader, Section } from '../../../components/console-ui';
+import { PageHeader, Section, jobOptions } from '../../../components/console-ui';
 
 const DIMENSIONS = [
   ['sex', 'Sex'],
@@ -31,10 +31,9 @@ export function BiasAuditPage() {
             <label className={labelClass}>
               Job
               <select className={inputClass} value={values.job_id} onChange={(e) => set({ job_id: e.target.value })}>
-                <option value="">All jobs</option>
-                {(jobs.data?.items ?? []).map((j) => (
-                  <option key={j.id} value={j.id}>
-                    {j.title}
+                {jobOptions(jobs.data?.items).map((o) => (
+                  <option key={o.value} value={o.value}>
+                    {o.label}
                   </option>
                 ))}
               </select>

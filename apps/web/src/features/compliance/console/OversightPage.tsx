@@ -8,7 +8,16 @@ import { describeError } from '../../../lib/describe-error';
 import { useAdminJobs } from '../../../api/admin/jobs';
 import { useAppeals, useOversight, useResolveAppeal, type AppealStatus } from './api/oversight';
 import { useSearchState } from '../../../lib/use-search-state';
-import { Empty, FilterSelect, PageHeader, Section, Table, dateTime, td } from '../../../components/console-ui';
+import {
+  Empty,
+  FilterSelect,
+  PageHeader,
+  Section,
+  Table,
+  dateTime,
+  jobOptions,
+  td,
+} from '../../../components/console-ui';
 
 const percent = (x: number | null) => (x === null ? '—' : `${Math.round(x * 1000) / 10} %`);
 const labelOf = (key: string) => RUBRIC_CRITERIA.find((c) => c.key === key)?.label ?? key;
@@ -26,14 +35,7 @@ export function OversightPage() {
     <>
       <PageHeader title="Human oversight" />
       <div className="mb-4 flex flex-wrap items-center gap-4">
-        <FilterSelect
-          label="Job"
-          {...filter('job_id')}
-          options={[
-            { value: '', label: 'All jobs' },
-            ...(jobs.data?.items ?? []).map((j) => ({ value: j.id, label: j.title })),
-          ]}
-        />
+        <FilterSelect label="Job" {...filter('job_id')} options={jobOptions(jobs.data?.items)} />
       </div>
       {report.isLoading && <Spinner label="Loading the oversight figures..." />}
       <ErrorBanner

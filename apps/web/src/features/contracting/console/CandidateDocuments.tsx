@@ -6,7 +6,7 @@ import { ErrorBanner } from '../../../components/ErrorBanner';
 import { secondaryButtonClass } from '../../../components/form-styles';
 import { describeError } from '../../../lib/describe-error';
 import { downloadDocumentPdf, useDocumentAudit, useUserDocuments } from './api/onboarding';
-import { Empty, Section, Table, dateTime, td, titleCase } from '../../../components/console-ui';
+import { Empty, ListTable, Section, Table, dateTime, td, titleCase } from '../../../components/console-ui';
 
 const docName = (d: AdminDocument) => `${d.title} v${d.version}`;
 
@@ -101,20 +101,23 @@ function AuditTrail({ doc }: { doc: AdminDocument }) {
         </p>
       )}
       <div className="mt-3">
-        <ErrorBanner message={trail.error ? describeError(trail.error, 'The trail could not be loaded') : null} />
-        {trail.data && trail.data.length === 0 && <Empty>Not opened yet.</Empty>}
-        {trail.data && trail.data.length > 0 && (
-          <Table label={`Events of ${docName(doc)}`} head={['Event', 'At', 'Address', 'Browser']}>
-            {trail.data.map((e, i) => (
-              <tr key={i}>
-                <td className={`${td} font-medium`}>{titleCase(e.type)}</td>
-                <td className={`${td} sm:whitespace-nowrap`}>{dateTime(e.at)}</td>
-                <td className={td}>{e.ip ?? '—'}</td>
-                <td className={`${td} break-all text-xs text-slate-600`}>{e.user_agent ?? '—'}</td>
-              </tr>
-            ))}
-          </Table>
-        )}
+        <ListTable
+          rows={trail.data}
+          error={trail.error}
+          failed="The trail could not be loaded"
+          label={`Events of ${docName(doc)}`}
+          head={['Event', 'At', 'Address', 'Browser']}
+          empty="Not opened yet."
+        >
+          {(e, i) => (
+            <tr key={i}>
+              <td className={`${td} font-medium`}>{titleCase(e.type)}</td>
+              <td className={`${td} sm:whitespace-nowrap`}>{dateTime(e.at)}</td>
+              <td className={td}>{e.ip ?? '—'}</td>
+              <td className={`${td} break-all text-xs text-slate-600`}>{e.user_agent ?? '—'}</td>
+            </tr>
+          )}
+        </ListTable>
       </div>
     </div>
   );

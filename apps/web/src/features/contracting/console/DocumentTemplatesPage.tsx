@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { DOCUMENT_KEYS, type DocumentKey, type DocumentTemplate } from '@app/shared';
 import { ErrorBanner } from '../../../components/ErrorBanner';
-import { inputClass, labelClass, primaryButtonClass, secondaryButtonClass } from '../../../components/form-styles';
+import { TextField } from '../../../components/TextField';
+import { primaryButtonClass, secondaryButtonClass } from '../../../components/form-styles';
 import { describeError } from '../../../lib/describe-error';
 import { useDocumentTemplates, usePublishTemplate } from './api/onboarding';
-import { Empty, PageHeader, Section, Table, dateTime, td } from '../../../components/console-ui';
+import { ActionCell, ListTable, PageHeader, Section, dateTime, td } from '../../../components/console-ui';
 
 /** The placeholders a template may use, filled in for each signer (decision 0200). */
 const PLACEHOLDERS = ['{{candidate_name}}', '{{job_title}}', '{{pay}}', '{{start_date}}', '{{today}}'];
@@ -25,7 +26,7 @@ export function DocumentTemplatesPage() {
   const list = useDocumentTemplates();
   const [editing, setEditing] = useState<DocumentTemplate | null>(null);
   const [published, setPublished] = useState<DocumentTemplate | null>(null);
-  const rows = list.data ? currentByKey(list.data) : [];
+  const rows = list.data && currentByKey(list.data);
 
   return (
     <>
@@ -48,46 +49,45 @@ export function DocumentTemplatesPage() {
           />
         )}
         <Section title="Templates">
-          <ErrorBanner message={list.error ? describeError(list.error, 'The templates could not be loaded') : null} />
-          {list.data && rows.length === 0 && <Empty>No templates yet.</Empty>}
-          {rows.length > 0 && (
-            <Table label="Document templates" head={['Document', 'Current version', 'Published', '']}>
-              {rows.map(({ current, count }) => (
-                <tr key={current.key}>
-                  <td className={td}>
-                    <div>
-                      <div className="font-medium text-slate-900">{current.title}</div>
-                      <code className="text-xs text-slate-500">{current.key}</code>
-                    </div>
-                  </td>
-                  <td className={td}>
-                    <div>
-                      Version {current.version}
-                      {count > 1 && (
-                        <div className="text-xs text-slate-500">
-                          {count - 1} earlier {count === 2 ? 'version' : 'versions'}
-                        </div>
-                      )}
-                    </div>
-                  </td>
-                  <td className={td}>{dateTime(current.created_at)}</td>
-                  <td className={`${td} text-right`}>
-                    <button
-                      type="button"
-                      className={secondaryButtonClass}
-                      aria-label={`New version of ${current.title}`}
-                      onClick={() => {
-                        setPublished(null);
-                        setEditing(current);
-                      }}
-                    >
-                      New version
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </Table>
-          )}
+          <ListTable
+            rows={rows}
+            error={list.error}
+            failed="The templates could not be loaded"
+            label="Document templates"
+            head={['Document', 'Current version', 'Published', '']}
+            empty="No templates yet."
+          >
+            {({ current, count }) => (
+              <tr key={current.key}>
+                <td className={td}>
+                  <div>
+                    <div className="font-medium text-slate-900">{current.title}</div>
+                    <code className="text-xs text-slate-500">{current.key}</code>
+                  </div>
+                </td>
+                <td className={td}>
+                  <div>
+                    Version {current.version}
+                    {count > 1 && (
+                      <div className="text-xs text-slate-500">
+                        {count - 1} earlier {count === 2 ? 'version' : 'versions'}
+                      </div>
+                    )}
+                  </div>
+                </td>
+                <td className={td}>{dateTime(current.created_at)}</td>
+                <ActionCell
+                  name={`New version of ${current.title}`}
+                  onClick={() => {
+                    setPublished(null);
+                    setEditing(current);
+                  }}
+                >
+                  New version
+                </ActionCell>
+              </tr>
+            )}
+          </ListTable>
         </Section>
       </div>
     </>
@@ -122,35 +122,17 @@ function TemplateForm({
           who signed version {current.version}: their onboarding item goes back to pending until they do. The documents
           they signed stay on record.
         </p>
-        <div>
-          <label htmlFor="template-title" className={labelClass}>
-            Title
-          </label>
-          <input
-            id="template-title"
-            className={inputClass}
-            value={title}
-            maxLength={200}
-            onChange={(e) => setTitle(e.target.value)}
-          />
-        </div>
-        <div>
-          <label htmlFor="template-body" className={labelClass}>
-            Text
-          </label>
-          <textarea
-            id="template-body"
-            className={`${inputClass} min-h-64 font-mono text-xs`}
-            value={body}
-            maxLength={50_000}
-            rows={14}
-            aria-describedby="template-placeholders"
-            onChange={(e) => setBody(e.target.value)}
-          />
-          <p id="template-placeholders" className="mt-1 text-xs text-slate-500">
-            Filled in for each signer: {PLACEHOLDERS.join(', ')}. An unknown placeholder stays as written.
-          </p>
-        </div>
+        <TextField label="Title" value={title} maxLength={200} onChange={setTitle} />
+        <TextField
+          label="Text"
+          multiline
+          className="min-h-64 font-mono text-xs"
+          value={body}
+          maxLength={50_000}
+          rows={14}
+          help={`Filled in for each signer: ${PLACEHOLDERS.join(', ')}. An unknown placeholder stays as written.`}
+          onChange={setBody}
+        />
         <ErrorBanner message={publish.error ? describeError(publish.error, 'The version was not published') : null} />
         <div className="flex flex-wrap justify-end gap-2">
           <button type="button" className={secondaryButtonClass} onClick={onCancel}>

@@ -1,4 +1,5 @@
 import { formatMoney } from '@app/shared';
+import { CardsTable } from '../../../components/CardsTable';
 import { formatDate } from '../../../lib/format';
 import { usePayoutSchedule } from '../api/get-payout-schedule';
 
@@ -35,47 +36,40 @@ export function PayoutsTable({ userId, className }: { userId: string | undefined
         Next payout day: {formatDate(s.next_payout_day)} · money available before {localCutOff(s.cut_off)} is paid then
       </p>
       {/* On a phone each week is a card with its labels (the console's table-cards), so the status is
-          in view without scrolling sideways; the roles keep it a table for screen readers. */}
-      <div className="mt-3 overflow-x-auto">
-        <table role="table" aria-label="Payouts" className="table-cards w-full text-left text-sm sm:min-w-[640px]">
-          <thead role="rowgroup" className="text-xs uppercase text-slate-500">
-            <tr role="row">
-              {COLUMNS.map((h) => (
-                <th key={h} scope="col" role="columnheader" className="px-2 py-2 font-medium">
-                  {h}
-                </th>
+          in view without scrolling sideways. */}
+      <CardsTable
+        label="Payouts"
+        head={COLUMNS}
+        className="mt-3"
+        headClassName="text-xs uppercase text-slate-500"
+        headCellClassName="px-2 py-2 font-medium"
+      >
+        {s.rows.length === 0 ? (
+          <tr role="row">
+            <td role="cell" data-label="" colSpan={7} className="px-2 py-4 text-center text-slate-600">
+              No payouts yet
+            </td>
+          </tr>
+        ) : (
+          s.rows.map((r) => (
+            <tr key={r.week} role="row" data-testid="payout-row">
+              {[
+                formatDate(r.payout_day),
+                `${formatDate(r.cycle_start)} – ${formatDate(r.cycle_end)}`,
+                r.type,
+                r.hours,
+                r.hours_max,
+                formatMoney(r.earned),
+                STATUS_LABELS[r.status],
+              ].map((value, i) => (
+                <td key={COLUMNS[i]} role="cell" data-label={COLUMNS[i]} className="px-2 py-2">
+                  {value}
+                </td>
               ))}
             </tr>
-          </thead>
-          <tbody role="rowgroup" className="divide-y divide-slate-100">
-            {s.rows.length === 0 ? (
-              <tr role="row">
-                <td role="cell" data-label="" colSpan={7} className="px-2 py-4 text-center text-slate-600">
-                  No payouts yet
-                </td>
-              </tr>
-            ) : (
-              s.rows.map((r) => (
-                <tr key={r.week} role="row" data-testid="payout-row">
-                  {[
-                    formatDate(r.payout_day),
-                    `${formatDate(r.cycle_start)} – ${formatDate(r.cycle_end)}`,
-                    r.type,
-                    r.hours,
-                    r.hours_max,
-                    formatMoney(r.earned),
-                    STATUS_LABELS[r.status],
-                  ].map((value, i) => (
-                    <td key={COLUMNS[i]} role="cell" data-label={COLUMNS[i]} className="px-2 py-2">
-                      {value}
-                    </td>
-                  ))}
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
+          ))
+        )}
+      </CardsTable>
     </div>
   );
 }

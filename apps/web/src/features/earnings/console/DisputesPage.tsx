@@ -5,7 +5,7 @@ import { inputClass, primaryButtonClass, secondaryButtonClass } from '../../../c
 import { describeError } from '../../../lib/describe-error';
 import { type DisputeOutcome, useDisputes, useResolveDispute } from './api/payout-batches';
 import { ReasonInput } from './ReasonInput';
-import { Empty, PageHeader, Section, Table, dateTime, td, titleCase } from '../../../components/console-ui';
+import { ListTable, PageHeader, Section, dateTime, td, titleCase } from '../../../components/console-ui';
 
 /** Raters' disputes of rejected tasks (issue 36 item 9): read them and resolve each with a reason. */
 export function DisputesPage() {
@@ -34,15 +34,16 @@ export function DisputesPage() {
           </label>
         }
       >
-        <ErrorBanner message={list.error ? describeError(list.error, 'The disputes could not be loaded') : null} />
-        {list.data && list.data.length === 0 && <Empty>No disputes here.</Empty>}
-        {list.data && list.data.length > 0 && (
-          <Table label="Disputes" head={['Task', 'Rater', 'Reason', 'Created', '']}>
-            {list.data.map((d) => (
-              <DisputeRow key={d.id} dispute={d} />
-            ))}
-          </Table>
-        )}
+        <ListTable
+          rows={list.data}
+          error={list.error}
+          failed="The disputes could not be loaded"
+          label="Disputes"
+          head={['Task', 'Rater', 'Reason', 'Created', '']}
+          empty="No disputes here."
+        >
+          {(d) => <DisputeRow key={d.id} dispute={d} />}
+        </ListTable>
       </Section>
     </>
   );

@@ -13,7 +13,17 @@ import {
   useSettleItem,
 } from './api/payout-batches';
 import { ReasonInput } from './ReasonInput';
-import { Empty, PageHeader, Section, Table, dateTime, td, titleCase } from '../../../components/console-ui';
+import {
+  ActionCell,
+  Empty,
+  ListTable,
+  PageHeader,
+  Section,
+  Table,
+  dateTime,
+  td,
+  titleCase,
+} from '../../../components/console-ui';
 
 const FILES: { format: BankFileFormat; label: string }[] = [
   { format: 'nacha', label: 'NACHA file' },
@@ -44,31 +54,27 @@ export function PayoutBatchesPage() {
         {openId && batch.data && <BatchDetail batch={batch.data} />}
         <ErrorBanner message={batch.error ? describeError(batch.error, 'The batch could not be loaded') : null} />
         <Section title="Batches">
-          <ErrorBanner message={list.error ? describeError(list.error, 'The batches could not be loaded') : null} />
-          {list.data && list.data.length === 0 && <Empty>No payout batches yet.</Empty>}
-          {list.data && list.data.length > 0 && (
-            <Table label="Payout batches" head={['Created', 'Total', 'Items', 'Paid', 'Failed', '']}>
-              {list.data.map((b) => (
-                <tr key={b.id}>
-                  <td className={td}>{dateTime(b.created_at)}</td>
-                  <td className={`${td} font-medium`}>{formatMoney(b.total)}</td>
-                  <td className={td}>{b.item_count}</td>
-                  <td className={td}>{b.paid}</td>
-                  <td className={td}>{b.failed}</td>
-                  <td className={`${td} text-right`}>
-                    <button
-                      type="button"
-                      className={secondaryButtonClass}
-                      aria-label={`Open batch of ${dateTime(b.created_at)}`}
-                      onClick={() => setOpenId(b.id)}
-                    >
-                      Open
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </Table>
-          )}
+          <ListTable
+            rows={list.data}
+            error={list.error}
+            failed="The batches could not be loaded"
+            label="Payout batches"
+            head={['Created', 'Total', 'Items', 'Paid', 'Failed', '']}
+            empty="No payout batches yet."
+          >
+            {(b) => (
+              <tr key={b.id}>
+                <td className={td}>{dateTime(b.created_at)}</td>
+                <td className={`${td} font-medium`}>{formatMoney(b.total)}</td>
+                <td className={td}>{b.item_count}</td>
+                <td className={td}>{b.paid}</td>
+                <td className={td}>{b.failed}</td>
+                <ActionCell name={`Open batch of ${dateTime(b.created_at)}`} onClick={() => setOpenId(b.id)}>
+                  Open
+                </ActionCell>
+              </tr>
+            )}
+          </ListTable>
         </Section>
       </div>
     </>

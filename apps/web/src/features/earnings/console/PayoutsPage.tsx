@@ -8,6 +8,7 @@ import { describeError } from '../../../lib/describe-error';
 import { downloadPayoutCsv, useBalances, useCreatePayout, usePayouts } from './api/payouts';
 import { useSearchState } from '../../../lib/use-search-state';
 import {
+  ActionCell,
   Empty,
   PageHeader,
   PagedTable,
@@ -110,17 +111,13 @@ export function PayoutsPage() {
                 <td className={td}>{formatMoney(b.pending)}</td>
                 <td className={`${td} font-medium`}>{formatMoney(b.available)}</td>
                 <td className={td}>{formatMoney(b.paid)}</td>
-                <td className={`${td} text-right`}>
-                  <button
-                    type="button"
-                    className={secondaryButtonClass}
-                    disabled={b.available <= 0 || pay.isPending}
-                    aria-label={`Pay out ${b.name || b.email}`}
-                    onClick={() => setConfirm({ userId: b.user_id, who: b.name || b.email, amount: b.available })}
-                  >
-                    Pay out
-                  </button>
-                </td>
+                <ActionCell
+                  name={`Pay out ${b.name || b.email}`}
+                  disabled={b.available <= 0 || pay.isPending}
+                  onClick={() => setConfirm({ userId: b.user_id, who: b.name || b.email, amount: b.available })}
+                >
+                  Pay out
+                </ActionCell>
               </tr>
             )}
           </PagedTable>
@@ -137,20 +134,16 @@ export function PayoutsPage() {
                   <td className={td}>{p.recipients}</td>
                   <td className={td}>{p.transactions}</td>
                   <td className={td}>{p.created_by_email ?? '—'}</td>
-                  <td className={`${td} text-right`}>
-                    <button
-                      type="button"
-                      className={secondaryButtonClass}
-                      aria-label={`Export payout of ${dateTime(p.created_at)} as CSV`}
-                      onClick={() => {
-                        setExportError(null);
-                        downloadPayoutCsv(p.id).catch((e: Error) => setExportError(e.message));
-                      }}
-                    >
-                      <Download className="h-4 w-4" aria-hidden />
-                      CSV
-                    </button>
-                  </td>
+                  <ActionCell
+                    name={`Export payout of ${dateTime(p.created_at)} as CSV`}
+                    onClick={() => {
+                      setExportError(null);
+                      downloadPayoutCsv(p.id).catch((e: Error) => setExportError(e.message));
+                    }}
+                  >
+                    <Download className="h-4 w-4" aria-hidden />
+                    CSV
+                  </ActionCell>
                 </tr>
               ))}
             </Table>

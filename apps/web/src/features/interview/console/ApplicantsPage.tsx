@@ -3,39 +3,25 @@ import {
   INTERVIEW_STATUSES,
   RECOMMENDATION_LABELS,
   type AdminInterviewListItem,
-  type BadgeColor,
   type InterviewStatus,
 } from '@app/shared';
-import { Badge } from '../../../components/Badge';
 import { useAdminInterviews } from './api/interviews';
 import { useAdminJobs } from '../../../api/admin/jobs';
 import { useSearchState } from '../../../lib/use-search-state';
 import {
   FilterSelect,
+  InterviewBadge,
+  jobOptions,
   PageHeader,
   PagedTable,
   SearchBox,
   dateTime,
   statusOptions,
   td,
-  titleCase,
 } from '../../../components/console-ui';
 import { FileLink } from '../../../components/FileLink';
 
 const PAGE_SIZE = 20;
-
-const INTERVIEW_COLORS: Record<InterviewStatus, BadgeColor> = {
-  not_started: 'grey',
-  scheduled: 'blue',
-  in_progress: 'yellow',
-  completed: 'purple',
-  under_review: 'purple',
-  approved: 'green',
-  rejected: 'red',
-};
-export const InterviewBadge = ({ status }: { status: InterviewStatus }) => (
-  <Badge color={INTERVIEW_COLORS[status]}>{titleCase(status)}</Badge>
-);
 
 /** The way back from a candidate or an interview to the list they were opened from. */
 export const BackToApplicants = () => (
@@ -109,14 +95,7 @@ export function ApplicantsPage() {
     <>
       <PageHeader title={job ? `Applicants: ${job.title}` : 'Applicants'} />
       <div className="mb-4 flex flex-wrap items-center gap-4">
-        <FilterSelect
-          label="Job"
-          {...filter('job_id')}
-          options={[
-            { value: '', label: 'All jobs' },
-            ...(jobs.data?.items ?? []).map((j) => ({ value: j.id, label: j.title })),
-          ]}
-        />
+        <FilterSelect label="Job" {...filter('job_id')} options={jobOptions(jobs.data?.items)} />
         <FilterSelect label="Status" {...filter('status')} options={statusOptions(INTERVIEW_STATUSES)} />
         <SearchBox label="Candidate" placeholder="Name or e-mail" {...filter('q')} />
       </div>

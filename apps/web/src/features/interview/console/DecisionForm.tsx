@@ -1,14 +1,16 @@
 import { useState } from 'react';
 import { isDecidableStatus, type AdminInterviewDetail } from '@app/shared';
 import { ErrorBanner } from '../../../components/ErrorBanner';
-import { FormField } from '../../../components/FormField';
+import { TextField } from '../../../components/TextField';
 import { ConfirmDialog } from '../../../components/lazy-dialogs';
-import { inputClass } from '../../../components/form-styles';
 import { describeError } from '../../../lib/describe-error';
 import { useDecideInterview } from './api/interviews';
 import { DecisionButtons, dateTime } from '../../../components/console-ui';
 
 type Decision = 'approved' | 'rejected';
+
+/** Both of the decision's texts: three lines, at most what the server keeps. */
+const textArea = { multiline: true, rows: 3, maxLength: 2000 } as const;
 
 /**
  * The decision on an interview (issue 43, decision 0226): an internal reason, kept in the decision log
@@ -72,7 +74,7 @@ export function DecisionForm({ interview }: { interview: AdminInterviewDetail })
 
   return (
     <form className="space-y-3" onSubmit={(e) => e.preventDefault()} aria-label="Decision">
-      <FormField
+      <TextField
         label="Internal reason"
         help={
           against
@@ -80,33 +82,20 @@ export function DecisionForm({ interview }: { interview: AdminInterviewDetail })
             : 'Optional. Kept in the decision log, never sent to the candidate.'
         }
         error={reasonError}
-      >
-        {(control) => (
-          <textarea
-            {...control}
-            rows={3}
-            maxLength={2000}
-            className={inputClass}
-            value={reason}
-            onChange={(e) => {
-              setReason(e.target.value);
-              if (reasonError && e.target.value.trim()) setReasonError(undefined);
-            }}
-          />
-        )}
-      </FormField>
-      <FormField label="Note to the candidate (optional)" help="E-mailed to the candidate with the decision.">
-        {(control) => (
-          <textarea
-            {...control}
-            rows={3}
-            maxLength={2000}
-            className={inputClass}
-            value={note}
-            onChange={(e) => setNote(e.target.value)}
-          />
-        )}
-      </FormField>
+        {...textArea}
+        value={reason}
+        onChange={(value) => {
+          setReason(value);
+          if (reasonError && value.trim()) setReasonError(undefined);
+        }}
+      />
+      <TextField
+        label="Note to the candidate (optional)"
+        help="E-mailed to the candidate with the decision."
+        {...textArea}
+        value={note}
+        onChange={setNote}
+      />
       <ErrorBanner message={decide.error ? describeError(decide.error, 'Could not record the decision') : null} />
       <div className="flex gap-3">
         <DecisionButtons

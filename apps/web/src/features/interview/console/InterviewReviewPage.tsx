@@ -10,8 +10,8 @@ import { useRecordingPlayer } from './useRecordingPlayer';
 import { InterviewPrivacyPanel } from './InterviewPrivacyPanel';
 import { RetakePanel } from './RetakePanel';
 import { BlindScoringForm, HumanScoresNote, IntegrityTimeline, ProvenancePanel } from './OversightReview';
-import { Section, WhenLoaded, dateTime } from '../../../components/console-ui';
-import { BackToApplicants, InterviewBadge } from './ApplicantsPage';
+import { InterviewBadge, Section, WhenLoaded, dateTime } from '../../../components/console-ui';
+import { BackToApplicants } from './ApplicantsPage';
 import { FileLink } from '../../../components/FileLink';
 import { formatClock } from '../../../lib/format';
 

@@ -1,30 +1,21 @@
 import { Link } from 'react-router';
 import { Plus } from 'lucide-react';
-import { JOB_STATUSES, type BadgeColor, type JobStatus, formatMoney } from '@app/shared';
-import { Badge } from '../../../components/Badge';
+import { JOB_STATUSES, type JobStatus, formatMoney } from '@app/shared';
 import { primaryButtonClass } from '../../../components/form-styles';
 import { useAdminJobs } from '../../../api/admin/jobs';
 import { useSearchState } from '../../../lib/use-search-state';
 import {
   FilterSelect,
+  JobBadge,
   PageHeader,
   PagedTable,
   SearchBox,
   statusOptions,
   td,
-  titleCase,
 } from '../../../components/console-ui';
 
 const PAGE_SIZE = 20;
 const linkClass = 'font-medium text-brand-700 hover:underline';
-
-const JOB_COLORS: Record<JobStatus, BadgeColor> = {
-  pending: 'yellow',
-  active: 'green',
-  completed: 'blue',
-  archived: 'grey',
-};
-const JobBadge = ({ status }: { status: JobStatus }) => <Badge color={JOB_COLORS[status]}>{titleCase(status)}</Badge>;
 
 export function JobsPage() {
   const { values, page, paging, filter } = useSearchState(['status', 'q'] as const);

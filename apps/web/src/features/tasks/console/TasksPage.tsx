@@ -1,7 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import { Link } from 'react-router';
-import { TASK_STATUSES, type BadgeColor, type TaskStatus } from '@app/shared';
-import { Badge } from '../../../components/Badge';
+import { TASK_STATUSES, type TaskStatus } from '@app/shared';
 import { ErrorBanner } from '../../../components/ErrorBanner';
 import { secondaryButtonClass } from '../../../components/form-styles';
 import { absoluteUrl } from '../../../lib/api-client';
@@ -18,6 +17,7 @@ import {
   Pagination,
   Section,
   Table,
+  TaskBadge,
   statusOptions,
   td,
   titleCase,
@@ -26,17 +26,6 @@ import { UploadTasks, candidateLabel } from './UploadTasks';
 
 const PAGE_SIZE = 25;
 const headerLinkClass = 'text-sm font-medium text-brand-700 hover:underline';
-
-const TASK_COLORS: Record<TaskStatus, BadgeColor> = {
-  pending: 'grey',
-  assigned: 'blue',
-  in_progress: 'yellow',
-  completed: 'green',
-  reviewed: 'purple',
-};
-const TaskBadge = ({ status }: { status: TaskStatus }) => (
-  <Badge color={TASK_COLORS[status]}>{titleCase(status)}</Badge>
-);
 
 /** Creative tasks of one job: upload, assign, progress per candidate, review of submitted ratings. */
 export function TasksPage() {

@@ -22,6 +22,9 @@ type Props = {
   autoComplete?: string;
   inputMode?: 'decimal' | 'numeric' | 'text';
   name?: string;
+  maxLength?: number;
+  /** Classes added to the control's own look (e.g. a taller, monospaced text area). */
+  className?: string;
 };
 
 /** A labelled input or textarea; the label is wired to the control for screen readers and tests. */
@@ -42,6 +45,8 @@ export function TextField({
   autoComplete,
   inputMode,
   name,
+  maxLength,
+  className,
 }: Props) {
   return (
     <FormField label={label} required={required} badge={badge} help={help} error={error}>
@@ -54,9 +59,10 @@ export function TextField({
           placeholder,
           required,
           autoComplete,
+          maxLength,
           onChange: (e: { target: { value: string } }) => onChange?.(e.target.value),
           onBlur,
-          className: inputClass,
+          className: className ? `${inputClass} ${className}` : inputClass,
         };
         return multiline ? (
           <textarea rows={rows} {...common} />

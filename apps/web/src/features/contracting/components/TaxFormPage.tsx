@@ -98,6 +98,8 @@ function TaxForm({ reply }: { reply: TaxProfileReply }) {
   };
   const v = (key: string) => f[key] ?? '';
   const opt = (key: string) => v(key).trim() || undefined;
+  /** A text field's binding: its value, its change (which clears its message) and its message. */
+  const field = (key: string) => ({ value: v(key), onChange: set(key), error: errors[key] });
 
   const body = (): TaxProfileInput => {
     const address = {
@@ -186,22 +188,10 @@ function TaxForm({ reply }: { reply: TaxProfileReply }) {
       </fieldset>
 
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        <TextField
-          label="Legal name (line 1)"
-          value={v('legal_name')}
-          onChange={set('legal_name')}
-          error={errors.legal_name}
-          required
-          autoComplete="name"
-        />
+        <TextField label="Legal name (line 1)" {...field('legal_name')} required autoComplete="name" />
         {form === 'w9' ? (
           <>
-            <TextField
-              label="Business name (optional)"
-              value={v('business_name')}
-              onChange={set('business_name')}
-              error={errors.business_name}
-            />
+            <TextField label="Business name (optional)" {...field('business_name')} />
             <FormField label="Federal tax classification" required>
               {(control) => (
                 <select
@@ -233,9 +223,7 @@ function TaxForm({ reply }: { reply: TaxProfileReply }) {
             </FormField>
             <TextField
               label={v('tin_type') === 'ein' ? 'EIN' : 'SSN'}
-              value={v('tin')}
-              onChange={set('tin')}
-              error={errors.tin}
+              {...field('tin')}
               required
               autoComplete="off"
               inputMode="numeric"
@@ -245,45 +233,17 @@ function TaxForm({ reply }: { reply: TaxProfileReply }) {
           </>
         ) : (
           <>
-            <TextField
-              label="Country of citizenship (2 letters)"
-              value={v('citizenship')}
-              onChange={set('citizenship')}
-              error={errors.citizenship}
-              required
-              placeholder="BR"
-            />
+            <TextField label="Country of citizenship (2 letters)" {...field('citizenship')} required placeholder="BR" />
             <TextField
               label="Foreign tax number (line 6)"
-              value={v('foreign_tin')}
-              onChange={set('foreign_tin')}
-              error={errors.foreign_tin}
+              {...field('foreign_tin')}
               required
               autoComplete="off"
               help="Stored encrypted; only its last four characters are ever shown."
             />
-            <TextField
-              label="Date of birth"
-              type="date"
-              value={v('date_of_birth')}
-              onChange={set('date_of_birth')}
-              error={errors.date_of_birth}
-              required
-            />
-            <TextField
-              label="Treaty article (optional)"
-              value={v('treaty_article')}
-              onChange={set('treaty_article')}
-              error={errors.treaty_article}
-              placeholder="Article 7"
-            />
-            <TextField
-              label="Treaty rate (optional)"
-              value={v('treaty_rate')}
-              onChange={set('treaty_rate')}
-              error={errors.treaty_rate}
-              placeholder="0%"
-            />
+            <TextField label="Date of birth" type="date" {...field('date_of_birth')} required />
+            <TextField label="Treaty article (optional)" {...field('treaty_article')} placeholder="Article 7" />
+            <TextField label="Treaty rate (optional)" {...field('treaty_rate')} placeholder="0%" />
           </>
         )}
       </div>
@@ -292,51 +252,12 @@ function TaxForm({ reply }: { reply: TaxProfileReply }) {
         <legend className="mb-2 text-sm font-medium text-slate-700">
           {form === 'w9' ? 'Address' : 'Permanent residence address (no P.O. box)'}
         </legend>
-        <TextField
-          label="Street address"
-          value={v('line1')}
-          onChange={set('line1')}
-          error={errors.line1}
-          required
-          autoComplete="address-line1"
-        />
-        <TextField
-          label="Apartment, suite (optional)"
-          value={v('line2')}
-          onChange={set('line2')}
-          error={errors.line2}
-          autoComplete="address-line2"
-        />
-        <TextField
-          label="City"
-          value={v('city')}
-          onChange={set('city')}
-          error={errors.city}
-          required
-          autoComplete="address-level2"
-        />
-        <TextField
-          label="State or region (optional)"
-          value={v('region')}
-          onChange={set('region')}
-          error={errors.region}
-          autoComplete="address-level1"
-        />
-        <TextField
-          label="Postal code (optional)"
-          value={v('postal_code')}
-          onChange={set('postal_code')}
-          error={errors.postal_code}
-          autoComplete="postal-code"
-        />
-        <TextField
-          label="Country (2 letters)"
-          value={v('country')}
-          onChange={set('country')}
-          error={errors.country}
-          required
-          placeholder="US"
-        />
+        <TextField label="Street address" {...field('line1')} required autoComplete="address-line1" />
+        <TextField label="Apartment, suite (optional)" {...field('line2')} autoComplete="address-line2" />
+        <TextField label="City" {...field('city')} required autoComplete="address-level2" />
+        <TextField label="State or region (optional)" {...field('region')} autoComplete="address-level1" />
+        <TextField label="Postal code (optional)" {...field('postal_code')} autoComplete="postal-code" />
+        <TextField label="Country (2 letters)" {...field('country')} required placeholder="US" />
       </fieldset>
 
       <section aria-labelledby="perjury-title" className="rounded-xl border border-slate-200 bg-slate-50 p-4">
@@ -357,9 +278,7 @@ function TaxForm({ reply }: { reply: TaxProfileReply }) {
       </section>
       <TextField
         label="Signature (type your legal name)"
-        value={v('signature_name')}
-        onChange={set('signature_name')}
-        error={errors.signature_name}
+        {...field('signature_name')}
         required
         help="Your typed name, with the time, address and browser, is recorded as your signature."
       />

@@ -10,7 +10,7 @@ import { useEarningsTransactions } from '../api/get-earnings-transactions';
 import { TabList } from '../../../components/TabList';
 import { PaymentSettings } from './PaymentSettings';
 import { RequestPayoutButton } from './RequestPayoutButton';
-import { PayoutsTable } from '../../../components/PayoutsTable';
+import { PayoutsTable } from './PayoutsTable';
 import { DownloadStatement } from './DownloadStatement';
 import { DisputeForm } from './DisputeForm';
 import { DisputesList } from './DisputesList';

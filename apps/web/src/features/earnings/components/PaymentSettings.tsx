@@ -97,6 +97,8 @@ function MethodForm({ onDone }: { onDone: () => void }) {
   const [routingError, setRoutingError] = useState<string | undefined>();
   const set = (key: string) => (value: string) => setF((prev) => ({ ...prev, [key]: value }));
   const v = (key: string) => f[key] ?? '';
+  /** A text field's binding: its value and its change. */
+  const field = (key: string) => ({ value: v(key), onChange: set(key) });
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -144,39 +146,30 @@ function MethodForm({ onDone }: { onDone: () => void }) {
         </div>
       </fieldset>
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        <TextField label="Account holder" value={v('holder')} onChange={set('holder')} required autoComplete="name" />
-        <TextField label="Bank name" value={v('bank')} onChange={set('bank')} required />
+        <TextField label="Account holder" {...field('holder')} required autoComplete="name" />
+        <TextField label="Bank name" {...field('bank')} required />
         {type === 'us_bank' ? (
           <>
             <TextField
               label="Routing number"
-              value={v('routing')}
-              onChange={set('routing')}
+              {...field('routing')}
               error={routingError}
               required
               inputMode="numeric"
               autoComplete="off"
             />
-            <TextField
-              label="Account number"
-              value={v('account')}
-              onChange={set('account')}
-              required
-              inputMode="numeric"
-              autoComplete="off"
-            />
+            <TextField label="Account number" {...field('account')} required inputMode="numeric" autoComplete="off" />
           </>
         ) : (
           <>
-            <TextField label="IBAN" value={v('iban')} onChange={set('iban')} required autoComplete="off" />
-            <TextField label="BIC" value={v('bic')} onChange={set('bic')} required autoComplete="off" />
+            <TextField label="IBAN" {...field('iban')} required autoComplete="off" />
+            <TextField label="BIC" {...field('bic')} required autoComplete="off" />
           </>
         )}
         <TextField
           label="Current password"
           type="password"
-          value={v('password')}
-          onChange={set('password')}
+          {...field('password')}
           required
           autoComplete="current-password"
           help="We e-mail you about every change, and payouts to a new account wait for a safety period."

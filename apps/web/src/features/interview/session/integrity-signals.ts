@@ -17,6 +17,12 @@ type Targets = {
   mediaDevices?: Pick<MediaDevices, 'addEventListener' | 'removeEventListener' | 'enumerateDevices'>;
 };
 
+/** What an event is watched on: the window, the document, the media devices. */
+type Listenable = {
+  addEventListener(type: string, listener: () => void): void;
+  removeEventListener(type: string, listener: () => void): void;
+};
+
 /** Starts watching; returns the function that stops. `now` is a monotonic clock in milliseconds. */
 export function watchIntegrity(
   t: Targets,
@@ -86,18 +92,17 @@ export function watchIntegrity(
       () => undefined,
     );
 
-  t.window.addEventListener('blur', onBlur);
-  t.window.addEventListener('focus', onFocus);
-  t.document.addEventListener('visibilitychange', onVisibility);
-  t.document.addEventListener('fullscreenchange', onFullscreen);
-  t.document.addEventListener('paste', onPaste);
-  media?.addEventListener('devicechange', onDeviceChange);
+  /** Each event watched: where it happens, and what notes it. Added now; removed by the returned stop. */
+  const watched: [Listenable | undefined, string, () => void][] = [
+    [t.window, 'blur', onBlur],
+    [t.window, 'focus', onFocus],
+    [t.document, 'visibilitychange', onVisibility],
+    [t.document, 'fullscreenchange', onFullscreen],
+    [t.document, 'paste', onPaste],
+    [media, 'devicechange', onDeviceChange],
+  ];
+  for (const [target, type, listener] of watched) target?.addEventListener(type, listener);
   return () => {
-    t.window.removeEventListener('blur', onBlur);
-    t.window.removeEventListener('focus', onFocus);
-    t.document.removeEventListener('visibilitychange', onVisibility);
-    t.document.removeEventListener('fullscreenchange', onFullscreen);
-    t.document.removeEventListener('paste', onPaste);
-    media?.removeEventListener('devicechange', onDeviceChange);
+    for (const [target, type, listener] of watched) target?.removeEventListener(type, listener);
   };
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { ChevronDown } from 'lucide-react';
 import {
   DEFAULT_HOURLY_PAY,
@@ -20,16 +20,20 @@ import {
 import { BackButton } from '../../../components/BackButton';
 import { Badge } from '../../../components/Badge';
 import { NavButton } from '../../../components/NavButton';
-import { PayoutsTable } from '../../../components/PayoutsTable';
-import { useAuth } from '../../../lib/auth';
 import { DocumentsList } from './DocumentsList';
 
-type Props = { interview: Interview; tasks: AnnotationTask[]; job: Job | undefined; onBack: () => void };
+type Props = {
+  interview: Interview;
+  tasks: AnnotationTask[];
+  job: Job | undefined;
+  onBack: () => void;
+  /** The payouts table of the Payments section (the earnings feature's, composed by the route). */
+  payouts: ReactNode;
+};
 
 /** The job detail view of Your Jobs (docs/product/screens/your-jobs.md). */
-export function JobDetailView({ interview, tasks, job, onBack }: Props) {
+export function JobDetailView({ interview, tasks, job, onBack, payouts }: Props) {
   const [docOpen, setDocOpen] = useState(false);
-  const { user } = useAuth();
   const hourly = parsePay(job?.pay_per_hour) ?? DEFAULT_HOURLY_PAY;
   const title = interview.job_title || interview.position || 'Untitled job';
 
@@ -91,7 +95,7 @@ export function JobDetailView({ interview, tasks, job, onBack }: Props) {
             <p className="mt-4 rounded-md bg-blue-50 px-3 py-2 text-sm text-blue-800" data-testid="payout-cycle">
               <strong>{PAYOUT_CYCLE_TITLE}:</strong> {PAYOUT_CYCLE_TEXT}
             </p>
-            <PayoutsTable userId={user?.id} className="mt-4" />
+            {payouts}
           </section>
 
           <section aria-labelledby="tasks-title" className="rounded-xl border border-slate-200 bg-white p-4">

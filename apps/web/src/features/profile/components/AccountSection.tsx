@@ -4,20 +4,18 @@ import { changePasswordSchema, deleteAccountSchema, type ChangePassword, type De
 import { BoundLabelledInput } from '../../../components/BoundLabelledInput';
 import { ErrorBanner } from '../../../components/ErrorBanner';
 import { Modal } from '../../../components/lazy-dialogs';
-import { cardClass, primaryButtonClass, secondaryButtonClass } from '../../../components/form-styles';
+import { primaryButtonClass, secondaryButtonClass } from '../../../components/form-styles';
 import { useAuth } from '../../../lib/auth';
 import { messageOr } from '../../../lib/describe-error';
 import { firstErrorMessage, useSchemaForm } from '../../../lib/schema-form';
 import { useFormSubmit } from '../../../lib/use-form-submit';
 import { changePassword, deleteAccount, downloadMyData } from '../../../api/account';
+import { ProfileSection } from './ProfileSection';
 
 /** The Account part of /profile: change password, download my data, delete the account. */
 export function AccountSection() {
   return (
-    <section className={cardClass} aria-labelledby="account-title">
-      <h2 id="account-title" className="text-lg font-semibold text-slate-900">
-        Account
-      </h2>
+    <ProfileSection id="account" title="Account">
       <div className="mt-4 grid gap-6 lg:grid-cols-2">
         <ChangePasswordForm />
         <div className="space-y-6">
@@ -25,7 +23,7 @@ export function AccountSection() {
           <DeleteAccount />
         </div>
       </div>
-    </section>
+    </ProfileSection>
   );
 }
 

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import type { PracticeDebriefSummary } from '@app/shared';
-import { cardClass } from '../../../components/form-styles';
 import { PracticeLink } from '../../../components/PracticeLink';
 import { usePracticeDebriefs } from '../api/practice-debriefs';
+import { ProfileSection } from './ProfileSection';
 
 const dateText = (iso: string) =>
   new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
@@ -20,10 +20,7 @@ export function PracticeSection() {
   const list = usePracticeDebriefs();
   const items = list.data ?? [];
   return (
-    <section className={cardClass} aria-labelledby="practice-title">
-      <h2 id="practice-title" className="text-lg font-semibold text-slate-900">
-        Practice
-      </h2>
+    <ProfileSection id="practice" title="Practice">
       <div className="mt-3">
         <PracticeLink />
       </div>
@@ -49,6 +46,6 @@ export function PracticeSection() {
           ))}
         </ul>
       )}
-    </section>
+    </ProfileSection>
   );
 }

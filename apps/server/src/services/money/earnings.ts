@@ -12,6 +12,7 @@ import { centsToDollars } from '../../lib/money';
 import { conflict } from '../../lib/http-errors';
 import { lockCandidate } from '../interview-rules';
 import { balancesOf } from './ledger';
+import { OPEN_PAYOUT_REQUEST_STATUSES, type OpenPayoutRequestStatus } from './payout-requests';
 import { payoutRequestEarnings, payoutRequests } from '../../db/schema-money';
 import type { Executor } from '../../db/types';
 
@@ -194,7 +195,7 @@ export async function overruleAutomaticApproval(tx: Executor, taskId: string, ap
     .from(payoutRequestEarnings)
     .innerJoin(payoutRequests, eq(payoutRequests.id, payoutRequestEarnings.requestId))
     .innerJoin(earnings, eq(earnings.id, payoutRequestEarnings.earningId))
-    .where(and(eq(earnings.taskId, taskId), inArray(payoutRequests.status, ['requested', 'batched'])));
+    .where(and(eq(earnings.taskId, taskId), inArray(payoutRequests.status, OPEN_PAYOUT_REQUEST_STATUSES)));
   if (inRequest) throw conflict(IN_PAYOUT);
   await tx
     .update(earnings)
@@ -233,10 +234,10 @@ export async function listTransactions(db: Executor, userId: string): Promise<Ea
       status: earnings.status,
       reason: annotationTasks.reviewReason,
       // The open payout request paying it, if any (one open request per payee).
-      payout: sql<'requested' | 'batched' | null>`(
+      payout: sql<OpenPayoutRequestStatus | null>`(
         select pr.status from ${payoutRequestEarnings} pre
         join ${payoutRequests} pr on pr.id = pre.request_id
-        where pre.earning_id = ${earnings.id} and pr.status in ('requested', 'batched')
+        where pre.earning_id = ${earnings.id} and ${inArray(sql`pr.status`, OPEN_PAYOUT_REQUEST_STATUSES)}
         limit 1)`,
     })
     .from(earnings)

@@ -14,12 +14,11 @@ import { annotationTasks, earnings, files, users } from '../db/schema';
 import { payoutRequests } from '../db/schema-money';
 import { forbidden } from '../lib/http-errors';
 import { checkPassword } from './account';
-import { lockCandidate } from './interview-rules';
 import { moveMoneyToStandIn } from './money/deleted-payee';
 import { lockBatches } from './money/payout-batches';
 import { revokeUserSessions } from './sessions';
 import type { Storage } from './storage';
-import { hashPassword } from './users';
+import { hashPassword, lockUser } from './users';
 
 /** The e-mail of an anonymous stand-in: unique, not deliverable (.invalid is reserved), not the person's. */
 export const anonymousEmail = (id: string) => `deleted-${id}@deleted.invalid`;
@@ -49,7 +48,7 @@ export async function deleteAccount(
     // A batch or a payout request in progress finishes first (the batch lock, then the payee's,
     // in the order a batch takes them).
     await lockBatches(tx);
-    await lockCandidate(tx, userId);
+    await lockUser(tx, userId);
     const [money] = await tx.select({ id: earnings.id }).from(earnings).where(eq(earnings.userId, userId)).limit(1);
     const [doneTask] = await tx
       .select({ id: annotationTasks.id })

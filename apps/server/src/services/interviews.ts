@@ -18,7 +18,8 @@ import type { Executor } from '../db/types';
 import type { AppEvents } from '../lib/app-events';
 import type { Caller } from '../lib/authz';
 import { conflict, notFound } from '../lib/http-errors';
-import { COMPLETABLE, INTERVIEW_NOT_FOUND, NOT_STARTED, lockCandidate } from './interview-rules';
+import { COMPLETABLE, INTERVIEW_NOT_FOUND, NOT_STARTED } from './interview-rules';
+import { lockUser } from './users';
 import { resetIfNothingAnswered } from './interview-retakes';
 import { checkDecision, logDecision } from './ai-hiring/override';
 
@@ -164,7 +165,7 @@ export async function createOrResumeInterview(
   if (input.interviewId !== undefined && !isUuid(input.interviewId)) throw notFound(INTERVIEW_NOT_FOUND);
   if (!isUuid(input.candidateId)) throw notFound('User not found');
   return db.transaction(async (tx) => {
-    await lockCandidate(tx, input.candidateId);
+    await lockUser(tx, input.candidateId);
 
     const [job] = await tx.select({ id: jobs.id }).from(jobs).where(eq(jobs.id, input.jobId)).limit(1);
     if (!job) throw notFound('Job not found');

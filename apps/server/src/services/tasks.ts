@@ -12,7 +12,8 @@ import { AppError, conflict, notFound, unprocessable } from '../lib/http-errors'
 import type { Executor } from '../db/types';
 import type { Caller } from '../lib/authz';
 import { acceptedForJob, isAcceptedForJob } from './quality/acceptance';
-import { lockRater, overruleAutomaticApproval, recordTaskEarning, settleTaskEarning } from './money/earnings';
+import { overruleAutomaticApproval, recordTaskEarning, settleTaskEarning } from './money/earnings';
+import { lockUser } from './users';
 import { afterSubmission } from './quality/approval';
 import { assertMayWork, isPaused } from './quality/raters';
 
@@ -174,7 +175,7 @@ export async function submitTask(
   await db.transaction(async (tx) => {
     // The rater's lock first: a parallel submit that pauses them, or a retake that withdraws their
     // acceptance, has then committed and is seen by the check below (decision 0170).
-    await lockRater(tx, userId);
+    await lockUser(tx, userId);
     const now = new Date();
     const [own] = await tx
       .select({ jobId: annotationTasks.jobId })

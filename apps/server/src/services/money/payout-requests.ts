@@ -12,7 +12,7 @@ import type { Db } from '../../db/client';
 import type { Executor } from '../../db/types';
 import { AppError, conflict } from '../../lib/http-errors';
 import { centsToDollars } from '../../lib/money';
-import { lockCandidate } from '../interview-rules';
+import { lockUser } from '../users';
 import { balancesOf, postTransfer } from './ledger';
 import { missingItemTitles } from './payout-gate';
 
@@ -57,7 +57,7 @@ export async function requestInTx(
   origin: Origin,
   opts: { skipOnboarding?: boolean } = {},
 ): Promise<{ request: PayoutRequestRow; replayed: boolean }> {
-  await lockCandidate(tx, userId);
+  await lockUser(tx, userId);
   const [existing] = await tx
     .select()
     .from(payoutRequests)

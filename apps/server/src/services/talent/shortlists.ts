@@ -11,7 +11,7 @@ import { interviews, jobs, users } from '../../db/schema';
 import { shortlistEntries } from '../../db/schema-talent';
 import { AppError, conflict, notFound } from '../../lib/http-errors';
 import { createInterview } from '../interviews';
-import { lockCandidate } from '../interview-rules';
+import { lockUser } from '../users';
 
 export const NOT_A_CANDIDATE = 'Candidate not found';
 export const NOT_ON_SHORTLIST = 'This person is not on the shortlist of this job.';
@@ -124,7 +124,7 @@ export async function inviteFromShortlist(db: Db, jobId: string, candidateId: st
     if (entry.invitedAt) throw conflict(ALREADY_INVITED);
     // One application per candidate and job (decision 0169), made under the lock a start takes too;
     // a rejected one is closed, so an invitation opens a new one beside it.
-    await lockCandidate(tx, candidateId);
+    await lockUser(tx, candidateId);
     const [existing] = await tx
       .select({ id: interviews.id })
       .from(interviews)

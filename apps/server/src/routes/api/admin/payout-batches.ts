@@ -7,17 +7,8 @@ import {
   payoutBatchSchema,
   payoutBatchSummarySchema,
   payoutFailBodySchema,
-  type PayoutBatchItem,
 } from '@app/shared';
-import {
-  enqueueEmail,
-  mailContext,
-  payoutFailedEmail,
-  payoutPaidEmail,
-  recipient,
-  type EmailMessage,
-  type Recipient,
-} from '../../../services/email';
+import { payoutFailed, payoutPaid } from '../../../jobs/notifications';
 import { batchBankFile } from '../../../services/money/bank-files';
 import { checkLedger } from '../../../services/money/ledger';
 import { createBatch, getBatch, listBatches } from '../../../services/money/payout-batches';
@@ -67,7 +58,7 @@ const adminPayoutBatchRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { item, changed } = await markPaid(app.db, request.params.id, request.params.requestId, new Date());
       // Only the call that paid it e-mails the payee; a repeated call changes nothing and sends nothing.
-      if (changed) await tellPayee(item, (to) => payoutPaidEmail(mailContext(app), to, item.amount));
+      if (changed) await payoutPaid(app, item);
       return item;
     },
   );
@@ -79,16 +70,10 @@ const adminPayoutBatchRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id, requestId } = request.params;
       const { item, changed } = await markFailed(app.db, id, requestId, request.body.reason, new Date());
       // Pay is never withheld without a reason the payee can read.
-      if (changed)
-        await tellPayee(item, (to) => payoutFailedEmail(mailContext(app), to, item.amount, request.body.reason));
+      if (changed) await payoutFailed(app, item, request.body.reason);
       return item;
     },
   );
-
-  async function tellPayee(item: PayoutBatchItem, message: (to: Recipient) => EmailMessage) {
-    const to = (await recipient(app.db, item.user_id)) ?? { email: item.email, name: null };
-    await enqueueEmail(app.queue, message(to));
-  }
 
   app.get('/admin/ledger/check', { schema: { response: { 200: ledgerCheckSchema } } }, async () => checkLedger(app.db));
 };

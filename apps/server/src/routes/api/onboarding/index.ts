@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { documentSchema, onboardingReplySchema, signDocumentReplySchema, signDocumentSchema } from '@app/shared';
-import { documentSignedEmail, enqueueEmail, mailContext, recipient } from '../../../services/email';
+import { documentSigned } from '../../../jobs/notifications';
 import { documentDto, ownDocument } from '../../../services/money/documents';
 import { recordDocumentView } from '../../../services/money/document-events';
 import { onboardingItems } from '../../../services/money/onboarding';
@@ -39,12 +39,7 @@ const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const userId = request.auth!.sub;
       const signed = await signDocument(app.db, request.params.id, userId, request.body, requestMeta(request));
-      const doc = await ownDocument(app.db, request.params.id, userId);
-      const to = await recipient(app.db, userId);
-      if (to) {
-        const message = documentSignedEmail(mailContext(app), to, { ...doc, sha256: signed.sha256 });
-        await enqueueEmail(app.queue, message);
-      }
+      await documentSigned(app, userId, request.params.id, signed.sha256);
       return signed;
     },
   );

@@ -18,4 +18,4 @@ export { PASSWORD_CHECK_LIMIT, default as passwordRoutes, publicBase } from './r
 export { default as profileRoutes } from './routes/profile';
 export { invalidateSessionCache, onSessionsRevoked, revokeUserSessions } from './sessions';
 export { FileLinks, uploadError } from './uploads';
-export { ensureAdmin, hashPassword } from './users';
+export { ensureAdmin, hashPassword, lockUser } from './users';

@@ -3,9 +3,21 @@ import { hash, verify } from '@node-rs/argon2';
 import type { Role, User } from '@app/shared';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
+import type { Executor } from '../db/types';
 import { conflict, unauthorized } from '../http/http-errors';
 
 type UserRow = typeof users.$inferSelect;
+
+/**
+ * The one per-user lock (decision 0228): the person's user row, held until the transaction ends. What
+ * makes or restarts a candidate's application (decision 0169), a rater's submission, pause or withdrawn
+ * acceptance (0170), a payout request and a rejection of approved work (0220), the account's deletion,
+ * and the per-account caps (kept practice debriefs, saved searches) take it first, so two of them for one
+ * person never interleave.
+ */
+export async function lockUser(tx: Executor, userId: string): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+}
 
 export function toUserDto(row: UserRow): User {
   return {

@@ -1,8 +1,9 @@
 /**
  * The bias audit's arithmetic as pure functions (6 RCNY §5-301; 29 CFR 1607.4(D); decisions 0191, 0192):
- * median of the full sample, scoring and selection rates per group, impact ratios against the
+ * the median of the full sample (lib/median.ts), scoring and selection rates per group, impact ratios against the
  * highest-rate non-excluded group, the 2 % exclusion, and a two-sided Fisher's exact test per group.
  */
+import { roundOrNull } from '../lib/round';
 
 /** Below this share of the sample a group may be excluded from the impact ratios (§5-301(d)). */
 export const EXCLUSION_SHARE = 0.02;
@@ -10,13 +11,6 @@ export const EXCLUSION_SHARE = 0.02;
 export const FOUR_FIFTHS = 0.8;
 /** The significance level of the Fisher test. */
 export const ALPHA = 0.05;
-
-export function median(values: readonly number[]): number | null {
-  if (!values.length) return null;
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
 
 const logFactorials: number[] = [0];
 function logFactorial(n: number): number {
@@ -75,8 +69,6 @@ export type GroupRow = {
   /** Why it is hidden so that no one can be singled out (decision 0222): no count, rate, ratio or test. */
   suppressed: Suppressed | null;
 };
-
-const round4 = (x: number) => Math.round(x * 10_000) / 10_000;
 
 /** Counts per group of one dimension, every category present (n = 0 when no one is in it). */
 export function countGroups(
@@ -145,11 +137,11 @@ export function groupRows(
     return {
       group: r.group,
       n: r.n,
-      rate: r.rate === null ? null : round4(r.rate),
-      impact_ratio: ratio === null ? null : round4(ratio),
+      rate: roundOrNull(r.rate, 4),
+      impact_ratio: roundOrNull(ratio, 4),
       excluded: r.excluded,
       below_four_fifths: ratio !== null && ratio < FOUR_FIFTHS,
-      p_value: p === null ? null : round4(p),
+      p_value: roundOrNull(p, 4),
       significant: p !== null && p < ALPHA,
       suppressed: null,
     };

@@ -8,7 +8,8 @@ import type { BiasAudit } from '@app/shared';
 import type { Db } from '../db/client';
 import { interviews } from '../db/schema';
 import { selfIdentifications } from '../db/schema-ai-hiring';
-import { countGroups, median, type Member } from './audit-math';
+import { median } from '../lib/median';
+import { countGroups, type Member } from './audit-math';
 import { buildReport, CATEGORIES, floorReason, type AuditRule, type Tables } from './audit-report';
 import { DIMENSIONS } from './audit-suppression';
 

@@ -26,6 +26,22 @@ export function inBlindSample(interviewId: string, share: number): boolean {
 
 export type BlindState = { blind: boolean; scores: HumanScore[] | null };
 
+/** The interview a reviewer scores or decides, with its job's blind share (0 without a job); null when none. */
+export async function interviewUnderReview(db: Executor, interviewId: string) {
+  const [row] = await db
+    .select({
+      status: interviews.status,
+      assessment: interviews.assessment,
+      jobId: interviews.jobId,
+      share: jobs.blindReviewShare,
+    })
+    .from(interviews)
+    .leftJoin(jobs, eq(jobs.id, interviews.jobId))
+    .where(eq(interviews.id, interviewId))
+    .limit(1);
+  return row ? { ...row, share: row.share ?? 0 } : null;
+}
+
 export async function blindState(db: Executor, interviewId: string, share: number): Promise<BlindState> {
   const [row] = await db.select().from(humanScores).where(eq(humanScores.interviewId, interviewId)).limit(1);
   return { blind: inBlindSample(interviewId, share), scores: (row?.scores as HumanScore[] | undefined) ?? null };
@@ -39,14 +55,9 @@ export const ALREADY_SCORED = 'Your scores for this interview are already record
 
 /** Stores the reviewer's own scores once; the assessment is shown from then on. */
 export async function postHumanScores(db: Db, interviewId: string, scores: HumanScore[], adminId: string) {
-  const [row] = await db
-    .select({ status: interviews.status, jobId: interviews.jobId, share: jobs.blindReviewShare })
-    .from(interviews)
-    .leftJoin(jobs, eq(jobs.id, interviews.jobId))
-    .where(eq(interviews.id, interviewId))
-    .limit(1);
+  const row = await interviewUnderReview(db, interviewId);
   if (!row) throw notFound(INTERVIEW_NOT_FOUND);
-  if (!inBlindSample(interviewId, row.share ?? 0)) throw conflict(NOT_BLIND);
+  if (!inBlindSample(interviewId, row.share)) throw conflict(NOT_BLIND);
   if (!(INTERVIEW_DECIDABLE_STATUSES as readonly string[]).includes(row.status)) {
     throw conflict(`Only a completed interview can be scored; this one is ${row.status.replace('_', ' ')}.`);
   }

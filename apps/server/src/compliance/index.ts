@@ -3,6 +3,7 @@ export { visibleBestScoreSql } from './blind-review-sql';
 export { purgeDecisionLog } from './decision-log';
 export { exportOversightRecords } from './export';
 export { getAdminInterviewDetail, listAdminInterviews } from './interview-listing';
+export { checkDecision, logDecision } from './override';
 export { default as adminAppealsRoutes } from './routes/admin-appeals';
 export { default as adminInterviewsRoutes } from './routes/admin-interviews';
 export { default as adminOversightRoutes } from './routes/admin-oversight';

@@ -3,13 +3,11 @@
  * reviewer's reason, and a blind interview is decided only after its reviewer scored it. The reason is
  * internal: it goes to the decision log, never to the candidate (issue 43, decision 0226).
  */
-import { eq } from 'drizzle-orm';
 import type { Assessment, Recommendation } from '@app/shared';
-import { interviews, jobs } from '../db/schema';
 import type { Executor } from '../db/types';
 import { conflict, unprocessable } from '../http/http-errors';
 import { appendDecisionLog } from './decision-log';
-import { assessmentHidden, blindState } from './blind-review';
+import { assessmentHidden, blindState, interviewUnderReview } from './blind-review';
 
 export type Decision = 'approved' | 'rejected';
 
@@ -28,14 +26,9 @@ export const SCORE_BLIND_FIRST =
  * through: the caller's update answers 404 or 409 as before.
  */
 export async function checkDecision(tx: Executor, id: string, decision: Decision, reason: string | null) {
-  const [row] = await tx
-    .select({ assessment: interviews.assessment, jobId: interviews.jobId, share: jobs.blindReviewShare })
-    .from(interviews)
-    .leftJoin(jobs, eq(jobs.id, interviews.jobId))
-    .where(eq(interviews.id, id))
-    .limit(1);
+  const row = await interviewUnderReview(tx, id);
   if (!row) return null;
-  if (assessmentHidden(await blindState(tx, id, row.share ?? 0))) throw conflict(SCORE_BLIND_FIRST);
+  if (assessmentHidden(await blindState(tx, id, row.share))) throw conflict(SCORE_BLIND_FIRST);
   const recommendation = (row.assessment as Assessment | null)?.recommendation ?? null;
   const override = isOverride(decision, recommendation);
   if (override && !reason) throw unprocessable(overrideReasonRequired(recommendation!));

@@ -13,5 +13,5 @@ export { default as interviewsRoutes } from './routes';
 export { default as interviewSocketRoutes } from './routes/live-socket';
 export { default as recordingChunkRoutes } from './routes/recording-chunks';
 export { default as uploadVideoRoutes } from './routes/upload-video';
-export { INTERVIEW_NOT_FOUND, lockCandidate } from './rules';
+export { INTERVIEW_NOT_FOUND } from './rules';
 export { carefulParts, listTurns, toTranscriptDto } from './store';

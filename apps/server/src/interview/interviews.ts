@@ -17,7 +17,8 @@ import type { Executor } from '../db/types';
 import type { AppEvents } from '../lib/app-events';
 import type { Caller } from '../lib/authz';
 import { conflict, notFound } from '../http/http-errors';
-import { COMPLETABLE, INTERVIEW_NOT_FOUND, NOT_STARTED, lockCandidate } from './rules';
+import { COMPLETABLE, INTERVIEW_NOT_FOUND, NOT_STARTED } from './rules';
+import { lockUser } from '../accounts';
 import { resetIfNothingAnswered } from './retakes';
 
 export type InterviewRow = typeof interviews.$inferSelect;
@@ -162,7 +163,7 @@ export async function createOrResumeInterview(
   if (input.interviewId !== undefined && !isUuid(input.interviewId)) throw notFound(INTERVIEW_NOT_FOUND);
   if (!isUuid(input.candidateId)) throw notFound('User not found');
   return db.transaction(async (tx) => {
-    await lockCandidate(tx, input.candidateId);
+    await lockUser(tx, input.candidateId);
 
     const [job] = await tx.select({ id: jobs.id }).from(jobs).where(eq(jobs.id, input.jobId)).limit(1);
     if (!job) throw notFound('Job not found');

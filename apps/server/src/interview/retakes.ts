@@ -11,7 +11,8 @@ import type { AppEvents } from '../lib/app-events';
 import { conflict, notFound } from '../http/http-errors';
 import { deleteAnswerAudioRows } from './transcript/answer-audio';
 import { dropRecording } from './recording/interview-recordings';
-import { COMPLETABLE, INTERVIEW_NOT_FOUND, NOT_STARTED, lockCandidate } from './rules';
+import { COMPLETABLE, INTERVIEW_NOT_FOUND, NOT_STARTED } from './rules';
+import { lockUser } from '../accounts';
 import { acceptanceWithdrawn } from '../quality';
 
 export const RETAKE_WHILE_RUNNING = 'This interview is still running; a retake can be allowed once it has ended.';
@@ -104,7 +105,7 @@ export async function allowRetake(
       .where(eq(interviews.id, id));
     if (!found) throw notFound(INTERVIEW_NOT_FOUND);
     // The candidate's lock first, as starting an interview and submitting a task take it.
-    await lockCandidate(tx, found.candidateId);
+    await lockUser(tx, found.candidateId);
     const [row] = await tx
       .select({
         status: interviews.status,

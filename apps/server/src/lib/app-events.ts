@@ -3,6 +3,8 @@
  * jobs, notifications) react. Owned by the app (`app.events`), so two apps in one process (tests)
  * never hear each other's events.
  */
+import type { PayoutBatchItem } from '@app/shared';
+
 export type AppEventMap = {
   /** An interview moved to completed (once per interview, after the change is committed). */
   'interview.completed': { interviewId: string; /** The client address that ended it, when known. */ address?: string };
@@ -16,6 +18,17 @@ export type AppEventMap = {
   'interview.answer_kept': { interviewId: string };
   /** The provider created or edited a job (after the change is committed). */
   'job.saved': { jobId: string };
+  /** A person signed an onboarding document (after the signature is committed). */
+  'document.signed': { userId: string; documentId: string; sha256: string };
+  /** A person's payout method changed (after the change is committed): last four digits only. */
+  'payout-method.changed': {
+    userId: string;
+    change: { last4: string; previousLast4: string | null; holdHours: number; when: Date };
+  };
+  /** A batch item was marked paid, by the one call that changed it. */
+  'payout.paid': { item: PayoutBatchItem };
+  /** A batch item came back from the bank, by the one call that changed it, with the reason the payee reads. */
+  'payout.failed': { item: PayoutBatchItem; reason: string };
 };
 
 type Listener<K extends keyof AppEventMap> = (payload: AppEventMap[K]) => unknown;

@@ -5,6 +5,7 @@
  * batch never saw) and named in the reply's header.
  */
 import { and, asc, count, eq, gte, inArray, lt } from 'drizzle-orm';
+import type { BankFileFormat } from '@app/shared';
 import type { Config } from '../config/env';
 import type { Executor } from '../db/types';
 import { payoutBatches, payoutRequests } from '../db/schema-money';
@@ -24,7 +25,7 @@ export async function batchBankFile(
   db: Executor,
   config: Config,
   batchId: string,
-  format: 'nacha' | 'pain.001',
+  format: BankFileFormat,
   now = new Date(),
 ): Promise<BankFile> {
   const [batch] = await db.select().from(payoutBatches).where(eq(payoutBatches.id, batchId));

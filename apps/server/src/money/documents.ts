@@ -109,9 +109,11 @@ export async function documentById(db: Executor, documentId: string): Promise<Do
   return row;
 }
 
+/** A document as its signer sees it (replies keep the schema's key order; the account export keeps this one). */
 export function documentDto(row: DocumentRow): SignableDocument {
   return {
     id: row.id,
+    job_id: row.jobId,
     key: row.key,
     title: row.title,
     version: row.version,
@@ -119,7 +121,6 @@ export function documentDto(row: DocumentRow): SignableDocument {
     status: row.signedAt ? 'signed' : 'pending',
     signed_at: row.signedAt?.toISOString() ?? null,
     sha256: row.sha256,
-    job_id: row.jobId,
   };
 }
 

@@ -10,8 +10,9 @@ import { DEFAULT_HOURLY_PAY, WEEKLY_HOURS_CAP, type EarningsSummary, type Earnin
 import { annotationTasks, earnings, jobs } from '../db/schema';
 import { centsToDollars } from '../lib/money';
 import { conflict } from '../http/http-errors';
-import { lockCandidate } from '../interview';
+import { lockUser } from '../accounts';
 import { balancesOf } from './ledger';
+import { OPEN_PAYOUT_REQUEST_STATUSES, type OpenPayoutRequestStatus } from './payout-requests';
 import { payoutRequestEarnings, payoutRequests } from '../db/schema-money';
 import type { Executor } from '../db/types';
 
@@ -84,13 +85,6 @@ export function isoWeekOf(date: Date): string {
 }
 
 /**
- * Locks the rater's user row until the transaction ends (the same lock as lockCandidate): the lock
- * that orders one rater's submissions, and that a pause, a withdrawn acceptance and an interview
- * start or retake take too, so a submit either commits before them or sees them (decision 0170).
- */
-export const lockRater = lockCandidate;
-
-/**
  * Records the earning for a task just submitted, inside the caller's transaction. Locks the
  * candidate's user row first, so a rater's submissions are billed one after the other: each sees
  * the intervals the earlier ones billed (time is billed once) and the seconds already billed that
@@ -100,7 +94,7 @@ export async function recordTaskEarning(
   tx: Executor,
   task: { id: string; jobId: string; userId: string; startedAt: Date; submittedAt: Date },
 ): Promise<typeof earnings.$inferSelect> {
-  await lockRater(tx, task.userId);
+  await lockUser(tx, task.userId);
   const [job] = await tx.select({ rate: jobs.payPerHourCents }).from(jobs).where(eq(jobs.id, task.jobId));
   const isoWeek = isoWeekOf(task.submittedAt);
   const [billed] = await tx
@@ -172,7 +166,7 @@ export const IN_PAYOUT = 'This work is in a payout request being paid, so it can
 
 /**
  * A hand review of work the rules approved automatically: rejecting it takes back an earning that
- * is still available. The payee's lock is taken first, the one a payout request takes (lockRater,
+ * is still available. The payee's lock is taken first, the one a payout request takes (lockUser,
  * issue 43 item 3), then the earning row: a request at the same moment either takes the money
  * before (and the rejection is refused) or waits and finds it rejected (and leaves it out).
  */
@@ -180,7 +174,7 @@ export async function overruleAutomaticApproval(tx: Executor, taskId: string, ap
   if (approved) return;
   const [owner] = await tx.select({ userId: earnings.userId }).from(earnings).where(eq(earnings.taskId, taskId));
   if (!owner) return;
-  await lockRater(tx, owner.userId);
+  await lockUser(tx, owner.userId);
   const [row] = await tx
     .select({ status: earnings.status })
     .from(earnings)
@@ -194,7 +188,7 @@ export async function overruleAutomaticApproval(tx: Executor, taskId: string, ap
     .from(payoutRequestEarnings)
     .innerJoin(payoutRequests, eq(payoutRequests.id, payoutRequestEarnings.requestId))
     .innerJoin(earnings, eq(earnings.id, payoutRequestEarnings.earningId))
-    .where(and(eq(earnings.taskId, taskId), inArray(payoutRequests.status, ['requested', 'batched'])));
+    .where(and(eq(earnings.taskId, taskId), inArray(payoutRequests.status, OPEN_PAYOUT_REQUEST_STATUSES)));
   if (inRequest) throw conflict(IN_PAYOUT);
   await tx
     .update(earnings)
@@ -233,10 +227,10 @@ export async function listTransactions(db: Executor, userId: string): Promise<Ea
       status: earnings.status,
       reason: annotationTasks.reviewReason,
       // The open payout request paying it, if any (one open request per payee).
-      payout: sql<'requested' | 'batched' | null>`(
+      payout: sql<OpenPayoutRequestStatus | null>`(
         select pr.status from ${payoutRequestEarnings} pre
         join ${payoutRequests} pr on pr.id = pre.request_id
-        where pre.earning_id = ${earnings.id} and pr.status in ('requested', 'batched')
+        where pre.earning_id = ${earnings.id} and ${inArray(sql`pr.status`, OPEN_PAYOUT_REQUEST_STATUSES)}
         limit 1)`,
     })
     .from(earnings)

@@ -6,6 +6,7 @@ import { asc, eq } from 'drizzle-orm';
 import { payoutRequests, signedDocuments } from '../db/schema-money';
 import type { Db } from '../db/client';
 import { listMyDisputes } from './disputes';
+import { documentDto } from './documents';
 import { getPayoutMethod } from './payout-method';
 import { toRequestReply } from './payout-requests';
 import { taxProfileDto, taxProfileRow } from './tax-profile';
@@ -19,17 +20,11 @@ export async function exportOnboarding(db: Db, userId: string, baseUrl: string, 
   const now = new Date();
   const tax = await taxProfileRow(db, userId);
   return {
-    documents: docs.map((d) => ({
-      id: d.id,
-      job_id: d.jobId,
-      key: d.key,
-      title: d.title,
-      version: d.version,
-      status: d.signedAt ? 'signed' : 'pending',
-      signed_at: d.signedAt?.toISOString() ?? null,
-      sha256: d.sha256,
-      pdf_url: d.signedAt ? `${baseUrl}/api/documents/${d.id}/pdf` : null,
-    })),
+    // The signer's view of each document, less its text, with a link to the signed PDF.
+    documents: docs.map((d) => {
+      const { body: _text, ...described } = documentDto(d);
+      return { ...described, pdf_url: d.signedAt ? `${baseUrl}/api/documents/${d.id}/pdf` : null };
+    }),
     // Only the last four digits of the TIN and the account, as everywhere (the export is a file people keep).
     tax_profile: tax ? taxProfileDto(tax, now) : null,
     payout_method: await getPayoutMethod(db, userId, holdHours, now),

@@ -1,9 +1,9 @@
 /** The money domain's face: the only file of money/ that other folders import. */
 export { moveMoneyToStandIn } from './deleted-payee';
+export { ownDocument } from './documents';
 export {
   getEarningsSummary,
   listTransactions,
-  lockRater,
   overruleAutomaticApproval,
   recordTaskEarning,
   settleTaskEarning,

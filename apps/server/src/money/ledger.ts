@@ -3,7 +3,7 @@
  * a unique idempotency key, appended and never changed; balances are sums of its entries. Earnings
  * post their own moves from a database trigger (drizzle/0016); payouts post theirs here.
  */
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { ledgerEntries } from '../db/schema-money';
 import { rows, sqlArray } from '../db/raw-sql';
 import type { Executor } from '../db/types';
@@ -45,14 +45,14 @@ export async function postTransfer(tx: Executor, t: Transfer): Promise<void> {
 
 export type Balances = Record<PayeeAccount, number>;
 
-/** A payee's balances in cents, summed from the entries. */
-export async function balancesOf(db: Executor, userId: string): Promise<Balances> {
+/** A payee's balances in cents, summed from the entries (those before `asOf` when given: a statement's closing). */
+export async function balancesOf(db: Executor, userId: string, asOf?: Date): Promise<Balances> {
   const rows = await db
     .select({ account: ledgerEntries.account, cents: sql<string>`sum(${ledgerEntries.amountCents})` })
     .from(ledgerEntries)
-    .where(eq(ledgerEntries.userId, userId))
+    .where(and(eq(ledgerEntries.userId, userId), asOf ? lt(ledgerEntries.createdAt, asOf) : undefined))
     .groupBy(ledgerEntries.account);
-  const out: Balances = { pending: 0, available: 0, requested: 0, in_transit: 0, paid_out: 0 };
+  const out = Object.fromEntries(PAYEE_ACCOUNTS.map((a) => [a, 0])) as Balances;
   for (const r of rows) if (r.account in out) out[r.account as PayeeAccount] = Number(r.cents);
   return out;
 }
@@ -122,7 +122,7 @@ export async function checkLedger(db: Executor): Promise<LedgerCheck> {
         select sum(amount_cents) as net from ledger_entries group by transfer_id
       ), per_account as (
         select sum(amount_cents) as bal from ledger_entries
-        where account in ('pending', 'available', 'requested', 'in_transit', 'paid_out')
+        where ${inArray(sql`account`, PAYEE_ACCOUNTS)}
         group by user_id, account
       )
       select totals.*,

@@ -15,7 +15,7 @@ import { checkLedger, postRequestTransfers } from './ledger';
 import { forOnePayee, screenPayees, anyNegative, type LeftOut } from './payee-screen';
 import { isPayoutDay } from './payout-cycle';
 import { missingItemTitles, payoutRails, type Rail } from './payout-gate';
-import { requestInTx } from './payout-requests';
+import { OPEN_PAYOUT_REQUEST_STATUSES, requestInTx } from './payout-requests';
 
 export type BatchOptions = { now: Date; anchor: string; holdHours: number };
 
@@ -106,7 +106,7 @@ async function openCycleRequests(tx: Executor, now: Date): Promise<LeftOut[]> {
     const [open] = await tx
       .select({ id: payoutRequests.id })
       .from(payoutRequests)
-      .where(and(eq(payoutRequests.userId, userId), inArray(payoutRequests.status, ['requested', 'batched'])));
+      .where(and(eq(payoutRequests.userId, userId), inArray(payoutRequests.status, OPEN_PAYOUT_REQUEST_STATUSES)));
     if (open || (await missingItemTitles(tx, userId)).length) continue;
     await forOnePayee(tx, userId, leftOut, (sp) =>
       requestInTx(sp, userId, `cycle:${day}`, 'cycle', { skipOnboarding: true }),

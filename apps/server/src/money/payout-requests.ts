@@ -5,18 +5,20 @@
  * the one-open-request index is the database's own guard.
  */
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { PayoutRequestReply } from '@app/shared';
+import type { PayoutRequestReply, PayoutRequestStatus } from '@app/shared';
 import { earnings } from '../db/schema';
 import { payoutRequestEarnings, payoutRequests } from '../db/schema-money';
 import type { Db } from '../db/client';
 import type { Executor } from '../db/types';
 import { AppError, conflict } from '../http/http-errors';
 import { centsToDollars } from '../lib/money';
-import { lockCandidate } from '../interview';
+import { lockUser } from '../accounts';
 import { balancesOf, postTransfer } from './ledger';
 import { missingItemTitles } from './payout-gate';
 
-export const OPEN_REQUEST_STATUSES = ['requested', 'batched'] as const;
+/** A payout request still open: asked for, or in a batch on its way. One per payee (the one-open index). */
+export const OPEN_PAYOUT_REQUEST_STATUSES = ['requested', 'batched'] as const satisfies readonly PayoutRequestStatus[];
+export type OpenPayoutRequestStatus = (typeof OPEN_PAYOUT_REQUEST_STATUSES)[number];
 export const ALREADY_OPEN = 'You already have a payout request in progress. It is paid in the next payout batch.';
 export const NOTHING_AVAILABLE = 'Nothing is available to pay out yet.';
 
@@ -55,7 +57,7 @@ export async function requestInTx(
   origin: Origin,
   opts: { skipOnboarding?: boolean } = {},
 ): Promise<{ request: PayoutRequestRow; replayed: boolean }> {
-  await lockCandidate(tx, userId);
+  await lockUser(tx, userId);
   const [existing] = await tx
     .select()
     .from(payoutRequests)
@@ -69,7 +71,7 @@ export async function requestInTx(
   const [open] = await tx
     .select({ id: payoutRequests.id })
     .from(payoutRequests)
-    .where(and(eq(payoutRequests.userId, userId), inArray(payoutRequests.status, OPEN_REQUEST_STATUSES)));
+    .where(and(eq(payoutRequests.userId, userId), inArray(payoutRequests.status, OPEN_PAYOUT_REQUEST_STATUSES)));
   if (open) throw conflict(ALREADY_OPEN);
   const available = (await balancesOf(tx, userId)).available;
   if (available <= 0) throw conflict(NOTHING_AVAILABLE);
@@ -80,7 +82,7 @@ export async function requestInTx(
     .returning();
   // The earnings this request pays: the payee's available ones not already in an open request.
   const open2 = sql`select 1 from ${payoutRequestEarnings} pre join ${payoutRequests} pr on pr.id = pre.request_id
-    where pre.earning_id = ${earnings.id} and pr.status in ('requested', 'batched') and pr.id <> ${request!.id}`;
+    where pre.earning_id = ${earnings.id} and ${inArray(sql`pr.status`, OPEN_PAYOUT_REQUEST_STATUSES)} and pr.id <> ${request!.id}`;
   const rows = await tx
     .select({ id: earnings.id })
     .from(earnings)

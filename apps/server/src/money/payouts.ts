@@ -31,6 +31,9 @@ export async function createPayout(
   opts: { holdHours: number; now?: Date },
 ): Promise<Payout> {
   const now = opts.now ?? new Date();
+  // Everyone's, or the one payee's when user_id is given.
+  const onlyPayee = (userId: typeof ledgerEntries.userId | typeof payoutRequests.userId) =>
+    input.userId ? eq(userId, input.userId) : undefined;
   return db
     .transaction(async (tx) => {
       if (input.userId) {
@@ -41,24 +44,14 @@ export async function createPayout(
       const payees = await tx
         .select({ userId: ledgerEntries.userId })
         .from(ledgerEntries)
-        .where(
-          and(
-            eq(ledgerEntries.account, 'available'),
-            input.userId ? eq(ledgerEntries.userId, input.userId) : undefined,
-          ),
-        )
+        .where(and(eq(ledgerEntries.account, 'available'), onlyPayee(ledgerEntries.userId)))
         .groupBy(ledgerEntries.userId)
         .having(sql`sum(${ledgerEntries.amountCents}) > 0`);
       // Payees who asked already have no available balance left: their open requests are paid too.
       const asked = await tx
         .select({ userId: payoutRequests.userId })
         .from(payoutRequests)
-        .where(
-          and(
-            eq(payoutRequests.status, 'requested'),
-            input.userId ? eq(payoutRequests.userId, input.userId) : undefined,
-          ),
-        );
+        .where(and(eq(payoutRequests.status, 'requested'), onlyPayee(payoutRequests.userId)));
       for (const a of asked) if (!payees.some((p) => p.userId === a.userId)) payees.push(a);
       const ids = payees.map((p) => p.userId).filter((id): id is string => id !== null);
       const rails = await payoutRails(tx, ids, now, opts.holdHours);

@@ -2,14 +2,14 @@
  * A payee's yearly statement (issue 36 item 8; decision 0209): every earning and payout of the year
  * with its task, hours, rate and status, and totals summed from the ledger, as CSV or PDF.
  */
-import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, lt } from 'drizzle-orm';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Executor } from '../db/types';
 import { annotationTasks, earnings, jobs, users } from '../db/schema';
-import { ledgerEntries, payoutRequests } from '../db/schema-money';
+import { payoutRequests } from '../db/schema-money';
 import { CsvDecimal, csvLine } from '../lib/csv';
 import { notFound } from '../http/http-errors';
-import { paidTotalForYear, PAYEE_ACCOUNTS, type Balances } from './ledger';
+import { balancesOf, paidTotalForYear, type Balances } from './ledger';
 
 export type StatementLine = {
   date: Date;
@@ -82,13 +82,7 @@ export async function buildStatement(db: Executor, userId: string, year: number)
       status: p.status,
     })),
   ].sort((a, b) => a.date.getTime() - b.date.getTime());
-  const closingRows = await db
-    .select({ account: ledgerEntries.account, cents: sql<string>`sum(${ledgerEntries.amountCents})` })
-    .from(ledgerEntries)
-    .where(and(eq(ledgerEntries.userId, userId), lt(ledgerEntries.createdAt, to)))
-    .groupBy(ledgerEntries.account);
-  const closing = Object.fromEntries(PAYEE_ACCOUNTS.map((a) => [a, 0])) as Balances;
-  for (const r of closingRows) if (r.account in closing) closing[r.account as keyof Balances] = Number(r.cents);
+  const closing = await balancesOf(db, userId, to);
   return { year, email: user.email, lines, paidCents: await paidTotalForYear(db, userId, year), closing };
 }
 

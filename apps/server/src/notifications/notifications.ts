@@ -1,15 +1,34 @@
+/**
+ * Every notification e-mail, queued here: the ones that follow an admin action (derived from the route's
+ * reply, NOTIFIERS below), the ones that follow an app event (a document signed, a payout method
+ * changed, a batch item paid or returned: registerNotifications), and the interview received, which
+ * the after-call pipeline calls for (wiring/after-call.ts).
+ */
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import type { AdminAppeal, AdminInterview, AdminTask, DistributeReply, Payout, ShortlistEntry } from '@app/shared';
+import type {
+  AdminAppeal,
+  AdminInterview,
+  AdminTask,
+  DistributeReply,
+  Payout,
+  PayoutBatchItem,
+  ShortlistEntry,
+} from '@app/shared';
 import { interviews, jobs } from '../db/schema';
 import { hookRoutes } from '../http/route-hooks';
 import { getAdminInterview } from '../interview';
+import { ownDocument } from '../money';
 import {
   decisionEmail,
+  documentSignedEmail,
   enqueueEmail,
   interviewReceivedEmail,
   jobInvitationEmail,
   mailContext,
+  payoutFailedEmail,
+  payoutMethodChangedEmail,
+  payoutPaidEmail,
   payoutSentEmail,
   recipient,
   retakeAllowedEmail,
@@ -27,6 +46,38 @@ export async function interviewReceived(app: FastifyInstance, interviewId: strin
   const to = row && (await recipient(app.db, row.candidateId));
   if (!to) return;
   await enqueueEmail(app.queue, interviewReceivedEmail(mailContext(app), to, row.jobTitle));
+}
+
+/** The signer's copy of a document they just signed: its title, version and SHA-256 (issue 36 item 2). */
+async function documentSigned(app: FastifyInstance, userId: string, documentId: string, sha256: string) {
+  const doc = await ownDocument(app.db, documentId, userId);
+  const to = await recipient(app.db, userId);
+  if (to) await enqueueEmail(app.queue, documentSignedEmail(mailContext(app), to, { ...doc, sha256 }));
+}
+
+/** The account is told its payout method changed: last four digits only, and how long payouts wait (issue 36 item 4). */
+async function payoutMethodChanged(
+  app: FastifyInstance,
+  userId: string,
+  change: Parameters<typeof payoutMethodChangedEmail>[2],
+) {
+  const to = await recipient(app.db, userId);
+  if (to) await enqueueEmail(app.queue, payoutMethodChangedEmail(mailContext(app), to, change));
+}
+
+/** The payee of a batch item marked paid is told the amount; called only by the call that paid it (issue 36 item 6). */
+async function payoutPaid(app: FastifyInstance, item: PayoutBatchItem) {
+  await enqueueEmail(app.queue, payoutPaidEmail(mailContext(app), await payeeOf(app, item), item.amount));
+}
+
+/** The payee of a batch item the bank returned reads why: pay is never withheld without a reason (issue 36 item 6). */
+async function payoutFailed(app: FastifyInstance, item: PayoutBatchItem, reason: string) {
+  await enqueueEmail(app.queue, payoutFailedEmail(mailContext(app), await payeeOf(app, item), item.amount, reason));
+}
+
+/** A payout's payee: their account as it is now, else the address the payout item holds. */
+async function payeeOf(app: FastifyInstance, item: { user_id: string; email: string }) {
+  return (await recipient(app.db, item.user_id)) ?? { email: item.email, name: null };
 }
 
 type Notifier = (app: FastifyInstance, body: unknown) => Promise<void>;
@@ -89,7 +140,7 @@ const NOTIFIERS: Record<string, Notifier> = {
   'POST /api/admin/payouts': async (app, body) => {
     const payout = body as Payout;
     for (const item of payout.items) {
-      const to = (await recipient(app.db, item.user_id)) ?? { email: item.email, name: null };
+      const to = await payeeOf(app, item);
       await enqueueEmail(app.queue, payoutSentEmail(mailContext(app), to, item.amount, item.transactions.length));
     }
   },
@@ -112,6 +163,15 @@ async function notifyAssignees(app: FastifyInstance, tasks: AdminTask[]) {
 }
 
 export function registerNotifications(app: FastifyInstance) {
+  // Money's e-mails follow its events: money stands below notifications and announces, never calls.
+  // Tracked, so the queue's settle() waits for them as for any job about to be sent.
+  const tell = (send: () => Promise<void>) => app.queue.track(send);
+  app.events.on('document.signed', ({ userId, documentId, sha256 }) =>
+    tell(() => documentSigned(app, userId, documentId, sha256)),
+  );
+  app.events.on('payout-method.changed', ({ userId, change }) => tell(() => payoutMethodChanged(app, userId, change)));
+  app.events.on('payout.paid', ({ item }) => tell(() => payoutPaid(app, item)));
+  app.events.on('payout.failed', ({ item, reason }) => tell(() => payoutFailed(app, item, reason)));
   const notifierOf = (method: string, url: string | undefined) => NOTIFIERS[`${method} ${url}`];
   hookRoutes(
     app,

@@ -13,10 +13,12 @@ import type { Db } from '../db/client';
 import { annotationTasks, earnings, files, users } from '../db/schema';
 import { payoutRequests } from '../db/schema-money';
 import { forbidden } from '../http/http-errors';
-import { checkPassword, revokeUserSessions, hashPassword } from '../accounts';
-import { lockCandidate } from '../interview';
-import { moveMoneyToStandIn, lockBatches } from '../money';
+import { checkPassword } from '../accounts';
+import { moveMoneyToStandIn } from '../money';
+import { lockBatches } from '../money';
+import { revokeUserSessions } from '../accounts';
 import type { Storage } from '../storage';
+import { hashPassword, lockUser } from '../accounts';
 
 /** The e-mail of an anonymous stand-in: unique, not deliverable (.invalid is reserved), not the person's. */
 export const anonymousEmail = (id: string) => `deleted-${id}@deleted.invalid`;
@@ -46,7 +48,7 @@ export async function deleteAccount(
     // A batch or a payout request in progress finishes first (the batch lock, then the payee's,
     // in the order a batch takes them).
     await lockBatches(tx);
-    await lockCandidate(tx, userId);
+    await lockUser(tx, userId);
     const [money] = await tx.select({ id: earnings.id }).from(earnings).where(eq(earnings.userId, userId)).limit(1);
     const [doneTask] = await tx
       .select({ id: annotationTasks.id })

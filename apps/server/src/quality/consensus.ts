@@ -8,18 +8,12 @@
  * median. scripts/simulate-consensus.ts is the simulation the choice rests on.
  */
 import { CONSENSUS_RECORD_MIN_ITEMS, type RaterRecord } from '@app/shared';
+import { median } from '../lib/median';
 
 /** Keeps a perfect rater's weight finite and a good rater from outvoting two fair ones alone. */
 export const WEIGHT_FLOOR = 0.25;
 /** Ratings further apart than this (max - min) flag the item for review. */
 export const SPREAD_LIMIT = 1;
-
-export function median(values: readonly number[]): number | null {
-  if (!values.length) return null;
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
 
 /**
  * The value where the cumulative weight reaches half the total; when it lands exactly on half, the

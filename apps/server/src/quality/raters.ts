@@ -9,7 +9,7 @@ import type { QualityRater } from '@app/shared';
 import type { Db } from '../db/client';
 import { annotationItems, annotationTasks, interviews, jobRaters, jobs, users } from '../db/schema';
 import { acceptedForJob, isAcceptedForJob } from './acceptance';
-import { lockRater } from '../money';
+import { lockUser } from '../accounts';
 import type { Executor } from '../db/types';
 import { AppError, notFound } from '../http/http-errors';
 import { raterStats, type RaterStats } from './consensus';
@@ -38,7 +38,7 @@ export const ACCEPTANCE_WITHDRAWN =
 
 /**
  * May the rater start or submit the job's tasks: not paused, and still accepted for the job. Callers
- * that submit hold the rater's lock (lockRater) first, so a pause or withdrawal committed meanwhile is seen.
+ * that submit hold the rater's lock (lockUser) first, so a pause or withdrawal committed meanwhile is seen.
  */
 export async function assertMayWork(db: Executor, jobId: string, userId: string): Promise<void> {
   await assertNotPaused(db, jobId, userId);
@@ -65,14 +65,14 @@ async function releaseUnstartedTasks(tx: Executor, jobId: string, userId: string
  * The rater's lock orders this with their submissions.
  */
 export async function acceptanceWithdrawn(tx: Executor, jobId: string, userId: string): Promise<void> {
-  await lockRater(tx, userId);
+  await lockUser(tx, userId);
   if (await isAcceptedForJob(tx, userId, jobId)) return;
   await releaseUnstartedTasks(tx, jobId, userId);
 }
 
 /** Pauses the rater on the job and hands their unstarted tasks back to distribution. */
 export async function pauseRater(tx: Executor, jobId: string, userId: string, reason: string): Promise<void> {
-  await lockRater(tx, userId);
+  await lockUser(tx, userId);
   const now = new Date();
   await tx
     .insert(jobRaters)

@@ -12,7 +12,8 @@ import { AppError, conflict, notFound, unprocessable } from '../http/http-errors
 import type { Executor } from '../db/types';
 import type { Caller } from '../lib/authz';
 import { acceptedForJob, isAcceptedForJob } from './acceptance';
-import { lockRater, overruleAutomaticApproval, recordTaskEarning, settleTaskEarning } from '../money';
+import { overruleAutomaticApproval, recordTaskEarning, settleTaskEarning } from '../money';
+import { lockUser } from '../accounts';
 import { afterSubmission } from './approval';
 import { assertMayWork, isPaused } from './raters';
 
@@ -174,7 +175,7 @@ export async function submitTask(
   await db.transaction(async (tx) => {
     // The rater's lock first: a parallel submit that pauses them, or a retake that withdraws their
     // acceptance, has then committed and is seen by the check below (decision 0170).
-    await lockRater(tx, userId);
+    await lockUser(tx, userId);
     const now = new Date();
     const [own] = await tx
       .select({ jobId: annotationTasks.jobId })

@@ -50,6 +50,8 @@ export type JobQueue = {
   send: (name: QueueName, data: object, options?: PgBoss.SendOptions) => Promise<string | null>;
   /** Waits until nothing is queued or running (tests and the e2e seed use it). */
   settle: (timeoutMs?: number) => Promise<void>;
+  /** Runs `work` (an event listener that will send jobs) so that settle() waits for it too. */
+  track: (work: () => Promise<void>) => Promise<void>;
 };
 
 /**

@@ -6,9 +6,9 @@ import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { SavedSearch, savedSearchCreateSchema } from '@app/shared';
 import type { Db } from '../db/client';
-import { users } from '../db/schema';
 import { savedSearches } from '../db/schema-talent';
 import { conflict, notFound } from '../http/http-errors';
+import { lockUser } from '../accounts';
 import { countMatches, searchParams } from './search';
 
 export const SAVED_SEARCH_NOT_FOUND = 'Saved search not found';
@@ -46,7 +46,7 @@ export async function createSavedSearch(
 ): Promise<SavedSearch> {
   const row = await db.transaction(async (tx) => {
     // One save at a time per account, so two at once cannot both see room under the cap.
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, adminId)).for('update');
+    await lockUser(tx, adminId);
     const [saved] = await tx.select({ n: count() }).from(savedSearches).where(eq(savedSearches.adminId, adminId));
     if (saved!.n >= SAVED_SEARCHES_PER_ADMIN) throw conflict(TOO_MANY_SAVED_SEARCHES);
     // Only the filters that were set: an empty one is dropped, never stored as "" or 0.

@@ -10,7 +10,8 @@ import type { Executor } from '../db/types';
 import { interviews, jobs, users } from '../db/schema';
 import { shortlistEntries } from '../db/schema-talent';
 import { AppError, conflict, notFound } from '../http/http-errors';
-import { createInterview, lockCandidate } from '../interview';
+import { createInterview } from '../interview';
+import { lockUser } from '../accounts';
 
 export const NOT_A_CANDIDATE = 'Candidate not found';
 export const NOT_ON_SHORTLIST = 'This person is not on the shortlist of this job.';
@@ -123,7 +124,7 @@ export async function inviteFromShortlist(db: Db, jobId: string, candidateId: st
     if (entry.invitedAt) throw conflict(ALREADY_INVITED);
     // One application per candidate and job (decision 0169), made under the lock a start takes too;
     // a rejected one is closed, so an invitation opens a new one beside it.
-    await lockCandidate(tx, candidateId);
+    await lockUser(tx, candidateId);
     const [existing] = await tx
       .select({ id: interviews.id })
       .from(interviews)

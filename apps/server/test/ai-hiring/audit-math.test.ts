@@ -3,7 +3,8 @@
  * scoring rate, the 2 % exclusion, and Fisher's exact test against reference values (scipy.stats.fisher_exact).
  */
 import { describe, expect, it } from 'vitest';
-import { fisherExact, groupTable, median, type Member } from '../../src/compliance/audit-math';
+import { fisherExact, groupTable, type Member } from '../../src/compliance/audit-math';
+import { median } from '../../src/lib/median';
 
 /** `n` members of `group` in dimension `race`, `successes` of them selected. */
 const people = (group: string, n: number, successes: number): Member[] =>

@@ -29,6 +29,9 @@ export const payoutRequestReplySchema = z.object({
 export type PayoutRequestReply = z.infer<typeof payoutRequestReplySchema>;
 
 export const PAYOUT_METHOD_TYPES = ['us_bank', 'iban'] as const;
+/** The bank files a batch is paid with: NACHA for US bank accounts, pain.001 for IBANs. */
+export const BANK_FILE_FORMATS = ['nacha', 'pain.001'] as const;
+export type BankFileFormat = (typeof BANK_FILE_FORMATS)[number];
 
 export const payoutBatchItemSchema = z.object({
   request_id: z.string(),
@@ -37,7 +40,7 @@ export const payoutBatchItemSchema = z.object({
   amount: dollarsSchema,
   status: z.enum(PAYOUT_REQUEST_STATUSES),
   /** Which file pays it: nacha (us_bank), pain.001 (iban), or none (no method: paid outside the files). */
-  rail: z.enum(['nacha', 'pain.001', 'none']),
+  rail: z.enum([...BANK_FILE_FORMATS, 'none']),
   failure_reason: z.string().nullable(),
 });
 export type PayoutBatchItem = z.infer<typeof payoutBatchItemSchema>;
@@ -64,7 +67,6 @@ export const payoutBatchSummarySchema = z.object({
 });
 export type PayoutBatchSummary = z.infer<typeof payoutBatchSummarySchema>;
 
-export const BANK_FILE_FORMATS = ['nacha', 'pain.001'] as const;
 export const bankFileQuerySchema = z.object({
   format: z.enum(BANK_FILE_FORMATS, { message: 'format must be nacha or pain.001' }),
 });

@@ -2,6 +2,7 @@ import { CAREFUL_UNSURE_BELOW, DEBRIEF_WPM_BAND, type Debrief, type DebriefAnswe
 import { SURE, sayable, understand } from '../understanding/understand';
 import { buildVocabulary, normalWords } from '../understanding/vocabulary';
 import { worthNaming } from '../understanding/worth-naming';
+import { median } from '../../lib/median';
 import { round } from '../../lib/round';
 import { jobTermsIn, namesToolOrTechnique } from './terms';
 import { chooseTips, type AnswerFacts } from './tips';
@@ -143,12 +144,6 @@ function answersOf(turns: DebriefTurn[]): { answers: Answer[]; aiMs: number } {
 }
 
 const perMinute = (words: number, ms: number) => (ms >= 1000 && words > 0 ? round((words * 60000) / ms) : null);
-function median(xs: number[]): number | null {
-  if (!xs.length) return null;
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
-}
 
 /** Each thing once: "the launch video" is already in "animated a launch video". */
 function distinct(texts: string[]): string[] {

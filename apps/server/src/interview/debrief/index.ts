@@ -1,14 +1,15 @@
 /**
  * Who may read a debrief, and the practice debriefs candidates keep (issue 27, decisions 0160-0162).
  */
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Debrief } from '@app/shared';
 import type { Db } from '../../db/client';
-import { interviews, jobs, transcriptTurns } from '../../db/schema';
+import { interviews, jobs } from '../../db/schema';
 import type { Caller } from '../../lib/authz';
 import { notFound } from '../../http/http-errors';
 import { INTERVIEW_NOT_FOUND } from '../interviews';
-import { computeDebrief, type DebriefTurn } from './compute';
+import { listTurns } from '../../interview/store';
+import { computeDebrief } from './compute';
 
 /**
  * GET /api/interviews/{id}/debrief: the admin always; the interview's candidate only once the
@@ -38,18 +39,7 @@ export async function interviewDebrief(db: Db, interviewId: string, caller: Call
     const decided = row.decidedAt !== null || row.status === 'approved' || row.status === 'rejected';
     if (row.candidateId !== caller.sub || !row.job?.shareFeedback || !decided) throw notFound(INTERVIEW_NOT_FOUND);
   }
-  const turns: DebriefTurn[] = await db
-    .select({
-      speaker: transcriptTurns.speaker,
-      text: transcriptTurns.text,
-      startedAt: transcriptTurns.startedAt,
-      endedAt: transcriptTurns.endedAt,
-      words: transcriptTurns.words,
-    })
-    .from(transcriptTurns)
-    .where(eq(transcriptTurns.interviewId, interviewId))
-    .orderBy(asc(transcriptTurns.seq));
-  return computeDebrief(turns, row.job);
+  return computeDebrief(await listTurns(db, interviewId), row.job);
 }
 
 export * from './practice';

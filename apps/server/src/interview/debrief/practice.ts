@@ -6,8 +6,9 @@
 import { and, desc, eq, notInArray, sql } from 'drizzle-orm';
 import { PRACTICE_DEBRIEFS_KEPT, type Debrief, type PracticeDebrief, type PracticeDebriefSummary } from '@app/shared';
 import type { Db } from '../../db/client';
-import { practiceDebriefs, users } from '../../db/schema';
+import { practiceDebriefs } from '../../db/schema';
 import { badRequest, notFound } from '../../http/http-errors';
+import { lockUser } from '../../accounts';
 import type { DebriefSeal } from './seal';
 
 export const DEBRIEF_NOT_FOUND = 'Debrief not found';
@@ -30,7 +31,7 @@ export async function keepPracticeDebrief(
   if (!seals.verify(userId, input.debrief, input.seal)) throw badRequest(DEBRIEF_NOT_SEALED);
   return db.transaction(async (tx) => {
     // One keep at a time per account, so two at once cannot both see room under the cap.
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    await lockUser(tx, userId);
     const [row] = await tx.insert(practiceDebriefs).values({ userId, debrief: input.debrief }).returning();
     const newest = tx
       .select({ id: practiceDebriefs.id })

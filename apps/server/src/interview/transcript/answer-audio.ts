@@ -9,12 +9,12 @@ import type { Db } from '../../db/client';
 import { answerAudio, files } from '../../db/schema';
 import type { Executor } from '../../db/types';
 import { decodeWav, encodeWav, STT_RATE } from '../audio';
-import type { KeptAnswer } from '../answer-audio';
+import { MAX_ANSWER_MS, type KeptAnswer } from '../answer-audio';
 import { saveFile, type Storage } from '../../storage';
 
 export const ANSWER_AUDIO_PURPOSE = 'interview_answer_audio';
-/** Ten minutes of 16 kHz 16-bit audio and its header (MAX_ANSWER_MS in interview/answer-audio.ts). */
-const ANSWER_MAX_BYTES = 10 * 60 * STT_RATE * 2 + 1024;
+/** The longest answer kept (MAX_ANSWER_MS) as 16 kHz 16-bit audio, and its header. */
+const ANSWER_MAX_BYTES = (MAX_ANSWER_MS / 1000) * STT_RATE * 2 + 1024;
 
 /** Stores one answer after the ones already kept for the interview. */
 export async function storeAnswerAudio(

@@ -7,17 +7,7 @@ import {
   payoutBatchSchema,
   payoutBatchSummarySchema,
   payoutFailBodySchema,
-  type PayoutBatchItem,
 } from '@app/shared';
-import {
-  enqueueEmail,
-  mailContext,
-  payoutFailedEmail,
-  payoutPaidEmail,
-  recipient,
-  type EmailMessage,
-  type Recipient,
-} from '../../email';
 import { batchBankFile } from '../bank-files';
 import { checkLedger } from '../ledger';
 import { createBatch, getBatch, listBatches } from '../payout-batches';
@@ -67,7 +57,7 @@ const adminPayoutBatchRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { item, changed } = await markPaid(app.db, request.params.id, request.params.requestId, new Date());
       // Only the call that paid it e-mails the payee; a repeated call changes nothing and sends nothing.
-      if (changed) await tellPayee(item, (to) => payoutPaidEmail(mailContext(app), to, item.amount));
+      if (changed) app.events.emit('payout.paid', { item });
       return item;
     },
   );
@@ -79,16 +69,10 @@ const adminPayoutBatchRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id, requestId } = request.params;
       const { item, changed } = await markFailed(app.db, id, requestId, request.body.reason, new Date());
       // Pay is never withheld without a reason the payee can read.
-      if (changed)
-        await tellPayee(item, (to) => payoutFailedEmail(mailContext(app), to, item.amount, request.body.reason));
+      if (changed) app.events.emit('payout.failed', { item, reason: request.body.reason });
       return item;
     },
   );
-
-  async function tellPayee(item: PayoutBatchItem, message: (to: Recipient) => EmailMessage) {
-    const to = (await recipient(app.db, item.user_id)) ?? { email: item.email, name: null };
-    await enqueueEmail(app.queue, message(to));
-  }
 
   app.get('/admin/ledger/check', { schema: { response: { 200: ledgerCheckSchema } } }, async () => checkLedger(app.db));
 };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { median } from '../../../src/lib/median';
 import {
   consensusWeights,
-  median,
   raterStats,
   summarizeItem,
   weightedMedian,

@@ -2,7 +2,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { documentSchema, onboardingReplySchema, signDocumentReplySchema, signDocumentSchema } from '@app/shared';
-import { documentSignedEmail, enqueueEmail, mailContext, recipient } from '../../../email';
 import { documentDto, ownDocument } from '../../documents';
 import { recordDocumentView } from '../../document-events';
 import { onboardingItems } from '../../onboarding';
@@ -39,12 +38,7 @@ const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const userId = request.auth!.sub;
       const signed = await signDocument(app.db, request.params.id, userId, request.body, requestMeta(request));
-      const doc = await ownDocument(app.db, request.params.id, userId);
-      const to = await recipient(app.db, userId);
-      if (to) {
-        const message = documentSignedEmail(mailContext(app), to, { ...doc, sha256: signed.sha256 });
-        await enqueueEmail(app.queue, message);
-      }
+      app.events.emit('document.signed', { userId, documentId: request.params.id, sha256: signed.sha256 });
       return signed;
     },
   );

@@ -5,7 +5,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { payoutMethodInputSchema, payoutMethodReplySchema } from '@app/shared';
 import { checkPassword } from '../../../accounts';
-import { enqueueEmail, mailContext, payoutMethodChangedEmail, recipient } from '../../../email';
 import { getPayoutMethod, savePayoutMethod } from '../../payout-method';
 import { perUserLimit } from './shared';
 
@@ -30,11 +29,10 @@ const payoutMethodRoutes: FastifyPluginAsyncZod = async (app) => {
       const now = new Date();
       const { previousLast4 } = await savePayoutMethod(app.db, userId, request.body, now);
       const method = (await getPayoutMethod(app.db, userId, holdHours, now))!;
-      const to = await recipient(app.db, userId);
-      if (to) {
-        const change = { last4: method.last4, previousLast4, holdHours, when: now };
-        await enqueueEmail(app.queue, payoutMethodChangedEmail(mailContext(app), to, change));
-      }
+      app.events.emit('payout-method.changed', {
+        userId,
+        change: { last4: method.last4, previousLast4, holdHours, when: now },
+      });
       return { method };
     },
   );

@@ -1,10 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Dispute, PayoutBatch, PayoutBatchItem, PayoutBatchSummary } from '@app/shared';
+import type { BankFileFormat, Dispute, PayoutBatch, PayoutBatchItem, PayoutBatchSummary } from '@app/shared';
 import { API_BASE, apiRequest } from '../../../../lib/api-client';
 import { authStorage } from '../../../../lib/auth-storage';
 import { saveResponseAsFile } from '../../../../lib/download';
 
-export type BankFileFormat = 'nacha' | 'pain.001';
+export type { BankFileFormat };
 export type DisputeOutcome = 'upheld' | 'overturned';
 
 /** Keys under 'admin', so the console's one invalidation refreshes these too. */

@@ -197,7 +197,7 @@ export const payoutRequests = pgTable(
   (t) => [
     uniqueIndex('payout_requests_key_unique').on(t.userId, t.idempotencyKey),
     // One open request per payee: the database refuses a second even if two calls race. The statuses
-    // are OPEN_PAYOUT_REQUEST_STATUSES (services/money/payout-requests.ts) as drizzle/0016 wrote them.
+    // are OPEN_PAYOUT_REQUEST_STATUSES (@app/shared) as drizzle/0016 wrote them.
     uniqueIndex('payout_requests_one_open')
       .on(t.userId)
       .where(sql`status in ('requested', 'batched')`),

@@ -6,13 +6,19 @@
  * integer cents; the API shows dollars.
  */
 import { and, desc, eq, inArray, ne, sql, sum } from 'drizzle-orm';
-import { DEFAULT_HOURLY_PAY, WEEKLY_HOURS_CAP, type EarningsSummary, type EarningsTransaction } from '@app/shared';
+import {
+  DEFAULT_HOURLY_PAY,
+  OPEN_PAYOUT_REQUEST_STATUSES,
+  WEEKLY_HOURS_CAP,
+  type EarningsSummary,
+  type EarningsTransaction,
+  type OpenPayoutRequestStatus,
+} from '@app/shared';
 import { annotationTasks, earnings, jobs } from '../db/schema';
 import { centsToDollars } from '../lib/money';
 import { conflict } from '../http/http-errors';
 import { lockUser } from '../accounts';
 import { balancesOf } from './ledger';
-import { OPEN_PAYOUT_REQUEST_STATUSES, type OpenPayoutRequestStatus } from './payout-requests';
 import { payoutRequestEarnings, payoutRequests } from '../db/schema-money';
 import type { Executor } from '../db/types';
 

@@ -4,7 +4,12 @@
  * moves their money from requested to in transit, and checks the books before it commits.
  */
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { PayoutBatch, PayoutBatchItem, PayoutBatchSummary } from '@app/shared';
+import {
+  OPEN_PAYOUT_REQUEST_STATUSES,
+  type PayoutBatch,
+  type PayoutBatchItem,
+  type PayoutBatchSummary,
+} from '@app/shared';
 import type { Db } from '../db/client';
 import type { Executor } from '../db/types';
 import { users } from '../db/schema';
@@ -15,7 +20,7 @@ import { checkLedger, postRequestTransfers } from './ledger';
 import { forOnePayee, screenPayees, anyNegative, type LeftOut } from './payee-screen';
 import { isPayoutDay } from './payout-cycle';
 import { missingItemTitles, payoutRails, type Rail } from './payout-gate';
-import { OPEN_PAYOUT_REQUEST_STATUSES, requestInTx } from './payout-requests';
+import { requestInTx } from './payout-requests';
 
 export type BatchOptions = { now: Date; anchor: string; holdHours: number };
 

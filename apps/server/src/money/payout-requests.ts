@@ -5,7 +5,7 @@
  * the one-open-request index is the database's own guard.
  */
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { PayoutRequestReply, PayoutRequestStatus } from '@app/shared';
+import { OPEN_PAYOUT_REQUEST_STATUSES, type PayoutRequestReply } from '@app/shared';
 import { earnings } from '../db/schema';
 import { payoutRequestEarnings, payoutRequests } from '../db/schema-money';
 import type { Db } from '../db/client';
@@ -16,9 +16,6 @@ import { lockUser } from '../accounts';
 import { balancesOf, postTransfer } from './ledger';
 import { missingItemTitles } from './payout-gate';
 
-/** A payout request still open: asked for, or in a batch on its way. One per payee (the one-open index). */
-export const OPEN_PAYOUT_REQUEST_STATUSES = ['requested', 'batched'] as const satisfies readonly PayoutRequestStatus[];
-export type OpenPayoutRequestStatus = (typeof OPEN_PAYOUT_REQUEST_STATUSES)[number];
 export const ALREADY_OPEN = 'You already have a payout request in progress. It is paid in the next payout batch.';
 export const NOTHING_AVAILABLE = 'Nothing is available to pay out yet.';
 

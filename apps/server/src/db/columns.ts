@@ -25,3 +25,9 @@ export const belongsTo = (name: string, target: () => AnyPgColumn) =>
 /** A row this one mentions: cleared, not deleted, when that row goes. */
 export const mentions = (name: string, target: () => AnyPgColumn) =>
   uuid(name).references(target, { onDelete: 'set null' });
+
+/** Who settled a request and when: both empty until someone does; the person is cleared when their account goes. */
+export const resolution = (by: () => AnyPgColumn) => ({
+  resolvedBy: mentions('resolved_by', by),
+  resolvedAt: at('resolved_at'),
+});

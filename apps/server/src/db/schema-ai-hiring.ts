@@ -13,7 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { ALTERNATIVE_STATUSES, RACE_ETHNICITY_CATEGORIES, SEX_CATEGORIES, type BiasAudit } from '@app/shared';
-import { at, belongsTo, createdAt, id, mentions, updatedAt } from './columns';
+import { at, belongsTo, createdAt, id, mentions, resolution, updatedAt } from './columns';
 import { interviews, jobs, users } from './schema';
 
 // ---- issue 35 items 1-5 (notice, alternative, self-identification, bias audit) ----
@@ -31,8 +31,7 @@ export const alternativeAssessments = pgTable(
     reason: text('reason').notNull(),
     status: text('status', { enum: ALTERNATIVE_STATUSES }).notNull().default('requested'),
     note: text('note'),
-    resolvedBy: mentions('resolved_by', () => users.id),
-    resolvedAt: at('resolved_at'),
+    ...resolution(() => users.id),
     createdAt: createdAt(),
   },
   (t) => [
@@ -100,8 +99,7 @@ export const appeals = pgTable(
     decisionAppealed: text('decision_appealed', { enum: ['approved', 'rejected'] }).notNull(),
     outcome: text('outcome', { enum: ['upheld', 'overturned'] }),
     resolutionNote: text('resolution_note'),
-    resolvedBy: mentions('resolved_by', () => users.id),
-    resolvedAt: at('resolved_at'),
+    ...resolution(() => users.id),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('appeals_one_per_interview').on(t.interviewId), index('appeals_created_idx').on(t.createdAt)],

@@ -22,7 +22,7 @@ import {
   PAYOUT_REQUEST_STATUSES,
   type TaxAddress,
 } from '@app/shared';
-import { at, belongsTo, createdAt, id, mentions, updatedAt } from './columns';
+import { at, belongsTo, createdAt, id, mentions, resolution, updatedAt } from './columns';
 import { annotationTasks, earnings, jobs, users } from './schema';
 
 // ---- Onboarding: documents, tax profiles, payout methods (issue 36 items 1-4) ----
@@ -240,8 +240,7 @@ export const taskDisputes = pgTable(
     reason: text('reason').notNull(),
     status: text('status', { enum: DISPUTE_STATUSES }).notNull().default('open'),
     resolution: text('resolution'),
-    resolvedBy: mentions('resolved_by', () => users.id),
-    resolvedAt: at('resolved_at'),
+    ...resolution(() => users.id),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('task_disputes_task_unique').on(t.taskId), index('task_disputes_status_idx').on(t.status)],

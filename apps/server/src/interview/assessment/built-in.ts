@@ -240,12 +240,10 @@ export function recommendationFor(overall: number): Recommendation {
   return 'do_not_advance';
 }
 
-export function needsHumanReview(
-  signals: AssessmentSignals,
-  reason: string,
-  method: Assessment['method'],
-  model: string | null,
-): Assessment {
+/** What an assessment that could not be scored records: the signals, why not, and the method and model tried. */
+type Unscored = [signals: AssessmentSignals, reason: string, method: Assessment['method'], model: string | null];
+
+export function needsHumanReview(...[signals, reason, method, model]: Unscored): Assessment {
   return {
     rubric_version: RUBRIC_VERSION,
     method,
@@ -262,14 +260,10 @@ export function needsHumanReview(
 }
 
 /** Not scored because too little was heard surely: a reviewer listens to the recording instead. */
-export function insufficientAudio(
-  signals: AssessmentSignals,
-  reason: string,
-  method: Assessment['method'],
-  model: string | null,
-): Assessment {
+export function insufficientAudio(...unscored: Unscored): Assessment {
+  const [, reason] = unscored;
   return {
-    ...needsHumanReview(signals, reason, method, model),
+    ...needsHumanReview(...unscored),
     status: 'insufficient_audio',
     summary: `Not scored: ${reason} A reviewer should listen to the recording.`,
   };

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { formatMoney } from '@app/shared';
+import { BusyButton } from '../../../components/BusyButton';
 import { useRequestPayout } from '../api/post-payout-request';
 
 /** Request Payout: one Idempotency-Key per press, so a retried send cannot pay twice (issue 36 item 5). */
@@ -12,14 +13,14 @@ export function RequestPayoutButton() {
   };
   return (
     <div className="mt-3">
-      <button
-        type="button"
+      <BusyButton
+        busy={request.isPending}
+        busyLabel="Requesting..."
         onClick={press}
-        disabled={request.isPending}
         className="rounded-md bg-brand-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
       >
-        {request.isPending ? 'Requesting...' : 'Request Payout'}
-      </button>
+        Request Payout
+      </BusyButton>
       {done !== null && (
         <p role="status" className="mt-2 text-sm text-green-700">
           Payout of {formatMoney(done)} requested

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Download } from 'lucide-react';
 import { type PayoutBatch, type PayoutBatchItem, formatMoney } from '@app/shared';
+import { BusyButton } from '../../../components/BusyButton';
 import { ErrorBanner } from '../../../components/ErrorBanner';
 import { primaryButtonClass, secondaryButtonClass } from '../../../components/form-styles';
 import { describeError } from '../../../lib/describe-error';
@@ -40,14 +41,14 @@ export function PayoutBatchesPage() {
   return (
     <>
       <PageHeader title="Payout batches">
-        <button
-          type="button"
-          className={primaryButtonClass}
-          disabled={build.isPending}
+        <BusyButton
+          busy={build.isPending}
+          busyLabel="Building..."
           onClick={() => build.mutate(undefined, { onSuccess: (b) => setOpenId(b.id) })}
+          className={primaryButtonClass}
         >
-          {build.isPending ? 'Building...' : 'Build payout batch'}
-        </button>
+          Build payout batch
+        </BusyButton>
       </PageHeader>
       <div className="space-y-6">
         <ErrorBanner message={build.error ? describeError(build.error, 'The batch could not be built') : null} />

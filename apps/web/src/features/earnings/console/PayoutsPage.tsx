@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Download } from 'lucide-react';
 import { type Payout, formatMoney } from '@app/shared';
+import { BusyButton } from '../../../components/BusyButton';
 import { ErrorBanner } from '../../../components/ErrorBanner';
 import { Modal } from '../../../components/lazy-dialogs';
 import { primaryButtonClass, secondaryButtonClass } from '../../../components/form-styles';
@@ -52,14 +53,13 @@ export function PayoutsPage() {
   return (
     <>
       <PageHeader title="Payouts">
-        <button
-          type="button"
-          className={primaryButtonClass}
-          disabled={pay.isPending}
+        <BusyButton
+          busy={pay.isPending}
           onClick={() => setConfirm({ who: 'every candidate with an available balance', amount: totalAvailable })}
+          className={primaryButtonClass}
         >
           Pay out all available
-        </button>
+        </BusyButton>
       </PageHeader>
       <div className="space-y-6">
         {result && (

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { Control, FieldValues, Path } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { changePasswordSchema, deleteAccountSchema, type ChangePassword, type DeleteAccount } from '@app/shared';
 import { BoundLabelledInput } from '../../../components/BoundLabelledInput';
@@ -27,8 +28,19 @@ export function AccountSection() {
   );
 }
 
-/** What every password input of this section has in common. */
-const passwordInput = { type: 'password', required: true } as const;
+/** A required password input of this section; `isNew` when it takes the password being chosen. */
+function PasswordInput<T extends FieldValues>(props: {
+  control: Control<T>;
+  field: Path<T>;
+  label: string;
+  name: string;
+  isNew?: boolean;
+}) {
+  const { isNew, ...rest } = props;
+  return (
+    <BoundLabelledInput type="password" required autoComplete={isNew ? 'new-password' : 'current-password'} {...rest} />
+  );
+}
 
 function ChangePasswordForm() {
   const { control, handleSubmit, reset } = useSchemaForm<ChangePassword>(changePasswordSchema, {
@@ -61,22 +73,8 @@ function ChangePasswordForm() {
       <h3 id="change-password-title" className="text-sm font-semibold text-slate-900">
         Change password
       </h3>
-      <BoundLabelledInput
-        {...passwordInput}
-        control={control}
-        field="current_password"
-        label="Current password"
-        name="current-password"
-        autoComplete="current-password"
-      />
-      <BoundLabelledInput
-        {...passwordInput}
-        control={control}
-        field="new_password"
-        label="New password"
-        name="new-password"
-        autoComplete="new-password"
-      />
+      <PasswordInput control={control} field="current_password" label="Current password" name="current-password" />
+      <PasswordInput control={control} field="new_password" label="New password" name="new-password" isNew />
       <ErrorBanner message={error} />
       {done && (
         <p role="status" className="text-sm text-emerald-700">
@@ -152,14 +150,7 @@ function DeleteAccount() {
               Payment records are kept for accounting, with your name and e-mail replaced by an anonymous id. You can
               sign up again with the same e-mail later.
             </p>
-            <BoundLabelledInput
-              {...passwordInput}
-              control={control}
-              field="password"
-              label="Your password"
-              name="delete-password"
-              autoComplete="current-password"
-            />
+            <PasswordInput control={control} field="password" label="Your password" name="delete-password" />
             <ErrorBanner message={error} />
             <div className="flex flex-wrap justify-end gap-2">
               <button type="button" onClick={() => setOpen(false)} className={secondaryButtonClass}>

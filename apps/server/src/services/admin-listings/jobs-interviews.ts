@@ -1,5 +1,5 @@
 /** The console's job and interview lists, and one interview with its transcript and assessment. */
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type {
   AdminInterviewDetail,
   AdminInterviewListItem,
@@ -9,6 +9,7 @@ import type {
   JobStatus,
   Page,
 } from '@app/shared';
+import { INTERVIEW_DECIDABLE_STATUSES } from '@app/shared';
 import type { Db } from '../../db/client';
 import { annotationTasks, interviews, jobs, profiles, transcriptTurns, users } from '../../db/schema';
 import { carefulParts } from '../../interview/store';
@@ -27,7 +28,7 @@ export async function listAdminJobs(
     .select({
       job: jobs,
       applicants: sql<number>`(select count(*)::int from ${interviews} i where i.job_id = ${JOB_ID})`,
-      awaiting: sql<number>`(select count(*)::int from ${interviews} i where i.job_id = ${JOB_ID} and i.status in ('completed', 'under_review'))`,
+      awaiting: sql<number>`(select count(*)::int from ${interviews} i where i.job_id = ${JOB_ID} and ${inArray(sql`i.status`, INTERVIEW_DECIDABLE_STATUSES)})`,
       approved: sql<number>`(select count(*)::int from ${interviews} i where i.job_id = ${JOB_ID} and i.status = 'approved')`,
       tasksTotal: sql<number>`(select count(*)::int from ${annotationTasks} t where t.job_id = ${JOB_ID})`,
       tasksOpen: sql<number>`(select count(*)::int from ${annotationTasks} t where t.job_id = ${JOB_ID} and t.status in ('pending', 'assigned', 'in_progress'))`,

@@ -4,6 +4,7 @@
  */
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { AdminAlternative, Assessment } from '@app/shared';
+import { INTERVIEW_DECIDABLE_STATUSES } from '@app/shared';
 import type { Db } from '../db/client';
 import { interviews, jobs, users } from '../db/schema';
 import { alternativeAssessments } from '../db/schema-ai-hiring';
@@ -29,7 +30,7 @@ export async function requestAlternative(db: Db, candidateId: string, jobId: str
       and(
         eq(interviews.candidateId, candidateId),
         eq(interviews.jobId, jobId),
-        inArray(interviews.status, ['completed', 'under_review']),
+        inArray(interviews.status, INTERVIEW_DECIDABLE_STATUSES),
       ),
     );
   for (const i of scored) {

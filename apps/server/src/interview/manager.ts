@@ -1,16 +1,15 @@
-import { isUuid, PRACTICE_MAX_MINUTES, PRACTICE_QUESTIONS, type ServerMessage, type StartMessage } from '@app/shared';
+import { isUuid, type ServerMessage, type StartMessage } from '@app/shared';
 import type { DebriefSeal } from './debrief/seal';
 import type { Db } from '../db/client';
 import { systemClock, type Clock, type Timer } from '../lib/clock';
 import type { AppEvents } from '../lib/app-events';
 import { AppError } from '../http/http-errors';
-import { completeInterview, createOrResumeInterview } from './interviews';
-import { buildPlan, jobRecognitionText } from './plan';
+import { createOrResumeInterview } from './interviews';
+import { newSession } from './new-session';
 import type { Providers } from './providers';
 import type { PipelineLog } from './fallback';
-import { InterviewSession, type SessionSettings, type TurnSink } from './session';
+import type { InterviewSession, SessionSettings } from './session';
 import {
-  appendTurn,
   jobIdOfInterview,
   jobStatus,
   hasCompleteProfile,
@@ -18,11 +17,9 @@ import {
   loadPlanInput,
   ownInterviewStatus,
   touchInterviews,
-  updateTurnText,
   type StoredTurn,
 } from './store';
 import { AI_NOTICE_REQUIRED, CONSENT_REQUIRED, hasAiAssessmentConsent, hasRecordingConsent } from '../accounts';
-import { storeAnswerAudio } from './transcript/answer-audio';
 import type { Storage } from '../storage';
 import { practiceSink } from './practice-sink';
 import { Heartbeat, tellContinuedElsewhere } from './resume-anywhere';
@@ -277,48 +274,16 @@ export class SessionManager {
       if (this.sessions.has(msg.session_id)) return this.start(msg, userId, send, detachSocket, socket);
 
       const planInput = await loadPlanInput(db, jobId, userId, msg.candidate_name);
-      const plan = buildPlan(planInput, {
-        maxMinutes: practice ? Math.min(PRACTICE_MAX_MINUTES, this.opts.maxMinutes) : this.opts.maxMinutes,
-        maxQuestions: practice ? PRACTICE_QUESTIONS : this.opts.maxQuestions,
+      const session = newSession(this.opts, {
+        sessionId: msg.session_id,
+        interviewId,
+        userId,
         practice,
-      });
-      const id = interviewId;
-      // Practice stores nothing: its turns stay in this session, and its debrief goes to the client.
-      let practiceSession: InterviewSession | undefined;
-      const sink: TurnSink = practice
-        ? practiceSink(planInput, (debrief) =>
-            practiceSession?.notify({ event: 'debrief', debrief, seal: this.opts.debriefSeal.seal(userId, debrief) }),
-          )
-        : { append: (turn) => appendTurn(db, id, turn), update: (seq, text) => updateTurnText(db, id, seq, text) };
-      const recognition = this.opts.providers.sttFor?.(jobRecognitionText(planInput)) ?? {
-        stt: this.opts.providers.stt,
-        release() {},
-      };
-      const session = new InterviewSession(msg.session_id, id, userId, {
-        plan,
-        stt: recognition.stt,
-        release: () => recognition.release(),
-        tts: this.opts.providers.tts,
-        interviewers: this.opts.providers.interviewers(plan),
-        sink,
-        keepAnswer:
-          practice || !this.opts.storage || this.opts.keepAnswers === false
-            ? undefined
-            : async (answer) => {
-                await storeAnswerAudio(db, this.opts.storage!, { id, candidateId: userId }, answer);
-                // The careful pass's model is built now, not in its time limit (decision 0173).
-                this.opts.events.emit('interview.answer_kept', { interviewId: id });
-              },
+        planInput,
         previousTurns,
-        settings: this.opts.settings,
-        log: this.opts.log,
-        clock: this.opts.clock,
-        onEnd: async () => {
-          this.sessions.delete(msg.session_id);
-          if (!practice) await completeInterview(db, id, userId, this.opts.events, address);
-        },
+        address,
+        onEnd: () => this.sessions.delete(msg.session_id),
       });
-      if (practice) practiceSession = session;
       this.sessions.set(msg.session_id, { session, userId, jobId, practice, detachSocket, socket });
       this.held.ensure();
       session.attach(send, previousTurns.length > 0);

@@ -1,6 +1,6 @@
 /** The console's job list: each job with its interview and task counts. */
-import { and, desc, eq, sql } from 'drizzle-orm';
-import type { AdminJobListItem, JobStatus, Page } from '@app/shared';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { INTERVIEW_DECIDABLE_STATUSES, type AdminJobListItem, type JobStatus, type Page } from '@app/shared';
 import type { Db } from '../db/client';
 import { annotationTasks, interviews, jobs } from '../db/schema';
 import { toJobDto } from './jobs';
@@ -15,7 +15,7 @@ export async function listAdminJobs(
     .select({
       job: jobs,
       applicants: sql<number>`(select count(*)::int from ${interviews} i where i.job_id = ${JOB_ID})`,
-      awaiting: sql<number>`(select count(*)::int from ${interviews} i where i.job_id = ${JOB_ID} and i.status in ('completed', 'under_review'))`,
+      awaiting: sql<number>`(select count(*)::int from ${interviews} i where i.job_id = ${JOB_ID} and ${inArray(sql`i.status`, INTERVIEW_DECIDABLE_STATUSES)})`,
       approved: sql<number>`(select count(*)::int from ${interviews} i where i.job_id = ${JOB_ID} and i.status = 'approved')`,
       tasksTotal: sql<number>`(select count(*)::int from ${annotationTasks} t where t.job_id = ${JOB_ID})`,
       tasksOpen: sql<number>`(select count(*)::int from ${annotationTasks} t where t.job_id = ${JOB_ID} and t.status in ('pending', 'assigned', 'in_progress'))`,

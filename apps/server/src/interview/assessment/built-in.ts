@@ -240,32 +240,34 @@ export function recommendationFor(overall: number): Recommendation {
   return 'do_not_advance';
 }
 
-/** What an assessment that could not be scored records: the signals, why not, and the method and model tried. */
-type Unscored = [signals: AssessmentSignals, reason: string, method: Assessment['method'], model: string | null];
-
-export function needsHumanReview(...[signals, reason, method, model]: Unscored): Assessment {
+/**
+ * The assessment of a transcript that is not scored, and why; null when it can be scored. Too little
+ * heard surely comes first (a reviewer listens to the recording instead), then too little said or
+ * intelligible (a reviewer watches it). The built-in and the model's assessment both start here.
+ */
+export function unscoredAssessment(
+  input: AssessmentInput,
+  { signals, allText }: { signals: AssessmentSignals; allText: string },
+  method: Assessment['method'],
+  model: string | null,
+): Assessment | null {
+  const unheard = reasonAudioInsufficient(input);
+  const notScorable = unheard ? null : reasonNotScorable(signals, allText);
+  if (!unheard && !notScorable) return null;
   return {
     rubric_version: RUBRIC_VERSION,
     method,
     model,
-    status: 'needs_human_review',
+    status: unheard ? 'insufficient_audio' : 'needs_human_review',
     criteria: [],
     overall_score: null,
     recommendation: null,
-    summary: `Not scored: ${reason} A reviewer should watch the recording.`,
+    summary: unheard
+      ? `Not scored: ${unheard} A reviewer should listen to the recording.`
+      : `Not scored: ${notScorable} A reviewer should watch the recording.`,
     signals,
     fallback_reason: null,
     generated_at: new Date().toISOString(),
-  };
-}
-
-/** Not scored because too little was heard surely: a reviewer listens to the recording instead. */
-export function insufficientAudio(...unscored: Unscored): Assessment {
-  const [, reason] = unscored;
-  return {
-    ...needsHumanReview(...unscored),
-    status: 'insufficient_audio',
-    summary: `Not scored: ${reason} A reviewer should listen to the recording.`,
   };
 }
 
@@ -276,10 +278,8 @@ export function insufficientAudio(...unscored: Unscored): Assessment {
  */
 export function builtInAssessment(input: AssessmentInput): Assessment {
   const { answers, allText, answerSentences, skills, questions, signals } = computeSignals(input);
-  const unheard = reasonAudioInsufficient(input);
-  if (unheard) return insufficientAudio(signals, unheard, 'built_in', null);
-  const notScorable = reasonNotScorable(signals, allText);
-  if (notScorable) return needsHumanReview(signals, notScorable, 'built_in', null);
+  const unscored = unscoredAssessment(input, { signals, allText }, 'built_in', null);
+  if (unscored) return unscored;
 
   const textNorm = normalize(allText);
   const criteria: CriterionAssessment[] = [];

@@ -3,15 +3,7 @@ import type { Assessment } from '@app/shared';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import { interviews, jobs, transcriptTurns } from '../../db/schema';
-import {
-  builtInAssessment,
-  computeSignals,
-  insufficientAudio,
-  reasonAudioInsufficient,
-  reasonNotScorable,
-  needsHumanReview,
-  type AssessmentInput,
-} from './built-in';
+import { builtInAssessment, computeSignals, unscoredAssessment, type AssessmentInput } from './built-in';
 import { modelAssessment, type ModelSettings } from './model';
 import { provenanceOf } from './provenance';
 import { findAlternative, humanOnlyAssessment } from './human-only';
@@ -36,10 +28,8 @@ export function assessmentModelSettings(config: Config): ModelSettings | null {
 export async function assess(input: AssessmentInput, model: ModelSettings | null): Promise<Assessment> {
   const { allText, signals } = computeSignals(input);
   const method = model ? 'model' : 'built_in';
-  const unheard = reasonAudioInsufficient(input);
-  if (unheard) return insufficientAudio(signals, unheard, method, model?.model ?? null);
-  const notScorable = reasonNotScorable(signals, allText);
-  if (notScorable) return needsHumanReview(signals, notScorable, method, model?.model ?? null);
+  const unscored = unscoredAssessment(input, { signals, allText }, method, model?.model ?? null);
+  if (unscored) return unscored;
   if (!model) return builtInAssessment(input);
   try {
     return await modelAssessment(model, input, signals);

@@ -62,7 +62,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('database', database);
-  // The key that encrypts account numbers and TINs at rest (services/money/encryption.ts).
+  // The key that encrypts account numbers and TINs at rest (money/encryption.ts).
   useDataKeys(config);
   // Masks saved before decision 0221 may show a short number whole: recomputed once the app is ready,
   // in the background (a scan of the money tables stays off the path to healthy).

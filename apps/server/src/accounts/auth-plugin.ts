@@ -9,7 +9,7 @@ import { forbidden, unauthorized } from '../http/http-errors';
 import { parseDuration } from '../lib/duration';
 import { createSession, isSessionActive } from './sessions';
 
-/** `sid` names the server-side session (services/sessions.ts); revoking it ends the token. */
+/** `sid` names the server-side session (accounts/sessions.ts); revoking it ends the token. */
 export type TokenClaims = { sub: string; role: Role; sid: string };
 
 declare module '@fastify/jwt' {

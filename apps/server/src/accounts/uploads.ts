@@ -1,7 +1,7 @@
 /**
  * Uploaded files (resumes, task media): storing an upload after sniffing its content, the resume
  * prefill, who may read a file back, and short-lived signed links for <a href> use. The HTTP route
- * (routes/api/files) only parses the request and calls these. Decision 0082.
+ * (accounts/routes/files.ts) only parses the request and calls these. Decision 0082.
  */
 import crypto from 'node:crypto';
 import type { Readable } from 'node:stream';

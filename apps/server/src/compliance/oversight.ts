@@ -1,7 +1,7 @@
 /**
  * GET /api/admin/oversight (issue 35, item 6; decision 0195): how often reviewers depart from the
  * AI's recommendation, and how well the AI agrees with blind human scores per criterion
- * (Krippendorff's alpha from services/quality, interval metric, one unit per interview).
+ * (Krippendorff's alpha from quality/krippendorff.ts, interval metric, one unit per interview).
  */
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { RUBRIC_CRITERIA, type Assessment, type HumanScore, type OversightReport } from '@app/shared';

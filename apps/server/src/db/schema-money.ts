@@ -97,7 +97,7 @@ export const documentEvents = pgTable(
 
 /**
  * The current W-9 or W-8BEN of a person (a new one replaces it). TINs are encrypted
- * (services/money/encryption.ts); only their last four digits are kept readable.
+ * (money/encryption.ts); only their last four digits are kept readable.
  */
 export const taxProfiles = pgTable('tax_profiles', {
   userId: belongsTo('user_id', () => users.id).primaryKey(),

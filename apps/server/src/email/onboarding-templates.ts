@@ -17,12 +17,11 @@ export function documentSignedEmail(
   });
 }
 
+/** A payout method's change as the account is told of it: last four digits only, and how long payouts wait. */
+export type PayoutMethodChange = { last4: string; previousLast4: string | null; holdHours: number; when: Date };
+
 /** Only the last four digits of either account appear (Nacha: account numbers are never readable). */
-export function payoutMethodChangedEmail(
-  ctx: EmailContext,
-  r: Recipient,
-  change: { last4: string; previousLast4: string | null; holdHours: number; when: Date },
-): EmailMessage {
+export function payoutMethodChangedEmail(ctx: EmailContext, r: Recipient, change: PayoutMethodChange): EmailMessage {
   const from = change.previousLast4 ? ` from the account ending in ${change.previousLast4}` : '';
   return render(ctx, r, {
     subject: 'Your payout account was changed',

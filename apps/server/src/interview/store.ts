@@ -8,7 +8,7 @@ import type { PlanInput } from './plan';
 /**
  * Persistence of the live interview: transcript turns, written one by one as they are finalized,
  * and the job/candidate facts the interviewer plans from. Interview rows themselves go through
- * services/interviews.ts (createOrResumeInterview, completeInterview).
+ * interview/interviews.ts (createOrResumeInterview, completeInterview).
  */
 
 export type StoredTurn = {

@@ -3,7 +3,7 @@ import { jobCreateSchema, jobSchema, jobUpdateSchema } from '@app/shared';
 import { createJob, updateJob } from './jobs';
 import { idParams } from '../http/route-schemas';
 
-/** The provider's write side for jobs. Admin-only: guarded where registered (routes/api/index.ts). */
+/** The provider's write side for jobs. Admin-only: guarded where registered (wiring/routes.ts). */
 const adminJobsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/jobs',

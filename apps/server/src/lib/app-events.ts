@@ -4,6 +4,7 @@
  * never hear each other's events.
  */
 import type { PayoutBatchItem } from '@app/shared';
+import type { PayoutMethodChange } from '../email';
 
 export type AppEventMap = {
   /** An interview moved to completed (once per interview, after the change is committed). */
@@ -21,10 +22,7 @@ export type AppEventMap = {
   /** A person signed an onboarding document (after the signature is committed). */
   'document.signed': { userId: string; documentId: string; sha256: string };
   /** A person's payout method changed (after the change is committed): last four digits only. */
-  'payout-method.changed': {
-    userId: string;
-    change: { last4: string; previousLast4: string | null; holdHours: number; when: Date };
-  };
+  'payout-method.changed': { userId: string; change: PayoutMethodChange };
   /** A batch item was marked paid, by the one call that changed it. */
   'payout.paid': { item: PayoutBatchItem };
   /** A batch item came back from the bank, by the one call that changed it, with the reason the payee reads. */

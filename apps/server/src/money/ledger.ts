@@ -26,7 +26,7 @@ export type Transfer = {
     | 'failed'
     | 'reversed'
     | 'overturned'
-    /** A deleted payee's balances moved to their stand-in (services/money/deleted-payee.ts). */
+    /** A deleted payee's balances moved to their stand-in (money/deleted-payee.ts). */
     | 'reassigned';
   userId: string;
   refId?: string | null;

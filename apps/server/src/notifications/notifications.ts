@@ -30,6 +30,7 @@ import {
   payoutMethodChangedEmail,
   payoutPaidEmail,
   payoutSentEmail,
+  type PayoutMethodChange,
   recipient,
   retakeAllowedEmail,
   tasksAssignedEmail,
@@ -56,11 +57,7 @@ async function documentSigned(app: FastifyInstance, userId: string, documentId: 
 }
 
 /** The account is told its payout method changed: last four digits only, and how long payouts wait (issue 36 item 4). */
-async function payoutMethodChanged(
-  app: FastifyInstance,
-  userId: string,
-  change: Parameters<typeof payoutMethodChangedEmail>[2],
-) {
+async function payoutMethodChanged(app: FastifyInstance, userId: string, change: PayoutMethodChange) {
   const to = await recipient(app.db, userId);
   if (to) await enqueueEmail(app.queue, payoutMethodChangedEmail(mailContext(app), to, change));
 }

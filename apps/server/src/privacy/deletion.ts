@@ -3,7 +3,7 @@
  * profile, résumé and every other file (rows and bytes), interviews with their recordings,
  * transcripts, assessments and decisions, consents, sessions, reset links and the access log.
  * Kept: earnings and the tasks they pay for, the ledger's balances, payout requests (batch items) and
- * the W-9/W-8BEN, re-pointed to a fresh anonymous stand-in user (services/money/deleted-payee.ts;
+ * the W-9/W-8BEN, re-pointed to a fresh anonymous stand-in user (money/deleted-payee.ts;
  * decision 0219), so the books, payouts and 1099s still add up while the login and profile are gone.
  */
 import crypto from 'node:crypto';

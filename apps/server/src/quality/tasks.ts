@@ -1,7 +1,7 @@
 /**
  * Creative (annotation) tasks: the provider creates and assigns them to accepted candidates; the
  * candidate starts and submits them; the provider reviews them. Submitting records the earning in
- * the same transaction (see services/money/earnings.ts).
+ * the same transaction (see money/earnings.ts).
  */
 import { and, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';

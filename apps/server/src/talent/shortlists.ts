@@ -1,7 +1,7 @@
 /**
  * Per-job shortlists and invitations (decision 0165). Inviting someone starts an application for
  * them (an interview not yet started, as when they open the job themselves) and the route queues
- * the e-mail with the job's link (jobs/notifications.ts).
+ * the e-mail with the job's link (notifications/notifications.ts).
  */
 import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { ShortlistEntry } from '@app/shared';

@@ -9,7 +9,7 @@
  * them in order, as the live interview's stages do for the call itself (interview/stages/).
  */
 import type { FastifyInstance } from 'fastify';
-import type { BossQueue } from '../queue/queue';
+import type { BossQueue, QueueName } from '../queue/queue';
 import {
   queueCarefulPass,
   queueJoin,
@@ -27,7 +27,7 @@ export type AfterCallStep = {
   /** What the step reads; written for the reader, checked by the step itself. */
   needs: string;
   /** The queue it runs on, when it is a job of its own. */
-  job?: string;
+  job?: QueueName;
   /** What it does when the interview completes (nothing for a step another step starts). */
   start?: (call: CompletedCall) => Promise<unknown>;
 };

@@ -24,7 +24,7 @@ import { listAdminTasks, taskProgress } from '../quality';
 import { balances, listAdminTransactions, payoutCsv, payoutHistory } from '../money';
 import { idParams, pagedList } from '../http/route-schemas';
 
-/** The provider console's lists: jobs, interviews, tasks, money. Admin-only: guarded where registered (routes/api/index.ts). */
+/** The provider console's lists: jobs, interviews, tasks, money. Admin-only: guarded where registered (wiring/routes.ts). */
 const adminListingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/admin/jobs', pagedList(adminJobListQuerySchema, adminJobListItemSchema), async (request) =>
     listAdminJobs(app.db, request.query),

@@ -12,7 +12,7 @@ const adminAppealsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => listAppeals(app.db, request.query),
   );
 
-  // Overturned: the decision changes and the candidate is e-mailed (jobs/notifications.ts).
+  // Overturned: the decision changes and the candidate is e-mailed (notifications/notifications.ts).
   app.post(
     '/admin/appeals/:id/resolve',
     {

@@ -192,5 +192,5 @@ export async function deleteRecordingBytes(
   }
 }
 
-/** The shared Range parser (lib/http-range.ts), re-exported for the recording route. */
+/** The shared Range parser (http/http-range.ts), re-exported for the recording route. */
 export { parseRange } from '../../http/http-range';

@@ -20,6 +20,7 @@ import { authPlugin, resolveJwtSecret } from './accounts';
 import securityHeaders from './http/security-headers-plugin';
 import inputRules from './http/input-rules-plugin';
 import { registerApiRoutes } from './wiring/routes';
+import healthRoutes from './wiring/health-routes';
 import { interviewSocketRoutes } from './interview';
 import jobsPlugin from './wiring/background-jobs';
 import { accessLogPlugin } from './privacy';
@@ -96,6 +97,15 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(jobsPlugin);
   // Admin openings of recordings and résumés; before the routes so its reply hook sees them.
   await app.register(accessLogPlugin);
+
+  // A worker (ROLE=worker, decision 0243) serves health and metrics only: its work is the job queue's.
+  if (config.ROLE === 'worker') {
+    await app.register(healthRoutes, { prefix: '/api' });
+    app.setNotFoundHandler((request, reply) =>
+      reply.status(404).send({ detail: `Not found: ${request.method} ${request.url.split('?')[0]} (a worker instance serves /api/health and /metrics only)` }),
+    );
+    return app;
+  }
 
   await app.register(
     async (api) => {

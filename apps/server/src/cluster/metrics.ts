@@ -52,7 +52,7 @@ type LedgerFigures = {
 };
 type Sources = {
   liveSessions?: () => number;
-  queueSizes?: () => Promise<Record<string, number>>;
+  queueSizes?: () => Promise<Record<string, { waiting: number; running: number }>>;
   ledgerCheck?: () => Promise<LedgerFigures>;
 };
 const sources: Sources = {};
@@ -78,15 +78,82 @@ new client.Gauge({
 
 new client.Gauge({
   name: 'jobs_queue_size',
-  help: 'Background jobs (pg-boss) waiting or running, by queue',
+  help: 'Background jobs (pg-boss) waiting or running, by queue (every instance)',
   labelNames: ['queue'] as const,
   registers: [registry],
   async collect() {
     this.reset();
     const sizes = (await sources.queueSizes?.().catch(() => null)) ?? {};
-    for (const [queue, n] of Object.entries(sizes)) this.set({ queue }, n);
+    for (const [queue, n] of Object.entries(sizes)) this.set({ queue }, n.waiting + n.running);
   },
 });
+
+new client.Gauge({
+  name: 'jobs_queue_running',
+  help: 'Background jobs (pg-boss) running, by queue (every instance)',
+  labelNames: ['queue'] as const,
+  registers: [registry],
+  async collect() {
+    this.reset();
+    const sizes = (await sources.queueSizes?.().catch(() => null)) ?? {};
+    for (const [queue, n] of Object.entries(sizes)) this.set({ queue }, n.running);
+  },
+});
+
+const jobWait = new client.Histogram({
+  name: 'jobs_wait_seconds',
+  help: 'Background jobs run by this instance: time from due to started, by queue',
+  labelNames: ['queue'] as const,
+  buckets: [0.1, 0.5, 1, 5, 15, 30, 60, 120, 300, 600, 1800, 3600],
+  registers: [registry],
+});
+
+const jobRun = new client.Histogram({
+  name: 'jobs_run_seconds',
+  help: 'Background jobs run by this instance: run time by queue and outcome',
+  labelNames: ['queue', 'outcome'] as const,
+  buckets: [0.05, 0.25, 1, 5, 15, 30, 60, 120, 300, 600, 1200],
+  registers: [registry],
+});
+
+/** Records one background job this instance ran: how long it waited, how long it ran. */
+export function recordJob(queue: string, waitMs: number, runMs: number, outcome: 'done' | 'failed') {
+  jobWait.observe({ queue }, seconds(waitMs));
+  jobRun.observe({ queue, outcome }, seconds(runMs));
+}
+
+const carefulLiveFallbacks = new client.Counter({
+  name: 'careful_pass_live_fallbacks_total',
+  help: 'Interviews assessed on their live transcript instead of waiting for the careful pass, by reason',
+  labelNames: ['reason'] as const,
+  registers: [registry],
+});
+
+/** Counts one interview assessed on its live transcript because the careful pass was refused, late or failed. */
+export function recordCarefulLiveFallback(reason: 'queue_full' | 'account' | 'address' | 'not_started' | 'timeout' | 'failed') {
+  carefulLiveFallbacks.inc({ reason });
+}
+
+const heavyFallback = new client.Gauge({
+  name: 'jobs_heavy_fallback',
+  help: '1 while this web instance runs the heavy jobs itself because no worker instance is seen',
+  registers: [registry],
+});
+
+const heavyFallbackRuns = new client.Counter({
+  name: 'jobs_heavy_fallback_runs_total',
+  help: 'Heavy jobs this web instance ran itself because no worker instance was seen',
+  registers: [registry],
+});
+
+/** Whether this web instance is standing in for the missing workers. */
+export function setHeavyFallback(on: boolean) {
+  heavyFallback.set(on ? 1 : 0);
+}
+
+export function recordHeavyFallbackRun() {
+  heavyFallbackRuns.inc();
+}
 
 /** The ledger's invariants at scrape time (decision 0205): 1 while debits equal credits and no payee balance is negative. */
 new client.Gauge({

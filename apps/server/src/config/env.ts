@@ -78,6 +78,21 @@ export const envSchema = z.object({
   /** The same per candidate account, and per client address (the address that ended the interview). */
   CAREFUL_PASS_MAX_PER_ACCOUNT: z.coerce.number().int().min(0).max(1000).default(2),
   CAREFUL_PASS_MAX_PER_ADDRESS: z.coerce.number().int().min(0).max(1000).default(4),
+  /**
+   * A careful pass that has not started this long after its interview ended is not waited for: the
+   * interview is assessed on its live transcript, and the pass, when it runs, may still replace that
+   * assessment before a decision (decision 0243). 0: wait however long it takes.
+   */
+  CAREFUL_PASS_START_WITHIN_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
+  // ---- Roles (issue 45; decision 0243) ----
+  /**
+   * all: one process does everything (npm start). web: HTTP and live interviews, light jobs only.
+   * worker: health and metrics only, and the heavy jobs (model builds, careful passes, recording
+   * joins, assessments, e-mails).
+   */
+  ROLE: z.enum(['all', 'web', 'worker']).default('all'),
+  /** Heavy jobs one process runs at once: default one per core on a worker, one elsewhere. */
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
   /** Offline recognizer processes shared by all live interviews (~100 MB each); default two per core. */
   STT_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   /** Interviewer chain: auto (OpenAI-compatible chat when LLM_BASE_URL is set, then the built-in one) or a list. */
@@ -239,6 +254,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   // Several instances must verify each other's tokens: a secret generated per data folder would not do.
   if (cleaned.REDIS_URL && !cleaned.JWT_SECRET) {
     problems.push('JWT_SECRET: must be set when REDIS_URL is (every instance signs with the same secret)');
+  }
+  // A worker shares the job queue with the web instances: an embedded database is one process's own.
+  if (cleaned.ROLE === 'worker' && !cleaned.DATABASE_URL) {
+    problems.push('ROLE: worker needs DATABASE_URL (the web instances and the worker share its job queue)');
   }
   if (!parsed.success || problems.length) {
     const lines = problems.map((p) => `  - ${p}`);

@@ -9,6 +9,7 @@ import pg from 'pg';
 import * as schema from './schema';
 import { fillFromTemplate, migrationsFolder } from './template';
 import { pgliteOptions } from './pglite-options';
+import { pgliteHandle } from './pglite-handle';
 
 /** Both drivers expose the same query builder; the app is written against this one type. */
 export type Db = NodePgDatabase<typeof schema>;
@@ -18,8 +19,12 @@ export type DatabaseHandle = {
   kind: 'embedded' | 'postgres';
   /** Raw SQL for infrastructure that needs it (the job queue). */
   query: (text: string, params?: unknown[]) => Promise<{ rows: unknown[] }>;
+  /** Raw SQL in one transaction: committed when `work` resolves, rolled back when it throws. */
+  transaction: <T>(work: (query: RawQuery) => Promise<T>) => Promise<T>;
   close: () => Promise<void>;
 };
+
+export type RawQuery = (text: string, params?: unknown[]) => Promise<{ rows: unknown[] }>;
 
 /**
  * Opens the database: a PostgreSQL server when `databaseUrl` is set, otherwise embedded PostgreSQL
@@ -37,6 +42,20 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
       db,
       kind: 'postgres',
       query: async (text, params) => pool.query(text, params as unknown[]),
+      transaction: async (work) => {
+        const client = await pool.connect();
+        try {
+          await client.query('BEGIN');
+          const result = await work(async (text, params) => client.query(text, params as unknown[]));
+          await client.query('COMMIT');
+          return result;
+        } catch (err) {
+          await client.query('ROLLBACK').catch(() => {});
+          throw err;
+        } finally {
+          client.release();
+        }
+      },
       close: () => pool.end(),
     };
   }
@@ -53,10 +72,5 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
-  return {
-    db,
-    kind: 'embedded',
-    query: async (text, params) => client.query(text, params as unknown[]),
-    close: () => client.close(),
-  };
+  return pgliteHandle(client, db);
 }

@@ -8,6 +8,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import type { DatabaseHandle, Db } from './client';
 import { pgliteOptions } from './pglite-options';
+import { pgliteHandle } from './pglite-handle';
 
 /**
  * A ready embedded database folder (initdb done, migrations applied), made once by the server build.
@@ -75,12 +76,7 @@ export async function buildTemplate(prepare?: (database: DatabaseHandle) => Prom
   await client.waitReady;
   const db = drizzle(client);
   await migrate(db, { migrationsFolder });
-  await prepare?.({
-    db: db as unknown as Db,
-    kind: 'embedded',
-    query: (text, params) => client.query(text, params as unknown[]),
-    close: () => client.close(),
-  });
+  await prepare?.(pgliteHandle(client, db as unknown as Db));
   await client.close();
   fs.writeFileSync(path.join(templateDir, stampFile), templateStamp());
   return true;

@@ -2,7 +2,7 @@
 export { registerAbandonedInterviewsJob, scheduleAbandonedSweep } from './abandoned-job';
 export { findAlternative, humanOnlyAssessment } from './assessment/human-only';
 export { registerAssessmentJob } from './assessment/job';
-export { queueCarefulPass, registerCarefulTranscriptJob } from './careful/job';
+export { queueCarefulPass, registerCarefulDeadlineJob, registerCarefulTranscriptJob } from './careful/job';
 export { exportPracticeDebriefs } from './debrief';
 export { listIntegrityEvents, markIntegrityEvent } from './integrity';
 export { createInterview, getAdminInterview, getInterviewForUser, listInterviews } from './interviews';

@@ -1,12 +1,23 @@
 import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../db/client';
+import { recordHeavyFallbackRun, recordJob, setHeavyFallback } from '../cluster/metrics';
+import { HEARTBEAT_SECONDS, WorkerInstances, type Role } from './instances';
+import { SlotPool } from './slot-pool';
 
-/** Every background queue, with its retry policy (pg-boss stores these as the queue's defaults). */
+/**
+ * Every background queue, with its retry policy (pg-boss stores these as the queue's defaults) and
+ * where it runs (decision 0243): `heavy` jobs use the CPU for long and share the worker's slots;
+ * `worker` jobs (assessment, e-mail, retention: mostly waiting on a model, SMTP or storage) run beside
+ * them on a worker, as many at once per queue as it has slots, so a long pass never holds up a
+ * finished interview's assessment; `web` jobs are light and run on the instances that serve
+ * requests. ROLE=all runs all three.
+ */
 export const QUEUES = {
   /** Scores a completed interview against the rubric; a model outage retries, then falls back. */
   assessInterview: {
     name: 'assess-interview',
+    runs: 'worker',
     options: { retryLimit: 3, retryDelay: 15, retryBackoff: true, expireInSeconds: 600 },
   },
   /**
@@ -15,11 +26,25 @@ export const QUEUES = {
    */
   carefulTranscript: {
     name: 'careful-transcript',
+    runs: 'heavy',
     options: { retryLimit: 1, retryDelay: 30, expireInSeconds: 1800 },
+  },
+  /** Builds the careful pass's job + candidate language models while the interview runs (decision 0216). */
+  buildCarefulModels: {
+    name: 'build-careful-models',
+    runs: 'heavy',
+    options: { retryLimit: 0, expireInSeconds: 900 },
+  },
+  /** A careful pass not started in CAREFUL_PASS_START_WITHIN_SECONDS: assess the live transcript. */
+  carefulPassDeadline: {
+    name: 'careful-pass-deadline',
+    runs: 'web',
+    options: { retryLimit: 3, retryDelay: 10, expireInSeconds: 120 },
   },
   /** Delivers one e-mail; an unreachable SMTP server is retried with backoff for about half an hour. */
   sendEmail: {
     name: 'send-email',
+    runs: 'worker',
     options: { retryLimit: 6, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 },
   },
   /**
@@ -28,20 +53,31 @@ export const QUEUES = {
    */
   remuxRecording: {
     name: 'remux-recording',
+    runs: 'heavy',
     options: { retryLimit: 2, retryDelay: 60, retryBackoff: true, expireInSeconds: 1800 },
   },
   /** Deletes interview recordings older than RECORDING_RETENTION_DAYS; scheduled daily. */
   purgeRecordings: {
     name: 'purge-recordings',
+    runs: 'worker',
     options: { retryLimit: 2, retryDelay: 300, expireInSeconds: 1800 },
   },
   /** Ends interviews in progress nobody has held for INTERVIEW_ABANDON_MINUTES; every minute (decision 0225). */
   endAbandonedInterviews: {
     name: 'end-abandoned-interviews',
+    runs: 'web',
     options: { retryLimit: 0, expireInSeconds: 300 },
   },
-} as const;
+} as const satisfies Record<string, { name: string; runs: 'heavy' | 'worker' | 'web'; options: object }>;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES]['name'];
+type Runs = (typeof QUEUES)[keyof typeof QUEUES]['runs'];
+const runsOf = new Map<string, Runs>(Object.values(QUEUES).map((q) => [q.name, q.runs]));
+
+/**
+ * The heavy queues in the order a free slot looks at them: the short recording join first, then the
+ * passes; model builds last (a careful pass builds what is missing itself).
+ */
+export const HEAVY_ORDER: QueueName[] = ['remux-recording', 'careful-transcript', 'build-careful-models'];
 
 export type JobHandler<T> = (data: T, job: { id: string; retryCount: number }) => Promise<void>;
 
@@ -97,10 +133,27 @@ type PgliteLike = {
   exec: (text: string) => Promise<{ rows: unknown[] }[]>;
 };
 
+export type QueueOptions = {
+  /** What this process runs (decision 0243); tests and the template build use 'all'. */
+  role?: Role;
+  /** Heavy jobs at once (the slots); one unless set. */
+  concurrency?: number;
+  pollingIntervalSeconds?: number;
+};
+
 export class BossQueue implements JobQueue {
   readonly boss: PgBoss;
+  readonly role: Role;
+  readonly concurrency: number;
+  readonly instances: WorkerInstances;
+  private readonly pollingIntervalSeconds: number;
   private readonly handlers = new Map<QueueName, JobHandler<unknown>>();
-  private readonly workerIds = new Map<QueueName, string>();
+  /** pg-boss's workers by queue (a worker queue has one per slot). */
+  private readonly workerIds = new Map<QueueName, string[]>();
+  private heavyPool: SlotPool | null = null;
+  /** True while a web instance runs the worker's jobs itself because no worker is seen. */
+  private standingIn = false;
+  private timers: NodeJS.Timeout[] = [];
   private started = false;
   /** Set once stop() has finished: the database may close, and pg-boss must not touch it. */
   private detached = false;
@@ -111,8 +164,12 @@ export class BossQueue implements JobQueue {
   constructor(
     private readonly database: DatabaseHandle,
     private readonly log: FastifyBaseLogger,
-    private readonly pollingIntervalSeconds = 2,
+    options: QueueOptions = {},
   ) {
+    this.role = options.role ?? 'all';
+    this.concurrency = options.concurrency ?? 1;
+    this.pollingIntervalSeconds = options.pollingIntervalSeconds ?? 2;
+    this.instances = new WorkerInstances(database);
     this.boss = new PgBoss({
       db: bossDbAdapter(database, () => this.detached),
       schema: 'pgboss',
@@ -147,48 +204,139 @@ export class BossQueue implements JobQueue {
 
   async start() {
     await this.install();
-    for (const [name, handler] of this.handlers) {
-      const id = await this.boss.work<object>(
-        name,
-        { batchSize: 1, pollingIntervalSeconds: this.pollingIntervalSeconds },
-        async ([job]) => {
-          if (!job) return;
-          // A job fetched while the queue was stopping is left for the next start (it is retried).
-          if (!this.started) throw new Error('The job queue is stopping');
-          const run = handler(job.data, { id: job.id, retryCount: (job as { retryCount?: number }).retryCount ?? 0 });
-          this.runningHandlers.add(run);
-          try {
-            await run;
-          } catch (err) {
-            // Logged here (without the payload: it may hold an e-mail body); pg-boss schedules the retry.
-            this.log.warn({ err, queue: name, jobId: job.id }, 'background job failed');
-            throw err;
-          } finally {
-            this.runningHandlers.delete(run);
-          }
-        },
-      );
-      this.workerIds.set(name, id);
-    }
     this.started = true;
+    if (this.role !== 'worker') await this.startWorkers('web');
+    if (this.role === 'web') {
+      // No worker anywhere: this instance does the heavy work itself rather than let it wait forever.
+      await this.checkForWorkers();
+      this.every(HEARTBEAT_SECONDS, () => this.checkForWorkers());
+    } else {
+      await this.runWorkerJobs();
+      await this.instances.beat(this.role, this.concurrency);
+      this.every(HEARTBEAT_SECONDS, () => this.instances.beat(this.role, this.concurrency));
+    }
+  }
+
+  /** The heavy slots and the worker's other queues. */
+  private async runWorkerJobs() {
+    const heavy = HEAVY_ORDER.filter((name) => this.handlers.has(name));
+    this.heavyPool = new SlotPool(
+      this.boss,
+      heavy,
+      this.concurrency,
+      ({ name, job }) => this.runJob(name as QueueName, job),
+      this.pollingIntervalSeconds * 1000,
+    );
+    this.heavyPool.start();
+    await this.startWorkers('worker');
+  }
+
+  private async stopWorkerJobs() {
+    await this.heavyPool?.stop();
+    this.heavyPool = null;
+    for (const [name, ids] of this.workerIds) {
+      if (runsOf.get(name) !== 'worker') continue;
+      for (const id of ids) await this.boss.offWork({ id });
+      this.workerIds.delete(name);
+    }
+  }
+
+  private async checkForWorkers() {
+    const workers = await this.instances.fresh();
+    const none = workers.length === 0;
+    if (none === this.standingIn) return;
+    this.standingIn = none;
+    setHeavyFallback(none);
+    if (none) {
+      this.log.warn('No worker instance is running: this web instance runs the heavy background jobs itself');
+      await this.runWorkerJobs();
+    } else {
+      this.log.info({ workers: workers.length }, 'A worker instance is running: heavy background jobs are left to it');
+      await this.stopWorkerJobs();
+    }
+  }
+
+  /** pg-boss's own workers (each one job at a time) for the handled queues that run on `runs`. */
+  private async startWorkers(runs: 'web' | 'worker') {
+    const perQueue = runs === 'worker' ? this.concurrency : 1;
+    for (const name of this.handlers.keys()) {
+      if (runsOf.get(name) !== runs || this.workerIds.has(name)) continue;
+      const ids: string[] = [];
+      for (let i = 0; i < perQueue; i++) {
+        ids.push(
+          await this.boss.work<object>(
+            name,
+            { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: this.pollingIntervalSeconds },
+            async ([job]) => {
+              if (job) await this.runJob(name, job);
+            },
+          ),
+        );
+      }
+      this.workerIds.set(name, ids);
+    }
+  }
+
+  /** Runs one fetched job through its handler: logged, timed, counted. A rejection fails the job. */
+  private async runJob(name: QueueName, job: PgBoss.JobWithMetadata<object>) {
+    // A job fetched while the queue was stopping is left for the next start (it is retried).
+    if (!this.started) throw new Error('The job queue is stopping');
+    const handler = this.handlers.get(name);
+    if (!handler) throw new Error(`No handler for ${name}`);
+    const began = Date.now();
+    const due = Math.max(new Date(job.createdOn).getTime(), new Date(job.startAfter).getTime());
+    if (this.standingIn && runsOf.get(name) !== 'web') recordHeavyFallbackRun();
+    const run = handler(job.data, { id: job.id, retryCount: job.retryCount ?? 0 });
+    this.runningHandlers.add(run);
+    try {
+      await run;
+      recordJob(name, began - due, Date.now() - began, 'done');
+    } catch (err) {
+      recordJob(name, began - due, Date.now() - began, 'failed');
+      // Logged here (without the payload: it may hold an e-mail body); pg-boss schedules the retry.
+      this.log.warn({ err, queue: name, jobId: job.id }, 'background job failed');
+      throw err;
+    } finally {
+      this.runningHandlers.delete(run);
+    }
+  }
+
+  /** Runs `work` every `seconds`, logging (not throwing) its failures; stopped by stop(). */
+  private every(seconds: number, work: () => Promise<unknown>) {
+    const timer = setInterval(() => {
+      if (!this.started) return;
+      work().catch((err: unknown) => this.log.warn({ err }, 'job queue housekeeping failed'));
+    }, seconds * 1000);
+    timer.unref();
+    this.timers.push(timer);
   }
 
   async stop() {
     if (!this.started) return;
     this.started = false;
+    for (const timer of this.timers) clearInterval(timer);
+    this.timers = [];
+    // The heavy slots finish the job in hand and take no other; pg-boss's workers likewise.
+    const pool = this.heavyPool?.stop();
     await this.boss.stop({ graceful: true, wait: true, timeout: 5000, close: false });
     // Work started just before closing (an interview-completed listener, a handler whose job was
     // fetched as pg-boss stopped) must not outlive the database connection it uses.
-    await Promise.allSettled([...this.inFlight, ...this.runningHandlers]);
+    await Promise.allSettled([pool, ...this.inFlight, ...this.runningHandlers]);
+    if (this.role !== 'web') await this.instances.leave().catch(() => {});
     this.detached = true;
   }
 
   async send(name: QueueName, data: object, options: PgBoss.SendOptions = {}) {
     const id = await this.boss.send(name, data, options);
-    // Wake the worker now instead of at its next poll.
-    const worker = this.workerIds.get(name);
-    if (worker) this.boss.notifyWorker(worker);
+    // Wake the worker now instead of at its next poll (a send in a transaction wakes it after commit).
+    if (!options.db) this.wake(name);
     return id;
+  }
+
+  /** A job of `name` was committed outside send() (in a transaction): look for it now. */
+  wake(name: QueueName) {
+    for (const id of this.workerIds.get(name) ?? []) this.boss.notifyWorker(id);
+    if (runsOf.get(name) === 'heavy') this.heavyPool?.notify();
   }
 
   /** Runs `work` (which may send jobs) and lets settle() wait for it. */
@@ -209,7 +357,8 @@ export class BossQueue implements JobQueue {
       );
       if (((rows[0] as { n: number } | undefined)?.n ?? 0) === 0) return;
       if (Date.now() > deadline) throw new Error('background jobs did not finish in time');
-      for (const id of this.workerIds.values()) this.boss.notifyWorker(id);
+      for (const ids of this.workerIds.values()) for (const id of ids) this.boss.notifyWorker(id);
+      this.heavyPool?.notify();
       await new Promise((r) => setTimeout(r, 100));
     }
   }

@@ -14,6 +14,7 @@ import {
   queueCarefulPass,
   queueJoin,
   registerAssessmentJob,
+  registerCarefulDeadlineJob,
   registerCarefulTranscriptJob,
   registerRemuxJob,
 } from '../interview';
@@ -38,6 +39,7 @@ export type AfterCallStep = {
  */
 export function afterCallSteps(app: FastifyInstance, queue: BossQueue): AfterCallStep[] {
   const careful = registerCarefulTranscriptJob(app, queue);
+  registerCarefulDeadlineJob(app, queue);
   registerAssessmentJob(app, queue);
   registerRemuxJob(app, queue);
   return [
@@ -49,7 +51,8 @@ export function afterCallSteps(app: FastifyInstance, queue: BossQueue): AfterCal
     {
       name: 'careful pass',
       job: 'careful-transcript',
-      needs: 'the answer audio and the language models; a place in the queue (admission, decision 0224)',
+      needs:
+        'the answer audio and the language models; a place in the queue (admission, decision 0224) and a start within CAREFUL_PASS_START_WITHIN_SECONDS, else the assessment goes ahead on the live text (decision 0243)',
       // Admitted: the pass runs and then queues the assessment itself, whatever its outcome (decision
       // 0172). Refused, or switched off: the assessment is queued at once on the live transcript.
       start: ({ interviewId, address }) =>

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { BossQueue, type JobQueue } from '../queue/queue';
@@ -20,7 +21,13 @@ declare module 'fastify' {
 export default fp(
   async function jobsPlugin(app: FastifyInstance) {
     // Tests poll often so they finish fast; in production a send wakes the worker at once anyway.
-    const queue = new BossQueue(app.database, app.log, app.config.NODE_ENV === 'test' ? 0.5 : 5);
+    const { ROLE: role, WORKER_CONCURRENCY } = app.config;
+    const queue = new BossQueue(app.database, app.log, {
+      role,
+      // A worker's heavy slots: one per core unless set; elsewhere one, so live interviews keep the CPU.
+      concurrency: WORKER_CONCURRENCY ?? (role === 'worker' ? os.availableParallelism() : 1),
+      pollingIntervalSeconds: app.config.NODE_ENV === 'test' ? 0.5 : 5,
+    });
     app.decorate('queue', queue as JobQueue);
 
     const afterCall = afterCallSteps(app, queue);

@@ -3,9 +3,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { httpDuration, registry, setMetricSources } from '../cluster/metrics';
 import { checkLedger } from '../money';
-import { QUEUES } from '../queue/queue';
-
-const queueNames = Object.values(QUEUES).map((q) => q.name);
+import { queueDepths } from '../queue/status';
 
 /**
  * GET /metrics for Prometheus (decision 0113), behind `Authorization: Bearer <METRICS_TOKEN>` when
@@ -31,14 +29,8 @@ async function metricsPlugin(app: FastifyInstance) {
     detach = setMetricSources({
       liveSessions: () => app.interviewSessions?.size ?? 0,
       ledgerCheck: () => checkLedger(app.db),
-      queueSizes: async () => {
-        const { rows } = await app.database.query(
-          `SELECT name, count(*)::int AS n FROM pgboss.job WHERE state IN ('created', 'retry', 'active') GROUP BY name`,
-        );
-        const sizes: Record<string, number> = Object.fromEntries(queueNames.map((n) => [n, 0]));
-        for (const row of rows as { name: string; n: number }[]) sizes[row.name] = row.n;
-        return sizes;
-      },
+      queueSizes: async () =>
+        Object.fromEntries((await queueDepths(app.database)).map((d) => [d.queue, d])),
     });
   });
   app.addHook('onClose', async () => detach());

@@ -3,13 +3,14 @@
  * provider upholds or overturns with a note. Overturning changes the decision (the notifier e-mails
  * the candidate) and both go into the decision log.
  */
-import { and, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { isUuid, type AdminAppeal } from '@app/shared';
 import type { Db } from '../db/client';
 import { interviewDecisions, interviews, jobs, users } from '../db/schema';
 import { appeals } from '../db/schema-ai-hiring';
 import type { Executor } from '../db/types';
 import { conflict, notFound } from '../http/http-errors';
+import { openApplication } from '../interview';
 import { appendDecisionLog } from './decision-log';
 import { decidedInterviewOf } from './explanation';
 import { checkDecision, logDecision } from './override';
@@ -146,19 +147,8 @@ async function overturn(tx: Executor, iv: typeof interviews.$inferSelect, note: 
   const decision = iv.status === 'approved' ? 'rejected' : 'approved';
   if (decision === 'approved' && iv.jobId) {
     // One open application per candidate and job (decision 0169): a newer one blocks re-approving this.
-    const [other] = await tx
-      .select({ id: interviews.id })
-      .from(interviews)
-      .where(
-        and(
-          eq(interviews.candidateId, iv.candidateId),
-          eq(interviews.jobId, iv.jobId),
-          ne(interviews.id, iv.id),
-          ne(interviews.status, 'rejected'),
-        ),
-      )
-      .limit(1);
-    if (other) throw conflict('The candidate has a newer application to this job; decide that one instead.');
+    if (await openApplication(tx, iv.candidateId, iv.jobId, iv.id))
+      throw conflict('The candidate has a newer application to this job; decide that one instead.');
   }
   // The resolution note is required and labelled as the candidate's: it stands as the reason too.
   const checked = await checkDecision(tx, iv.id, decision, note);

@@ -1,5 +1,6 @@
 /** The interview domain's face: the only file of interview/ that other folders import. */
 export { registerAbandonedInterviewsJob, scheduleAbandonedSweep } from './abandoned-job';
+export { openApplication } from './applications';
 export { findAlternative, humanOnlyAssessment } from './assessment/human-only';
 export { registerAssessmentJob } from './assessment/job';
 export { queueCarefulPass, registerCarefulDeadlineJob, registerCarefulTranscriptJob } from './careful/job';

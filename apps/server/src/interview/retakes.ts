@@ -3,7 +3,7 @@
  * ended before any answer goes back to not started instead of to review. Either way the earlier
  * attempt's recording goes (decision 0167).
  */
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { interviewRetakes, interviews, transcriptTurns } from '../db/schema';
 import type { Executor } from '../db/types';
@@ -12,6 +12,7 @@ import { conflict, notFound } from '../http/http-errors';
 import { deleteAnswerAudioRows } from './transcript/answer-audio';
 import { dropRecording } from './recording/interview-recordings';
 import { COMPLETABLE, INTERVIEW_NOT_FOUND, NOT_STARTED } from './rules';
+import { openApplication } from './applications';
 import { lockUser } from '../accounts';
 import { acceptanceWithdrawn } from '../quality';
 
@@ -121,18 +122,7 @@ export async function allowRetake(
     if (NOT_STARTED.includes(row.status)) throw conflict(RETAKE_NOT_TAKEN);
     if (row.jobId && row.status === 'rejected') {
       // One application per candidate and job: a newer one beside this rejected one stays the one.
-      const [newer] = await tx
-        .select({ id: interviews.id })
-        .from(interviews)
-        .where(
-          and(
-            eq(interviews.candidateId, row.candidateId),
-            eq(interviews.jobId, row.jobId),
-            ne(interviews.status, 'rejected'),
-          ),
-        )
-        .limit(1);
-      if (newer) throw conflict(RETAKE_NEWER_APPLICATION);
+      if (await openApplication(tx, row.candidateId, row.jobId)) throw conflict(RETAKE_NEWER_APPLICATION);
     }
     const keys = await resetToNotStarted(tx, id);
     // A withdrawn acceptance holds the rater's work like a pause (decision 0170).

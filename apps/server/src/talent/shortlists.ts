@@ -3,14 +3,14 @@
  * them (an interview not yet started, as when they open the job themselves) and the route queues
  * the e-mail with the job's link (notifications/notifications.ts).
  */
-import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { ShortlistEntry } from '@app/shared';
 import type { Db } from '../db/client';
 import type { Executor } from '../db/types';
-import { interviews, jobs, users } from '../db/schema';
+import { jobs, users } from '../db/schema';
 import { shortlistEntries } from '../db/schema-talent';
 import { AppError, conflict, notFound } from '../http/http-errors';
-import { createInterview } from '../interview';
+import { createInterview, openApplication } from '../interview';
 import { lockUser } from '../accounts';
 
 export const NOT_A_CANDIDATE = 'Candidate not found';
@@ -125,14 +125,7 @@ export async function inviteFromShortlist(db: Db, jobId: string, candidateId: st
     // One application per candidate and job (decision 0169), made under the lock a start takes too;
     // a rejected one is closed, so an invitation opens a new one beside it.
     await lockUser(tx, candidateId);
-    const [existing] = await tx
-      .select({ id: interviews.id })
-      .from(interviews)
-      .where(
-        and(eq(interviews.jobId, jobId), eq(interviews.candidateId, candidateId), ne(interviews.status, 'rejected')),
-      )
-      .limit(1);
-    if (!existing) await createInterview(tx, { jobId, candidateId });
+    if (!(await openApplication(tx, candidateId, jobId))) await createInterview(tx, { jobId, candidateId });
     await tx
       .update(shortlistEntries)
       .set({ invitedAt: new Date() })

@@ -14,6 +14,8 @@ import { readOutbox } from '../helpers/outbox';
 import { interviewRetakes, interviews } from '../../src/db/schema';
 import { migrationsFolder } from '../../src/db/template';
 import { createInterview, createOrResumeInterview } from '../../src/interview/interviews';
+import { openApplication } from '../../src/interview/applications';
+import { RETAKE_NEWER_APPLICATION } from '../../src/interview/retakes';
 
 let t: TestContext;
 let admin: string;
@@ -69,6 +71,20 @@ describe('one application per candidate and job', () => {
     await createInterview(db(), { jobId: job.id, candidateId: user.id });
     await expect(createInterview(db(), { jobId: job.id, candidateId: user.id, status: 'completed' })).rejects.toThrow();
     expect(await rowsOf(user.id)).toHaveLength(2);
+  });
+
+  it('a rejected application is closed: the newer one beside it is the open one, and the rejected one is not retaken (409)', async () => {
+    const job = await insertJob(db(), { status: 'active' });
+    const { user } = await t.signUp();
+    const rejected = await createInterview(db(), { jobId: job.id, candidateId: user.id, status: 'rejected' });
+    expect(await openApplication(db(), user.id, job.id)).toBeNull();
+    const newer = await createInterview(db(), { jobId: job.id, candidateId: user.id });
+    expect(await openApplication(db(), user.id, job.id)).toEqual({ id: newer.id });
+    expect(await openApplication(db(), user.id, job.id, newer.id)).toBeNull();
+
+    const retake = await t.post(`/api/admin/interviews/${rejected.id}/retake`, admin, { reason: 'The audio failed' });
+    expect(retake.statusCode).toBe(409);
+    expect(retake.json()).toEqual({ detail: RETAKE_NEWER_APPLICATION });
   });
 
   it('the migration folds earlier duplicates into the application that ran, keeping their retakes', async () => {

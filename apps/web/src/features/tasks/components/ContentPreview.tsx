@@ -3,19 +3,20 @@ import { FileText, ImageOff } from 'lucide-react';
 import type { DataToAnnotate } from '@app/shared';
 import { absoluteUrl } from '../../../lib/api-client';
 
-/** Renders the item to rate by data type (docs/product/screens/task.md); no type means a transcript. */
-export function ContentPreview({ data }: { data: DataToAnnotate }) {
+/**
+ * Renders the item to rate by data type (docs/product/screens/task.md); no type means a transcript.
+ * The review queue shows the same (what the rater saw), `compact` in its side panel: nothing taller than 20rem.
+ */
+export function ContentPreview({ data, compact = false }: { data: DataToAnnotate; compact?: boolean }) {
   const [imageFailed, setImageFailed] = useState(false);
   const url = absoluteUrl(data.data_url);
+  const boxHeight = compact ? 'max-h-80' : 'max-h-96';
+  const textBox = `${boxHeight} overflow-y-auto whitespace-pre-wrap rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm text-slate-800`;
 
   switch (data.data_type) {
     case 'text':
       return (
-        <div
-          tabIndex={0}
-          aria-label="Text content"
-          className="max-h-96 overflow-y-auto whitespace-pre-wrap rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm text-slate-800"
-        >
+        <div tabIndex={0} aria-label="Text content" className={textBox}>
           {data.data_content?.text ?? ''}
         </div>
       );
@@ -31,11 +32,18 @@ export function ContentPreview({ data }: { data: DataToAnnotate }) {
           src={url}
           alt={data.title || 'Creative work'}
           onError={() => setImageFailed(true)}
-          className="max-h-[32rem] w-full rounded-lg border border-slate-200 bg-slate-50 object-contain"
+          className={`${compact ? 'max-h-80' : 'max-h-[32rem]'} w-full rounded-lg border border-slate-200 bg-slate-50 object-contain`}
         />
       );
     case 'video':
-      return <video src={url} controls className="w-full rounded-lg bg-black" aria-label="Video content" />;
+      return (
+        <video
+          src={url}
+          controls
+          className={`${compact ? 'max-h-80 ' : ''}w-full rounded-lg bg-black`}
+          aria-label="Video content"
+        />
+      );
     case 'audio':
       return <audio src={url} controls className="w-full" aria-label="Audio content" />;
     case 'document':
@@ -54,7 +62,9 @@ export function ContentPreview({ data }: { data: DataToAnnotate }) {
       const transcript = data.transcript;
       if (Array.isArray(transcript)) {
         return (
-          <ol className="max-h-96 space-y-3 overflow-y-auto rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm">
+          <ol
+            className={`${boxHeight} space-y-3 overflow-y-auto rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm`}
+          >
             {transcript.map((turn, i) => (
               <li key={i}>
                 <span className="font-semibold capitalize text-slate-900">{turn.speaker}:</span>{' '}
@@ -64,11 +74,7 @@ export function ContentPreview({ data }: { data: DataToAnnotate }) {
           </ol>
         );
       }
-      return (
-        <div className="max-h-96 overflow-y-auto whitespace-pre-wrap rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm text-slate-800">
-          {transcript || 'No content to preview.'}
-        </div>
-      );
+      return <div className={textBox}>{transcript || 'No content to preview.'}</div>;
     }
   }
 }

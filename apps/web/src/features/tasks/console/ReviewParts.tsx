@@ -1,54 +1,11 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { FileText } from 'lucide-react';
-import { REJECTION_REASON_MAX_LENGTH, type DataToAnnotate, type ReviewRating } from '@app/shared';
+import { REJECTION_REASON_MAX_LENGTH, type ReviewRating } from '@app/shared';
 import { Badge } from '../../../components/Badge';
 import { secondaryButtonClass } from '../../../components/form-styles';
-import { absoluteUrl } from '../../../lib/api-client';
 import { formatBias, formatPoints, formatShare } from './lib/quality-format';
 import { ratingDistance } from './lib/review-distance';
 
-/** The parts of the review screen (ReviewQueuePage): the item, a rating's state, distance and record, the rejection form. */
-
-/** The item being reviewed, by its data type (the rater saw the same). */
-export function ItemContent({ data }: { data: DataToAnnotate }) {
-  const url = absoluteUrl(data.data_url);
-  const box = 'max-h-80 overflow-y-auto whitespace-pre-wrap rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm';
-  switch (data.data_type) {
-    case 'text':
-      return <div className={box}>{data.data_content?.text ?? ''}</div>;
-    case 'image':
-      return (
-        <img
-          src={url}
-          alt={data.title || 'Item'}
-          className="max-h-80 w-full rounded-lg border border-slate-200 bg-slate-50 object-contain"
-        />
-      );
-    case 'video':
-      return <video src={url} controls className="max-h-80 w-full rounded-lg bg-black" aria-label="Video content" />;
-    case 'audio':
-      return <audio src={url} controls className="w-full" aria-label="Audio content" />;
-    case 'document':
-      return (
-        <a href={url} target="_blank" rel="noreferrer" className={secondaryButtonClass}>
-          <FileText className="h-4 w-4" aria-hidden />
-          Open document
-        </a>
-      );
-    default:
-      return Array.isArray(data.transcript) ? (
-        <ol className={`${box} space-y-2`}>
-          {data.transcript.map((turn, i) => (
-            <li key={i}>
-              <span className="font-semibold">{turn.speaker}:</span> {turn.text}
-            </li>
-          ))}
-        </ol>
-      ) : (
-        <div className={box}>{data.transcript || data.data_content?.text || 'No content.'}</div>
-      );
-  }
-}
+/** The parts of the review screen (ReviewQueuePage): a rating's state, distance and record, the rejection form. */
 
 /** A submitted rating's review: waiting, approved (by hand or by the rules), or rejected. */
 export function ReviewState({ rating, decided }: { rating: ReviewRating; decided?: boolean }) {

@@ -12,7 +12,8 @@ import { useReviewQueue } from './api/quality';
 import { reviewTask } from './api/tasks';
 import { formatPoints } from './lib/quality-format';
 import { REVIEW_SHORTCUTS, reviewKeyAction } from './lib/review-keys';
-import { Distance, ItemContent, RaterRecord, RejectForm, ReviewState } from './ReviewParts';
+import { ContentPreview } from '../components/ContentPreview';
+import { Distance, RaterRecord, RejectForm, ReviewState } from './ReviewParts';
 import { DecisionButtons, PageHeader, dateTime } from '../../../components/console-ui';
 
 const linkClass = 'text-sm font-medium text-brand-700 hover:underline';
@@ -203,7 +204,8 @@ export function ReviewQueuePage({ undoMs = UNDO_MS }: { undoMs?: number } = {}) 
             <h2 className="text-lg font-semibold text-slate-900">{item.task_name}</h2>
             {data.title && data.title !== item.task_name && <p className="text-sm text-slate-700">{data.title}</p>}
             {item.task_description && <p className="text-sm text-slate-600">{item.task_description}</p>}
-            <ItemContent data={data} />
+            {/* Keyed: a broken image of one item says nothing of the next. */}
+            <ContentPreview key={item.item_id} data={data} compact />
             {item.instructions && (
               <p className="text-xs text-slate-600">
                 <span className="font-medium">Instructions:</span> {item.instructions}

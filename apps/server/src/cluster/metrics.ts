@@ -130,7 +130,9 @@ const carefulLiveFallbacks = new client.Counter({
 });
 
 /** Counts one interview assessed on its live transcript because the careful pass was refused, late or failed. */
-export function recordCarefulLiveFallback(reason: 'queue_full' | 'account' | 'address' | 'not_started' | 'timeout' | 'failed') {
+export function recordCarefulLiveFallback(
+  reason: 'queue_full' | 'account' | 'address' | 'not_started' | 'timeout' | 'failed',
+) {
   carefulLiveFallbacks.inc({ reason });
 }
 

@@ -7,7 +7,8 @@ export function pgliteHandle(client: PGlite, db: Db): DatabaseHandle {
     db,
     kind: 'embedded',
     query: async (text, params) => client.query(text, params as unknown[]),
-    transaction: (work) => client.transaction((tx) => work(async (text, params) => tx.query(text, params as unknown[]))),
+    transaction: (work) =>
+      client.transaction((tx) => work(async (text, params) => tx.query(text, params as unknown[]))),
     close: () => client.close(),
   };
 }

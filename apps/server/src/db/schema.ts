@@ -388,16 +388,11 @@ export const earnings = pgTable(
   (t) => [uniqueIndex('earnings_task_unique').on(t.taskId), index('earnings_user_idx').on(t.userId, t.status)],
 );
 
-/**
- * The processes that run the heavy background jobs (ROLE=worker or all; decision 0243), each row
- * refreshed every few seconds while its process lives: a web instance that sees none fresh runs the
- * heavy jobs itself, and the console's health page lists them.
- */
+/** Processes running the heavy jobs (ROLE worker or all), each refreshed while it lives (decision 0243). */
 export const workerInstances = pgTable('worker_instances', {
   id: text('id').primaryKey(),
   role: text('role', { enum: ['all', 'web', 'worker'] }).notNull(),
   hostname: text('hostname').notNull(),
-  /** Heavy jobs it runs at once. */
   concurrency: integer('concurrency').notNull(),
   startedAt: at('started_at').notNull().defaultNow(),
   seenAt: at('seen_at').notNull().defaultNow(),

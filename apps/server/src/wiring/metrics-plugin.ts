@@ -29,8 +29,7 @@ async function metricsPlugin(app: FastifyInstance) {
     detach = setMetricSources({
       liveSessions: () => app.interviewSessions?.size ?? 0,
       ledgerCheck: () => checkLedger(app.db),
-      queueSizes: async () =>
-        Object.fromEntries((await queueDepths(app.database)).map((d) => [d.queue, d])),
+      queueSizes: async () => Object.fromEntries((await queueDepths(app.database)).map((d) => [d.queue, d])),
     });
   });
   app.addHook('onClose', async () => detach());

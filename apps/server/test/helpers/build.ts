@@ -58,7 +58,7 @@ export async function buildSocketTestApp(...args: Parameters<typeof buildTestApp
  * A fresh database per call: an in-memory PGlite, or, when TEST_DATABASE_URL is set, a new database
  * created on that PostgreSQL server (dropped on close). Migrations run on both.
  */
-async function freshDatabase(): Promise<{ database: DatabaseHandle; drop: () => Promise<void> }> {
+export async function freshDatabase(): Promise<{ database: DatabaseHandle; drop: () => Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) return { database: await openDatabase({ dataDir: null }), drop: async () => {} };
   const name = `t_${crypto.randomBytes(6).toString('hex')}`;

@@ -157,7 +157,10 @@ export function registerCarefulDeadlineJob(app: FastifyInstance, queue: BossQueu
       if (pass?.state !== 'created') return;
       const seconds = app.config.CAREFUL_PASS_START_WITHIN_SECONDS;
       recordCarefulLiveFallback('not_started');
-      app.log.info({ interviewId, waitedSeconds: seconds }, 'careful pass not started in time: the live transcript is assessed');
+      app.log.info(
+        { interviewId, waitedSeconds: seconds },
+        'careful pass not started in time: the live transcript is assessed',
+      );
       await queue.send('assess-interview', { interviewId, transcriptNote: LIVE_BECAUSE.notStarted(seconds) });
     },
   );

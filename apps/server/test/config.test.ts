@@ -18,4 +18,11 @@ describe('loadConfig', () => {
     }
     for (const field of ['PORT', 'DATABASE_URL', 'LOG_LEVEL', 'ADMIN_PASSWORD']) expect(message).toContain(field);
   });
+
+  it('runs every role in one process unless told otherwise; a worker needs the shared database', () => {
+    expect(loadConfig({}).ROLE).toBe('all');
+    expect(() => loadConfig({ ROLE: 'worker' })).toThrow(/ROLE: worker needs DATABASE_URL/);
+    expect(loadConfig({ ROLE: 'worker', DATABASE_URL: 'postgres://db/app' }).ROLE).toBe('worker');
+    expect(() => loadConfig({ ROLE: 'cron' })).toThrow(ConfigError);
+  });
 });

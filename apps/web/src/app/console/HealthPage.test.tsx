@@ -66,7 +66,7 @@ describe('HealthPage', { timeout: 15_000 }, () => {
     expect(cell(within(table).getByRole('row', { name: 'end-abandoned-interviews' }), 'Runs on')).toBe('Web');
     expect(cell(within(table).getByRole('row', { name: 'assess-interview' }), 'Oldest wait')).toBe('—');
 
-    expect(screen.getByText('No instance is running the heavy background jobs.')).toBeInTheDocument();
+    expect(screen.getByText('No worker instance has been seen in the last 30 seconds.')).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Careful passes' })).toHaveTextContent(
       'Interviews assessed on the live transcript in the last 24 hours: 2',
     );

@@ -85,9 +85,12 @@ function HealthView({ h, now }: { h: AdminHealth; now: number }) {
         <Table label="Queues" head={['Queue', 'Runs on', 'Waiting', 'Running', 'Oldest wait']}>
           {h.queues.map((q) => (
             <tr key={q.queue} aria-label={q.queue}>
+              {/* One block per cell: on a phone a cell is a grid of its label and one value (CardsTable). */}
               <td className={td}>
-                <span className="font-medium text-slate-900">{QUEUE_NAMES[q.queue] ?? q.queue}</span>
-                {QUEUE_NAMES[q.queue] && <span className="block font-mono text-xs text-slate-500">{q.queue}</span>}
+                <div>
+                  <span className="font-medium text-slate-900">{QUEUE_NAMES[q.queue] ?? q.queue}</span>
+                  {QUEUE_NAMES[q.queue] && <span className="block font-mono text-xs text-slate-500">{q.queue}</span>}
+                </div>
               </td>
               <td className={td}>{RUNS_ON[q.runs]}</td>
               <td className={`${td} tabular-nums ${q.waiting > 0 ? 'font-semibold text-slate-900' : ''}`}>
@@ -101,14 +104,16 @@ function HealthView({ h, now }: { h: AdminHealth; now: number }) {
       </Section>
       <Section title="Worker instances">
         {h.workers.length === 0 ? (
-          <Empty>No instance is running the heavy background jobs.</Empty>
+          <Empty>No worker instance has been seen in the last 30 seconds.</Empty>
         ) : (
           <Table label="Worker instances" head={['Hostname', 'Role', 'Slots', 'Last seen']}>
             {h.workers.map((w) => (
               <tr key={w.id} aria-label={w.hostname}>
                 <td className={td}>
-                  <span className="font-medium text-slate-900">{w.hostname}</span>
-                  <span className="block text-xs text-slate-500">since {dateTime(w.started_at)}</span>
+                  <div>
+                    <span className="font-medium text-slate-900">{w.hostname}</span>
+                    <span className="block text-xs text-slate-500">since {dateTime(w.started_at)}</span>
+                  </div>
                 </td>
                 <td className={td}>{ROLE_NAMES[w.role] ?? w.role}</td>
                 <td className={`${td} tabular-nums`}>{w.concurrency}</td>

@@ -335,3 +335,26 @@ test('a candidate cannot open the console', async ({ page, request, candidate: {
   const res = await request.get('/api/admin/payouts', { headers: auth(token) });
   expect(res.status()).toBe(403);
 });
+
+test("the admin sees the background work on the console's health page", async ({ browser, request }) => {
+  const admin = await desktopPage(browser);
+  await logInThroughUi(admin, E2E_ADMIN.email, E2E_ADMIN.password);
+  await expect(admin).toHaveURL(/\/admin\/jobs$/);
+  await admin.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Health' }).click();
+  await expect(admin.getByRole('heading', { name: 'Health', level: 1 })).toBeVisible();
+  // One process (ROLE=all): it runs the heavy jobs itself, as a worker would, so no stand-in warning.
+  await expect(admin.getByRole('region', { name: 'This instance' })).toContainText(
+    'All (web and worker in one process)',
+  );
+  await expect(admin.getByRole('alert')).toHaveCount(0);
+  const queues = admin.getByRole('table', { name: 'Queues' });
+  await expect(queues.getByRole('row', { name: 'careful-transcript' })).toContainText('Worker (heavy slots)');
+  await expect(queues.getByRole('row', { name: 'assess-interview' })).toBeVisible();
+  await expect(admin.getByRole('table', { name: 'Worker instances' }).getByRole('row')).toHaveCount(2);
+  await expect(admin.getByRole('region', { name: 'Careful passes' })).toContainText(
+    /Interviews assessed on the live transcript in the last 24 hours: \d+/,
+  );
+  // The same figures are the admin's only.
+  const res = await request.get('/api/admin/health');
+  expect(res.status()).toBe(401);
+});

@@ -34,3 +34,4 @@ export * from './schemas/payouts';
 export * from './schemas/onboarding';
 export * from './schemas/ai-hiring';
 export * from './bank-checks';
+export * from './schemas/health';

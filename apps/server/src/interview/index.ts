@@ -4,6 +4,7 @@ export { openApplication } from './applications';
 export { findAlternative, humanOnlyAssessment } from './assessment/human-only';
 export { registerAssessmentJob } from './assessment/job';
 export { queueCarefulPass, registerCarefulDeadlineJob, registerCarefulTranscriptJob } from './careful/job';
+export { countLiveFallbacks } from './careful/live-fallbacks';
 export { exportPracticeDebriefs } from './debrief';
 export { listIntegrityEvents, markIntegrityEvent } from './integrity';
 export { createInterview, getAdminInterview, getInterviewForUser, listInterviews } from './interviews';

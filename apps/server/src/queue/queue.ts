@@ -88,6 +88,10 @@ export type JobQueue = {
   settle: (timeoutMs?: number) => Promise<void>;
   /** Runs `work` (an event listener that will send jobs) so that settle() waits for it too. */
   track: (work: () => Promise<void>) => Promise<void>;
+  /** What this process runs (decision 0243), its heavy slots, and whether it stands in for a missing worker. */
+  readonly role: Role;
+  readonly concurrency: number;
+  readonly standingIn: boolean;
 };
 
 /**
@@ -152,7 +156,7 @@ export class BossQueue implements JobQueue {
   private readonly workerIds = new Map<QueueName, string[]>();
   private heavyPool: SlotPool | null = null;
   /** True while a web instance runs the worker's jobs itself because no worker is seen. */
-  private standingIn = false;
+  private standingInNow = false;
   private timers: NodeJS.Timeout[] = [];
   private started = false;
   /** Set once stop() has finished: the database may close, and pg-boss must not touch it. */
@@ -177,6 +181,10 @@ export class BossQueue implements JobQueue {
       deleteAfterDays: 7,
     } as PgBoss.ConstructorOptions);
     this.boss.on('error', (err) => this.log.error({ err }, 'job queue error'));
+  }
+
+  get standingIn() {
+    return this.standingInNow;
   }
 
   /** Registers the handler of a queue; call before start(). */
@@ -244,8 +252,8 @@ export class BossQueue implements JobQueue {
   private async checkForWorkers() {
     const workers = await this.instances.fresh();
     const none = workers.length === 0;
-    if (none === this.standingIn) return;
-    this.standingIn = none;
+    if (none === this.standingInNow) return;
+    this.standingInNow = none;
     setHeavyFallback(none);
     if (none) {
       this.log.warn('No worker instance is running: this web instance runs the heavy background jobs itself');
@@ -285,7 +293,7 @@ export class BossQueue implements JobQueue {
     if (!handler) throw new Error(`No handler for ${name}`);
     const began = Date.now();
     const due = Math.max(new Date(job.createdOn).getTime(), new Date(job.startAfter).getTime());
-    if (this.standingIn && runsOf.get(name) !== 'web') recordHeavyFallbackRun();
+    if (this.standingInNow && runsOf.get(name) !== 'web') recordHeavyFallbackRun();
     const run = handler(job.data, { id: job.id, retryCount: job.retryCount ?? 0 });
     this.runningHandlers.add(run);
     try {

@@ -1,5 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { adminHealthSchema, type AdminHealth } from '@app/shared';
+import { countLiveFallbacks } from '../interview';
+import { WorkerInstances } from '../queue/instances';
+import { queueDepths } from '../queue/status';
 
 const checksSchema = z.object({ database: z.string(), redis: z.string().optional(), instance: z.string() });
 
@@ -58,3 +62,38 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 export default healthRoutes;
+
+/**
+ * The console's health page (issue 45 item 2, decision 0243): this instance's role, every queue's
+ * depth across all instances, the worker instances seen, and the interviews assessed on their live
+ * transcript in the last day. Admin-only: guarded where registered (wiring/routes.ts).
+ */
+export const adminHealthRoutes: FastifyPluginAsyncZod = async (app) => {
+  const instances = new WorkerInstances(app.database);
+  app.get('/admin/health', { schema: { response: { 200: adminHealthSchema } } }, async (): Promise<AdminHealth> => {
+    const [queues, workers, fallbacks] = await Promise.all([
+      queueDepths(app.database),
+      instances.fresh(),
+      countLiveFallbacks(app.db, new Date()),
+    ]);
+    return {
+      instance: { role: app.queue.role, standing_in: app.queue.standingIn, concurrency: app.queue.concurrency },
+      queues: queues.map((q) => ({
+        queue: q.queue,
+        runs: q.runs,
+        waiting: q.waiting,
+        running: q.running,
+        oldest_wait_seconds: q.oldestWaitSeconds,
+      })),
+      workers: workers.map((w) => ({
+        id: w.id,
+        role: w.role,
+        hostname: w.hostname,
+        concurrency: w.concurrency,
+        started_at: w.startedAt,
+        seen_at: w.seenAt,
+      })),
+      careful_live_fallbacks_24h: fallbacks,
+    };
+  });
+};

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import healthRoutes from './health-routes';
+import healthRoutes, { adminHealthRoutes } from './health-routes';
 import { authRoutes, profileRoutes, filesRoutes } from '../accounts';
 import { jobsRoutes, adminJobsRoutes } from '../jobs';
 import { interviewsRoutes, uploadVideoRoutes, recordingChunkRoutes, debriefRoutes } from '../interview';
@@ -72,6 +72,7 @@ const adminGroups = [
   adminDisputeRoutes,
   adminOnboardingRoutes,
   adminAiHiringRoutes,
+  adminHealthRoutes,
 ];
 
 /** Every /api route group. Each group is an encapsulated plugin with its own hooks. */

@@ -82,7 +82,12 @@ export async function freshDatabase(): Promise<{ database: DatabaseHandle; drop:
 
 export async function buildTestApp(
   env: Record<string, string> = {},
-  opts: { logger?: object; clock?: Clock } = {},
+  opts: {
+    logger?: object;
+    clock?: Clock;
+    /** Runs on the migrated database before the app is built (rows the app must find when it starts). */
+    beforeApp?: (database: DatabaseHandle) => Promise<void>;
+  } = {},
 ): Promise<TestContext> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tm-test-'));
   const config = loadConfig({
@@ -100,6 +105,7 @@ export async function buildTestApp(
   });
   const { database, drop } = await freshDatabase();
   await ensureAdmin(database.db, ADMIN.email, ADMIN.password);
+  await opts.beforeApp?.(database);
   const app = await buildApp({ config, database, logger: opts.logger ?? false, clock: opts.clock });
   await app.ready();
 

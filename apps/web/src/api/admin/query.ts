@@ -25,6 +25,7 @@ export const adminKeys = {
   job: (id: string) => ['admin', 'job', id] as const,
   candidates: (p: object) => ['admin', 'candidates', p] as const,
   candidate: (id: string) => ['admin', 'candidate', id] as const,
+  health: ['admin', 'health'] as const,
 };
 
 /** A console list keeps showing the page it has while the next page or filter loads. */

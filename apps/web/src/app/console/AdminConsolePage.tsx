@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { NavLink, Navigate, Route, Routes, useLocation } from 'react-router';
 import {
+  Activity,
   ArrowLeft,
   Banknote,
   Briefcase,
@@ -38,6 +39,8 @@ import { AppealsPage, OversightPage } from '../../features/compliance/console/Ov
 import { BiasAuditPage } from '../../features/compliance/console/BiasAuditPage';
 import { AlternativesPage } from '../../features/compliance/console/AlternativesPage';
 import { Spinner } from '../../components/Spinner';
+// Platform, not a domain: the background queues and instances (issue 45).
+import { HealthPage } from './HealthPage';
 
 // The quality view carries the chart library: its own chunk, fetched when it is opened (decision 0159).
 const QualityPage = lazy(() =>
@@ -58,6 +61,7 @@ const NAV = [
   { to: '/admin/appeals', label: 'Appeals', icon: Gavel },
   { to: '/admin/bias-audit', label: 'Bias audit', icon: Scale },
   { to: '/admin/alternatives', label: 'Human-only', icon: UserCheck },
+  { to: '/admin/health', label: 'Health', icon: Activity },
 ];
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
@@ -67,9 +71,9 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 
 /**
  * The provider console (/admin/*, admins only): jobs, applicants and interviews, talent search, tasks,
- * payouts and bank files, disputes, the 1099-NEC list and the onboarding documents' templates. The
- * shell (navigation, the phone's menu, the sections' routes) is this one file; each section's screen
- * is its domain feature's.
+ * payouts and bank files, disputes, the 1099-NEC list, the onboarding documents' templates, and the
+ * health of the background work. The shell (navigation, the phone's menu, the sections' routes) is this
+ * one file; each section's screen is its domain feature's, but Health (the platform's) is beside it.
  */
 export function AdminConsolePage() {
   // On a phone the navigation is a menu, closed again once a page is picked (issue 34).
@@ -146,6 +150,7 @@ export function AdminConsolePage() {
             <Route path="appeals" element={<AppealsPage />} />
             <Route path="bias-audit" element={<BiasAuditPage />} />
             <Route path="alternatives" element={<AlternativesPage />} />
+            <Route path="health" element={<HealthPage />} />
             {/* Absolute: a relative path in a splat route resolves below the unknown address itself
                 (/admin/x/jobs), which matches this route again and redirects without end. */}
             <Route path="*" element={<Navigate to="/admin/jobs" replace />} />

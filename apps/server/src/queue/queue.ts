@@ -32,7 +32,9 @@ export const QUEUES = {
   /** Builds the careful pass's job + candidate language models while the interview runs (decision 0216). */
   buildCarefulModels: {
     name: 'build-careful-models',
-    runs: 'heavy',
+    // Beside the slots, not in them: a build (30-110 s, at low CPU priority) that took the only slot
+    // would hold up the passes it exists to speed up; a pass builds what is missing itself.
+    runs: 'worker',
     options: { retryLimit: 0, expireInSeconds: 900 },
   },
   /** A careful pass not started in CAREFUL_PASS_START_WITHIN_SECONDS: assess the live transcript. */
@@ -73,11 +75,8 @@ export type QueueName = (typeof QUEUES)[keyof typeof QUEUES]['name'];
 type Runs = (typeof QUEUES)[keyof typeof QUEUES]['runs'];
 const runsOf = new Map<string, Runs>(Object.values(QUEUES).map((q) => [q.name, q.runs]));
 
-/**
- * The heavy queues in the order a free slot looks at them: the short recording join first, then the
- * passes; model builds last (a careful pass builds what is missing itself).
- */
-export const HEAVY_ORDER: QueueName[] = ['remux-recording', 'careful-transcript', 'build-careful-models'];
+/** The heavy queues in the order a free slot looks at them: the short recording join first, then the passes. */
+export const HEAVY_ORDER: QueueName[] = ['remux-recording', 'careful-transcript'];
 
 export type JobHandler<T> = (data: T, job: { id: string; retryCount: number }) => Promise<void>;
 

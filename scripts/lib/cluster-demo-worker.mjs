@@ -281,10 +281,8 @@ export async function sixInterviews(ctx, { jobId, adminToken, candidateToken }) 
   try {
     interviews = await Promise.all(people.map((p) => spokenInterview(ctx, { ...p, jobId, adminToken })));
     for (const [i, iv] of interviews.entries()) ok(`interview ${i + 1} completed; heard: "${iv.answer.slice(0, 60)}"`);
-    // Waits for each record assessed on its careful transcript (or, should the pass overrun or fail on a
-    // starved machine, on the live one with the reason). A pass not started within
-    // CAREFUL_PASS_START_WITHIN_SECONDS gives a first assessment on the live text, shown as it comes; the
-    // wait goes on for the pass, which replaces it.
+    // Each assessed on its careful transcript (or on the live one if the pass overran or failed). A pass not
+    // started in CAREFUL_PASS_START_WITHIN_SECONDS gives a live one first; the pass then replaces it.
     const first = new Map();
     const final = new Map();
     await waitFor(
@@ -295,20 +293,19 @@ export async function sixInterviews(ctx, { jobId, adminToken, candidateToken }) 
           const d = (await request('GET', `${base}/api/admin/interviews/${iv.interviewId}`, { token: adminToken }))
             .json;
           if (!d?.assessed_at) continue;
-          const note = d.provenance?.transcript_note ?? d.assessment?.provenance?.transcript_note ?? null;
+          // What the assessment was scored on (its provenance), not the interview's transcript of the moment.
+          const provenance = d.provenance ?? d.assessment?.provenance ?? {};
+          const careful = (provenance.recognizer ?? d.transcript_pass).startsWith('careful');
+          const note = provenance.transcript_note ?? null;
           const after = (Date.parse(d.assessed_at) - Date.parse(iv.completedAt)) / 1000;
-          if (!first.has(iv.interviewId)) {
-            first.set(iv.interviewId, after);
-            if (d.transcript_pass === 'live' && !/overran|failed/.test(note ?? ''))
-              ok(
-                `interview ${n + 1} assessed on the live transcript ${after.toFixed(1)} s after it completed: ${note}`,
-              );
-          }
-          if (d.transcript_pass === 'careful' || /overran|failed/.test(note ?? '')) {
-            final.set(iv.interviewId, { after, careful: d.transcript_pass === 'careful' });
-            ok(
-              `interview ${n + 1} assessed on its ${d.transcript_pass === 'careful' ? 'careful transcript' : `live transcript (${note})`} ${after.toFixed(1)} s after it completed`,
-            );
+          const done = careful || /overran|failed/.test(note ?? '');
+          const what = careful ? 'on its careful transcript' : `on the live transcript (${note})`;
+          if (!first.has(iv.interviewId) && !done)
+            ok(`interview ${n + 1} first assessed ${after.toFixed(1)} s after it completed ${what}`);
+          if (!first.has(iv.interviewId)) first.set(iv.interviewId, after);
+          if (done) {
+            final.set(iv.interviewId, { after, careful });
+            ok(`interview ${n + 1} assessed ${after.toFixed(1)} s after it completed ${what}`);
           }
         }
         return final.size === interviews.length;

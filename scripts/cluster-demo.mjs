@@ -1,27 +1,39 @@
-// Two app instances on one PostgreSQL server and one Redis, behind Debian's nginx with the
-// configuration in docs/deploy/nginx.conf, and a journey through it: sign-up, profile, jobs, an admin
-// job, the shared login limit, a live interview that survives a SIGTERM of its instance (notice +
-// 1012, resumed on the other), a rolling restart, readiness and metrics. Prints the drain time.
+// Two web instances (ROLE=web) behind Debian's nginx with the configuration in docs/deploy/nginx.conf,
+// and one worker instance (ROLE=worker, its own port, not behind nginx), all on one PostgreSQL server
+// and one Redis; and a journey through them: sign-up, profile, jobs, an admin job, the shared login
+// limit, a live interview that survives a SIGTERM of its instance (notice + 1012, resumed on the
+// other), a rolling restart, six interviews completed at once whose heavy work (careful passes,
+// assessments) the worker does while the web instances keep serving, readiness and metrics. Prints the
+// drain time, each interview's time from completion to assessment, GET /api/jobs latency meanwhile,
+// and the demo's own run time.
 //
 //   npm run cluster:demo
 //   env: CLUSTER_DEMO_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres),
-//        CLUSTER_DEMO_REDIS_URL (redis://127.0.0.1:6379), CLUSTER_DEMO_PORTS (3461,3462),
-//        CLUSTER_DEMO_NGINX_PORT (3468)
+//        CLUSTER_DEMO_REDIS_URL (redis://127.0.0.1:6379), CLUSTER_DEMO_PORTS (3461,3462: the web
+//        instances), CLUSTER_DEMO_WORKER_PORT (3463), CLUSTER_DEMO_NGINX_PORT (3468)
 import { spawn, execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { Redis } from 'ioredis';
 import WebSocket from 'ws';
+import {
+  request,
+  sixInterviews,
+  sixSummary,
+  waitFor,
+  workerDidTheWork,
+  workerServesHealthAndMetrics,
+} from './lib/cluster-demo-worker.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const databaseServer = process.env.CLUSTER_DEMO_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const redisUrl = process.env.CLUSTER_DEMO_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const ports = (process.env.CLUSTER_DEMO_PORTS ?? '3461,3462').split(',').map(Number);
+const workerPort = Number(process.env.CLUSTER_DEMO_WORKER_PORT ?? 3463);
 const nginxPort = Number(process.env.CLUSTER_DEMO_NGINX_PORT ?? 3468);
 const base = `http://127.0.0.1:${nginxPort}`;
 const id = crypto.randomBytes(4).toString('hex');
@@ -31,6 +43,8 @@ const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'cluster-demo-'));
 const admin = { email: 'admin@demo.test', password: 'demo-admin-password' };
 const metricsToken = crypto.randomBytes(16).toString('hex');
 const jwtSecret = crypto.randomBytes(32).toString('hex');
+const dataEncryptionKey = crypto.randomBytes(32).toString('base64');
+const demoStarted = performance.now();
 
 const children = new Map(); // port -> child process
 let nginx = null;
@@ -42,77 +56,41 @@ function check(cond, msg) {
   if (!cond) throw new Error(`FAILED: ${msg}`);
   ok(msg);
 }
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-/** An HTTP request from a chosen local address (127.0.0.x), so the app sees different clients. */
-function request(method, url, { body, token, from = '127.0.0.1', headers = {} } = {}) {
-  return new Promise((resolve, reject) => {
-    const payload = body === undefined ? undefined : JSON.stringify(body);
-    const req = http.request(
-      url,
-      {
-        method,
-        localAddress: from,
-        headers: {
-          ...(payload ? { 'content-type': 'application/json' } : {}),
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-          ...headers,
-        },
-      },
-      (res) => {
-        let text = '';
-        res.on('data', (c) => (text += c));
-        res.on('end', () => {
-          let json = null;
-          try {
-            json = JSON.parse(text);
-          } catch {
-            // Not JSON (a page, metrics): the text is there.
-          }
-          resolve({ status: res.statusCode, headers: res.headers, text, json });
-        });
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
-
-async function waitFor(what, fn, timeoutMs = 60000) {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      if (await fn()) return;
-    } catch {
-      // Not up yet: try again.
-    }
-    if (Date.now() > end) throw new Error(`FAILED: timed out waiting for ${what}`);
-    await sleep(200);
-  }
-}
-
-function startInstance(port) {
+/**
+ * Starts an instance: `role` web (behind nginx) or worker (its own port). Every instance has a data
+ * folder of its own, but their uploads folder is one shared folder, as an S3 bucket would be in
+ * production: the worker's careful pass reads the answer audio a web instance stored.
+ */
+function startInstance(port, role = 'web') {
   const log = fs.openSync(path.join(tmp, `instance-${port}.log`), 'a');
+  const dataDir = path.join(tmp, `data-${port}`);
+  fs.mkdirSync(dataDir, { recursive: true });
+  fs.mkdirSync(path.join(tmp, 'uploads'), { recursive: true });
+  if (!fs.existsSync(path.join(dataDir, 'uploads')))
+    fs.symlinkSync(path.join(tmp, 'uploads'), path.join(dataDir, 'uploads'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
     cwd: root,
     stdio: ['ignore', log, log],
     env: {
       ...process.env,
       NODE_ENV: 'production',
+      ROLE: role,
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATA_DIR: path.join(tmp, `data-${port}`),
+      DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl(),
       REDIS_URL: redisUrl,
       REDIS_PREFIX: redisPrefix,
       JWT_SECRET: jwtSecret,
-      TRUST_PROXY: 'true',
+      DATA_ENCRYPTION_KEY: dataEncryptionKey,
+      TRUST_PROXY: role === 'web' ? 'true' : 'false',
       ADMIN_EMAIL: admin.email,
       ADMIN_PASSWORD: admin.password,
       METRICS_TOKEN: metricsToken,
       LOGIN_LIMIT_PER_EMAIL: '5',
       LOG_LEVEL: 'info',
-      // The demo is about instances, not hearing: no ~30 s recognition-model build per saved job.
+      // The demo is about instances: the live recognizer needs no ~30 s model build per saved job. The
+      // careful pass is on (the default) and builds the one model its interviews share, on the worker.
       STT_JOB_MODELS: 'false',
     },
   });
@@ -197,15 +175,22 @@ async function liveSessionsOn(port) {
   return Number(/^interview_live_sessions (\d+)/m.exec(res.text)?.[1] ?? 0);
 }
 
+/** An instance's metrics text (with the token). */
+async function metricsOf(port) {
+  return (await request('GET', `http://127.0.0.1:${port}/metrics`, { token: metricsToken })).text;
+}
+
 async function journey() {
-  step(`two instances (:${ports.join(', :')}) on PostgreSQL database ${dbName} and Redis (prefix ${redisPrefix})`);
+  step(
+    `two web instances (:${ports.join(', :')}) and a worker (:${workerPort}) on PostgreSQL database ${dbName} and Redis (prefix ${redisPrefix})`,
+  );
   const c = new pg.Client({ connectionString: databaseServer });
   await c.connect();
   await c.query(`CREATE DATABASE ${dbName}`);
   await c.end();
   await startInstance(ports[0]); // first: runs the migrations and seeds the sample jobs
-  await startInstance(ports[1]);
-  ok('both instances ready');
+  await Promise.all([startInstance(ports[1]), startInstance(workerPort, 'worker')]);
+  ok('both web instances and the worker ready');
   await startNginx();
   ok(`nginx (docs/deploy/nginx.conf) on 127.0.0.1:${nginxPort}`);
 
@@ -320,6 +305,14 @@ async function journey() {
   await startInstance(holder);
   check((await request('GET', `${base}/api/health/ready`)).status === 200, `:${holder} is back behind nginx`);
 
+  const ctx = { step, ok, check, base, nginxPort, ports, workerPort, metricsOf, tmp };
+  const six = await sixInterviews(ctx, {
+    jobId: job.json.id,
+    adminToken: adminLogin.json.token,
+    candidateToken: token,
+  });
+  await workerDidTheWork(ctx);
+
   step('metrics: on each instance with the token, not through nginx');
   check((await request('GET', `${base}/metrics`)).status === 404, 'nginx does not expose /metrics');
   check((await request('GET', `http://127.0.0.1:${other}/metrics`)).status === 401, 'the token is required');
@@ -334,7 +327,9 @@ async function journey() {
   ]) {
     check(metrics.text.includes(series), series);
   }
+  await workerServesHealthAndMetrics(ctx);
   console.log(`\nDrain time of a restart with a live interview: ${drain.ms} ms (SIGTERM to exit)`);
+  for (const line of sixSummary(six)) console.log(line);
 }
 
 async function cleanUp() {
@@ -362,7 +357,7 @@ async function cleanUp() {
 
 try {
   await journey();
-  console.log('\ncluster demo: all checks passed');
+  console.log(`\ncluster demo: all checks passed in ${Math.round((performance.now() - demoStarted) / 1000)} s`);
 } catch (err) {
   failed = true;
   console.error(`\n${err.message}`);

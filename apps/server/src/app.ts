@@ -102,11 +102,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   if (config.ROLE === 'worker') {
     await app.register(healthRoutes, { prefix: '/api' });
     app.setNotFoundHandler((request, reply) =>
-      reply
-        .status(404)
-        .send({
-          detail: `Not found: ${request.method} ${request.url.split('?')[0]} (a worker instance serves /api/health and /metrics only)`,
-        }),
+      reply.status(404).send({
+        detail: `Not found: ${request.method} ${request.url.split('?')[0]} (a worker instance serves /api/health and /metrics only)`,
+      }),
     );
     return app;
   }

@@ -1,11 +1,7 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { ConfigError, loadConfig } from './config/env';
-import { openDatabase } from './db/client';
-import { buildApp } from './app';
-import { ensureAdmin } from './accounts';
-import { seedSampleJobs } from './jobs';
-import { installProcessGuards } from './lib/process-guards';
-import { drainAndClose } from './cluster/shutdown';
+import { fillFromTemplate } from './db/template-copy';
 
 async function main() {
   const started = performance.now();
@@ -13,6 +9,21 @@ async function main() {
   if (fs.existsSync('.env')) process.loadEnvFile('.env');
   const config = loadConfig();
   fs.mkdirSync(config.dataDir, { recursive: true });
+  // A first start copies the embedded database template in a worker thread while the app's modules
+  // load below: the two used to run one after the other (decision 0241). openDatabase waits for it.
+  if (!config.DATABASE_URL) void fillFromTemplate(path.join(config.dataDir, 'pgdata')).catch(() => {});
+  const [{ openDatabase }, { buildApp }, { ensureAdmin }, { seedSampleJobs }, { warmUpUnderstanding }] =
+    await Promise.all([
+      import('./db/client'),
+      import('./app'),
+      import('./accounts'),
+      import('./jobs'),
+      import('./interview'),
+    ]);
+  const [{ installProcessGuards }, { drainAndClose }] = await Promise.all([
+    import('./lib/process-guards'),
+    import('./cluster/shutdown'),
+  ]);
 
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
   if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
@@ -41,6 +52,10 @@ async function main() {
     { database: database.kind, dataDir: config.dataDir, startupMs: Math.round(performance.now() - started) },
     `ready on http://${config.HOST}:${config.PORT}`,
   );
+  // Off the path to healthy: the interview's language model (a third of a second of loading that
+  // holds the event loop) is loaded a moment after the first requests can be answered, well before
+  // an interview could need it (decision 0241).
+  setTimeout(warmUpUnderstanding, 1000).unref();
 }
 
 main().catch((err) => {

@@ -1,4 +1,5 @@
-import { Redis } from 'ioredis';
+import { createRequire } from 'node:module';
+import type { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
 
 /**
@@ -7,7 +8,9 @@ import type { FastifyBaseLogger } from 'fastify';
  * state. It keeps reconnecting in the background, and logs each change of state once.
  */
 export function connectRedis(url: string, log: FastifyBaseLogger, role: string, commandTimeoutMs = 500): Redis {
-  const client = new Redis(url, {
+  // Loaded only when REDIS_URL is set: a single instance does not pay for it at start-up (decision 0241).
+  const { Redis: RedisClient } = createRequire(import.meta.url)('ioredis') as typeof import('ioredis');
+  const client = new RedisClient(url, {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,
     commandTimeout: commandTimeoutMs,

@@ -7,7 +7,7 @@ import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-post
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema';
-import { fillFromTemplate, migrationsFolder } from './template';
+import { fillFromTemplate, migrationsFolder } from './template-copy';
 import { pgliteOptions } from './pglite-options';
 import { pgliteHandle } from './pglite-handle';
 
@@ -63,7 +63,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
   if (opts.dataDir) {
     const dir = path.join(opts.dataDir, 'pgdata');
     // A new database starts as a copy of the built template instead of running initdb (decision 0096).
-    fillFromTemplate(dir);
+    await fillFromTemplate(dir);
     fs.mkdirSync(dir, { recursive: true });
     client = new PGlite(dir, pgliteOptions);
   } else {

@@ -25,14 +25,24 @@ export default fp(
 
     // A callback hook, not an async one: it runs on every request and almost always finds nothing.
     app.addHook('preValidation', (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
-      const detail: ValidationIssue[] = [];
+      let detail: ValidationIssue[] | undefined;
       for (const where of ['body', 'query', 'params'] as const) {
+        // Nothing to walk in most GETs: no body, an empty query, no path parameters.
+        if (isEmpty(request[where])) continue;
         for (const { path, msg, type } of textRuleIssues(request[where]))
-          detail.push({ loc: [where, ...path], msg, type });
+          (detail ??= []).push({ loc: [where, ...path], msg, type });
       }
-      if (detail.length) void reply.status(422).send({ detail });
+      if (detail) void reply.status(422).send({ detail });
       else done();
     });
   },
   { name: 'input-rules' },
 );
+
+/** No value, or an object without keys (Fastify's query and params of a request that has none). */
+function isEmpty(value: unknown): boolean {
+  if (value === undefined || value === null) return true;
+  if (typeof value !== 'object') return false;
+  for (const key in value) if (Object.hasOwn(value, key)) return false;
+  return true;
+}

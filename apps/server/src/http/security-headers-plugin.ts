@@ -56,20 +56,22 @@ export default fp(
         }),
       );
 
+    // With PUBLIC_URL there is one header set; without it, one per Host header as the client sent
+    // it (looked up before it is cleaned, so a repeated Host costs one map lookup).
+    const fixed = publicHost === null ? null : headersForHost(publicHost);
     const byHost = new Map<string, HeaderSet>();
-    const headersFor = (hostHeader: string | undefined): HeaderSet => {
-      const host = publicHost ?? safeHost(hostHeader);
-      let headers = byHost.get(host);
+    const headersFor = (hostHeader = ''): HeaderSet => {
+      let headers = byHost.get(hostHeader);
       if (!headers) {
-        headers = headersForHost(host);
+        headers = headersForHost(safeHost(hostHeader));
         if (byHost.size >= MAX_HOSTS) byHost.delete(byHost.keys().next().value as string);
-        byHost.set(host, headers);
+        byHost.set(hostHeader, headers);
       }
       return headers;
     };
 
     app.addHook('onRequest', (request, reply, done) => {
-      reply.headers(headersFor(request.headers.host));
+      reply.headers(fixed ?? headersFor(request.headers.host));
       done();
     });
   },

@@ -17,3 +17,4 @@ export { default as recordingChunkRoutes } from './routes/recording-chunks';
 export { default as uploadVideoRoutes } from './routes/upload-video';
 export { INTERVIEW_NOT_FOUND } from './rules';
 export { carefulParts, listTurns, toTranscriptDto } from './store';
+export { warmUpUnderstanding } from './understanding/nlp';

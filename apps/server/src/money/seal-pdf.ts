@@ -4,7 +4,9 @@
  * is stored, and GET /api/documents/{id}/pdf serves exactly these bytes.
  */
 import crypto from 'node:crypto';
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+// pdf-lib is loaded when a document is sealed, not at start-up (its import is a noticeable part of the
+// server's start; decision 0241).
+import type { Color, PDFDocument, PDFFont, PDFPage } from 'pdf-lib';
 
 export type SealInput = {
   documentId: string;
@@ -77,6 +79,7 @@ class Writer {
   constructor(
     private readonly pdf: PDFDocument,
     private readonly fonts: { regular: PDFFont; bold: PDFFont },
+    private readonly color: Color,
   ) {
     this.newPage();
   }
@@ -89,7 +92,7 @@ class Writer {
     const font = opts.bold ? this.fonts.bold : this.fonts.regular;
     for (const line of wrap(text, font, size, PAGE.width - 2 * PAGE.margin)) {
       if (this.y < PAGE.margin + size) this.newPage();
-      this.page.drawText(line, { x: PAGE.margin, y: this.y - size, size, font, color: rgb(0.06, 0.09, 0.16) });
+      this.page.drawText(line, { x: PAGE.margin, y: this.y - size, size, font, color: this.color });
       this.y -= size * 1.45;
     }
     this.y -= opts.gap ?? 0;
@@ -109,6 +112,7 @@ const when = (d: Date | null) => (d ? `${d.toISOString().replace('T', ' ').slice
 export const sha256Hex = (bytes: Uint8Array | string) => crypto.createHash('sha256').update(bytes).digest('hex');
 
 export async function sealDocumentPdf(input: SealInput): Promise<Buffer> {
+  const { PDFDocument, StandardFonts, rgb } = await import('pdf-lib');
   const pdf = await PDFDocument.create();
   const fonts = {
     regular: await pdf.embedFont(StandardFonts.Helvetica),
@@ -119,7 +123,7 @@ export async function sealDocumentPdf(input: SealInput): Promise<Buffer> {
   pdf.setCreationDate(input.signedAt);
   pdf.setModificationDate(input.signedAt);
   pdf.setProducer('talent-marketplace');
-  const w = new Writer(pdf, fonts);
+  const w = new Writer(pdf, fonts, rgb(0.06, 0.09, 0.16));
   w.text(input.title, { size: 16, bold: true, gap: 4 });
   w.text(`Version ${input.version}${input.jobTitle ? ` - ${input.jobTitle}` : ''}`, { size: 9.5, gap: 10 });
   w.text(input.body, { gap: 16 });

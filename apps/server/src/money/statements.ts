@@ -3,7 +3,6 @@
  * with its task, hours, rate and status, and totals summed from the ledger, as CSV or PDF.
  */
 import { and, asc, eq, gte, lt } from 'drizzle-orm';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Executor } from '../db/types';
 import { annotationTasks, earnings, jobs, users } from '../db/schema';
 import { payoutRequests } from '../db/schema-money';
@@ -122,6 +121,8 @@ export function statementCsv(s: Statement): string {
 const winAnsi = (t: string) => t.replace(/[^\x20-\x7e\xa0-\xff]/g, '?');
 
 export async function statementPdf(s: Statement): Promise<Uint8Array> {
+  // Loaded here, not at start-up (decision 0241).
+  const { PDFDocument, StandardFonts } = await import('pdf-lib');
   const pdf = await PDFDocument.create();
   pdf.setTitle(`Earnings statement ${s.year}`);
   const font = await pdf.embedFont(StandardFonts.Helvetica);

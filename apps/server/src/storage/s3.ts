@@ -1,8 +1,15 @@
+import { createRequire } from 'node:module';
 import { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, S3Client, type S3ClientConfig } from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
+import type { S3Client, S3ClientConfig } from '@aws-sdk/client-s3';
+import type { Upload } from '@aws-sdk/lib-storage';
 import { notFound } from '../http/http-errors';
 import { assertSafeKey, limitBytes, type ByteRange, type PutOptions, type Storage, type StorageBody } from './types';
+
+// The AWS SDK is loaded when an S3 store is made, not at start-up: an instance without S3_BUCKET
+// never needs it (decision 0241).
+const require = createRequire(import.meta.url);
+const s3 = () => require('@aws-sdk/client-s3') as typeof import('@aws-sdk/client-s3');
+const uploads = () => require('@aws-sdk/lib-storage') as { Upload: typeof Upload };
 
 export type S3StorageOptions = {
   bucket: string;
@@ -28,7 +35,7 @@ export class S3Storage implements Storage {
     if (opts.accessKeyId && opts.secretAccessKey) {
       config.credentials = { accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey };
     }
-    this.client = new S3Client(config);
+    this.client = new (s3().S3Client)(config);
     this.bucket = opts.bucket;
   }
 
@@ -36,7 +43,7 @@ export class S3Storage implements Storage {
     assertSafeKey(key);
     const counter = { bytes: 0 };
     // lib-storage streams in parts, so the size need not be known up front.
-    const upload = new Upload({
+    const upload = new (uploads().Upload)({
       client: this.client,
       params: {
         Bucket: this.bucket,
@@ -62,7 +69,7 @@ export class S3Storage implements Storage {
     assertSafeKey(key);
     try {
       const res = await this.client.send(
-        new GetObjectCommand({
+        new (s3().GetObjectCommand)({
           Bucket: this.bucket,
           Key: key,
           Range: range ? `bytes=${range.start}-${range.end}` : undefined,
@@ -78,6 +85,6 @@ export class S3Storage implements Storage {
 
   async delete(key: string) {
     assertSafeKey(key);
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+    await this.client.send(new (s3().DeleteObjectCommand)({ Bucket: this.bucket, Key: key }));
   }
 }

@@ -1,9 +1,25 @@
-import winkNLP from 'wink-nlp';
-import model from 'wink-eng-lite-web-model';
+import { createRequire } from 'node:module';
+import type winkNLP from 'wink-nlp';
+import type model from 'wink-eng-lite-web-model';
 
-/** One English pipeline per process: wink-nlp with its light English model (tagger, lemmas, entities). */
-const nlp = winkNLP(model);
-export const its = nlp.its;
+type Pipeline = ReturnType<typeof winkNLP>;
+
+const require = createRequire(import.meta.url);
+let pipeline: Pipeline | undefined;
+
+/**
+ * One English pipeline per process: wink-nlp with its light English model (tagger, lemmas,
+ * entities). Loaded on first use, not at import: reading the model took a tenth of the server's
+ * start on the path to a healthy /api/health (decision 0241); `warmUpUnderstanding` loads it soon
+ * after the server listens.
+ */
+function nlp(): Pipeline {
+  if (!pipeline) {
+    const load = require('wink-nlp') as typeof winkNLP;
+    pipeline = load(require('wink-eng-lite-web-model') as typeof model);
+  }
+  return pipeline;
+}
 
 /** A tagged word of an answer. */
 export type Token = {
@@ -19,7 +35,9 @@ export type Token = {
 };
 
 export function tag(text: string): Token[] {
-  const doc = nlp.readDoc(text);
+  const english = nlp();
+  const its = english.its;
+  const doc = english.readDoc(text);
   const values = doc.tokens().out(its.value) as string[];
   const normals = doc.tokens().out(its.normal) as string[];
   // The lemma helper's type asks for model add-ons the light model provides itself.
@@ -45,6 +63,10 @@ export function tag(text: string): Token[] {
   return tokens;
 }
 
-// The first document pays for compiling the model's code paths: pay it at start-up, not on the
-// candidate's first answer.
-tag('I photographed a product catalog for three weeks.');
+/**
+ * Loads the model and tags one sentence: the first document pays for compiling the model's code
+ * paths, which should happen soon after start-up, not on a candidate's first answer.
+ */
+export function warmUpUnderstanding(): void {
+  tag('I photographed a product catalog for three weeks.');
+}

@@ -71,14 +71,15 @@ export async function runBound(o: PipelineOptions) {
     type Seeded = { id: string; candidateId: string; real: boolean; address: string };
     const order: Seeded[] = [];
     const bulkAccounts: string[] = [];
-    let jobId: string | undefined;
-    const seed = async (real: boolean, address: string, candidateId?: string) => {
+    // One interview per candidate and job: an account's second interview is for a second job.
+    const jobIds: (string | undefined)[] = [undefined, undefined];
+    const seed = async (real: boolean, address: string, candidateId?: string, second = false) => {
       const { interview, candidate, job } = await seedInterview(database.db, {
         status: 'in_progress',
         candidateId,
-        jobId,
+        jobId: jobIds[second ? 1 : 0],
       });
-      jobId = job.id;
+      jobIds[second ? 1 : 0] = job.id;
       // One answer of 3 s, kept as the live session keeps it: the careful engine is asked once per interview.
       await storeAnswerAudio(database.db, app.storage, interview, {
         pcm: new Int16Array(48_000).fill(300),
@@ -88,7 +89,7 @@ export async function runBound(o: PipelineOptions) {
     };
     for (let i = 0; i < 50; i++) {
       const account = i % 25;
-      const s = await seed(false, '198.18.0.1', bulkAccounts[account]);
+      const s = await seed(false, '198.18.0.1', bulkAccounts[account], i >= 25);
       bulkAccounts[account] = s.candidateId;
       order.push(s);
       if (i % 10 === 4) order.push(await seed(true, `192.0.2.${order.filter((o) => o.real).length + 1}`));

@@ -139,6 +139,7 @@ export async function interview(
   );
   await client.opened;
   let answers = 0;
+  let status = 'in_progress';
   try {
     client.send({
       event: 'start',
@@ -166,13 +167,27 @@ export async function interview(
       client.send({ event: 'end', reason: 'user_ended' });
     // The server completes the interview once the pending answer and its audio are stored.
     for (const until = Date.now() + 60_000; Date.now() < until; await pause(250)) {
-      const d = (await server.api(`/api/admin/interviews/${interviewId}`, undefined, opts.adminToken)) as Detail;
-      if (d.completed_at) break;
+      status = ((await server.api(`/api/admin/interviews/${interviewId}`, undefined, opts.adminToken)) as Detail)
+        .status;
+      if (status !== 'in_progress') break;
     }
   } finally {
     client.close();
   }
-  return { interviewId, answers, endedAt: Date.now() };
+  // What the socket said, for an interview that did not complete: event counts and any error or notice.
+  const events = countBy(client.messages.map((m) => m.event));
+  const said = client.messages
+    .filter((m) => m.event === 'error' || m.event === 'notice')
+    .map((m) => JSON.stringify(m).slice(0, 200));
+  return {
+    interviewId,
+    answers,
+    endedAt: Date.now(),
+    status,
+    closedByInterviewer: client.messages.some((m) => m.event === 'conversation_ended'),
+    events,
+    said,
+  };
 }
 
 export type Detail = {

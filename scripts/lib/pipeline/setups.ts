@@ -152,7 +152,13 @@ export async function runSetup(kind: 'all' | 'split', audio: Int16Array[], keep:
     );
     const waveEnded = Date.now();
     log(`set-up ${kind}: the ${o.interviewCount} interviews ended; waiting for their assessments`);
-    while (assessed.size < wave.length && Date.now() - waveEnded < o.capMinutes * 60_000) await pause(1000);
+    // An interview that did not complete (no answer stored: it went back to not_started) is never assessed.
+    const completedIds = new Set<string>(wave.filter((w) => w.status !== 'not_started').map((w) => w.interviewId));
+    for (const w of wave.filter((x) => !completedIds.has(x.interviewId)))
+      log(`not completed: ${JSON.stringify({ answers: w.answers, status: w.status, events: w.events, said: w.said })}`);
+    const assessedOfCompleted = () => [...assessed.keys()].filter((id) => completedIds.has(id)).length;
+    while (assessedOfCompleted() < completedIds.size && Date.now() - waveEnded < o.capMinutes * 60_000)
+      await pause(1000);
     const allAssessed = Date.now();
     polling = false;
     await poller;
@@ -162,21 +168,23 @@ export async function runSetup(kind: 'all' | 'split', audio: Int16Array[], keep:
 
     const passes = await carefulJobs(database.url);
     const rows = await Promise.all(
-      wave.map(async (w) => {
-        const first = assessed.get(w.interviewId);
-        const final = (await web.api(`/api/admin/interviews/${w.interviewId}`, undefined, adminToken)) as Detail;
-        const completed = Date.parse((first?.detail ?? final).completed_at!);
-        const pass = passes.get(w.interviewId);
-        return {
-          answers: w.answers,
-          completed,
-          pass_start_s: pass?.started_on ? (pass.started_on.getTime() - completed) / 1000 : null,
-          assessed_s: first ? (Date.parse(first.detail.assessed_at!) - completed) / 1000 : null,
-          first_pass: first?.detail.transcript_pass ?? null,
-          first_note: first?.detail.provenance?.transcript_note,
-          final_pass: final.transcript_pass,
-        };
-      }),
+      wave
+        .filter((w) => completedIds.has(w.interviewId))
+        .map(async (w) => {
+          const first = assessed.get(w.interviewId);
+          const final = (await web.api(`/api/admin/interviews/${w.interviewId}`, undefined, adminToken)) as Detail;
+          const completed = Date.parse((first?.detail ?? final).completed_at!);
+          const pass = passes.get(w.interviewId);
+          return {
+            answers: w.answers,
+            completed,
+            pass_start_s: pass?.started_on ? (pass.started_on.getTime() - completed) / 1000 : null,
+            assessed_s: first ? (Date.parse(first.detail.assessed_at!) - completed) / 1000 : null,
+            first_pass: first?.detail.transcript_pass ?? null,
+            first_note: first?.detail.provenance?.transcript_note,
+            final_pass: final.transcript_pass,
+          };
+        }),
     );
     const completions = rows.map((r) => r.completed);
     const assessedSeconds = rows.flatMap((r) => (r.assessed_s === null ? [] : [r.assessed_s]));
@@ -207,7 +215,16 @@ export async function runSetup(kind: 'all' | 'split', audio: Int16Array[], keep:
         last_after_start: round((lastCompleted - waveStart) / 1000),
         first_to_last: round((lastCompleted - firstCompleted) / 1000),
       },
-      all_assessed: assessed.size === wave.length,
+      not_completed: wave
+        .filter((w) => !completedIds.has(w.interviewId))
+        .map((w) => ({
+          answers_given: w.answers,
+          status: w.status,
+          closed_by_interviewer: w.closedByInterviewer,
+          events: w.events,
+          said: w.said,
+        })),
+      all_assessed: assessedOfCompleted() === completedIds.size,
       assessed: assessed.size,
       completion_to_assessment_s: summary(assessedSeconds),
       within_10_minutes: assessedSeconds.filter((s) => s <= 600).length,

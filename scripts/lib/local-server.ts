@@ -35,7 +35,8 @@ export function startLocalServer({ port, dataPrefix, admin, env = {}, dataDir: s
       ADMIN_PASSWORD: admin.password,
       ...env,
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    // The server's log lines go to stderr: a script's stdout stays its JSON figures.
+    stdio: ['ignore', process.stderr, 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
 

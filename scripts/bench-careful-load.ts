@@ -9,6 +9,7 @@
 //   npm run bench:careful-load -- [--minutes 10] [--others 4] [--port N]
 import os from 'node:os';
 import { InterviewClient, type Received } from '../apps/server/test/interview/ws-client';
+import { ANSWERS, FRAMER_JOB } from './lib/framer-interview';
 import { speakAll, startLocalServer } from './lib/local-server';
 
 const arg = (name: string, dflt: string) => {
@@ -20,76 +21,6 @@ const others = Number(arg('others', '4'));
 const port = Number(arg('port', String(3900 + Math.floor(Math.random() * 90))));
 const limitSeconds = 5 * 60;
 const admin = { email: 'careful-load-admin@example.test', password: 'careful-load-admin-password' };
-
-// Answers of 15-25 words, as a candidate for the job below would give them (none is in the recognizer's tuning sets).
-const ANSWERS = [
-  'I have run the framing shop on my own for six years and I cut every mat by hand on a wall cutter.',
-  'For valuable prints I always use acid free board and museum glass so the colors do not fade in the sun.',
-  'Last spring a customer brought a torn wedding photograph and I hinged it with Japanese tissue and wheat starch paste.',
-  'When a frame comes back warped I check the moulding first and then I look at how the backing was fitted.',
-  'I keep a small book of corner samples so people can hold the wood and the gold leaf against their picture.',
-  'The hardest job was a float mount for a heavy watercolor on handmade paper with deckled edges on every side.',
-  'I order moulding from two suppliers and I keep about forty lengths in stock for the common sizes.',
-  'My mornings start with the mat cutter blades, because a dull blade leaves a rough bevel that customers notice.',
-  'For canvas I build stretcher bars from pine and I add a cross brace when a painting is wider than a meter.',
-  'I explain the price before I cut anything and I write it on the order slip with the customer watching.',
-  'Shadow boxes are my favorite work, especially football shirts and medals that families bring in after a funeral.',
-  'I learned conservation framing from an old framer in Lyon who never used tape on the back of a print.',
-  'When two customers want the same day I look at which job needs glue to dry overnight and I plan around it.',
-  'I clean the glass twice with a lint free cloth and I look at it under the lamp before the back goes on.',
-];
-
-const QUESTIONS = [
-  'How do you protect a valuable print?',
-  'Tell me about a difficult frame you made.',
-  'How do you choose a mat color with a customer?',
-  'What do you check before you cut a mat?',
-  'How do you join a moulding so the corner stays tight?',
-  'How do you fit glazing on a large frame?',
-  'What would you do with a warped frame?',
-  'How do you price a custom order?',
-  'How do you handle a customer who is unhappy with a frame?',
-  'How do you keep the workshop safe?',
-  'How do you mount a heavy canvas?',
-  'What is conservation framing to you?',
-  'How do you plan a busy week in the shop?',
-  'Tell me about a repair you are proud of.',
-  'How do you store moulding and board?',
-  'Which tools do you sharpen or replace most often?',
-  'How do you explain the options to a first-time customer?',
-  'How do you frame a three-dimensional object?',
-  'What do you do when a print arrives damaged?',
-  'How do you keep dust out of a finished frame?',
-  'How do you work with a second framer on one order?',
-  'How do you learn a new technique?',
-  'What would you change in a small framing shop?',
-  'What kind of work do you want more of?',
-  // On a quiet machine replies come fast: 24 questions and their follow-ups last only about 6 minutes.
-  'How do you cut a bevel for a deep mat?',
-  'What do you do when a customer brings a very old photograph?',
-  'How do you choose between acrylic and glass?',
-  'How do you hang a very large mirror?',
-  'Tell me about a frame you had to remake.',
-  'How do you match a new moulding to an old frame?',
-  'What do you tell a customer about sunlight and fading?',
-  'How do you float a print so its edges show?',
-  'How do you handle a rush order for a gift?',
-  'What records do you keep for each order?',
-  'How do you check a corner joint before gluing?',
-  'How do you frame a piece of embroidery?',
-  'What do you do with offcuts of moulding?',
-  'How do you pack a frame for shipping?',
-  'What makes a good spacer for deep objects?',
-  'How do you clean an old gilded frame?',
-  'How do you price a repair?',
-  'What safety gear do you wear in the workshop?',
-  'How do you measure a customer artwork?',
-  'What would you teach a new apprentice first?',
-  'How do you keep your mat cutter accurate?',
-  'How do you frame a round or oval picture?',
-  'How do you tell a customer that a frame will take longer?',
-  'What part of framing do you find hardest?',
-];
 
 const { api, consentingCandidate, ready, jobModelBuilt, stop, socketUrl } = startLocalServer({
   port,
@@ -170,21 +101,8 @@ try {
   await ready(900_000);
   const audio = await speakAll(ANSWERS);
   const adminToken = (await api('/api/auth/login', admin)).token as string;
-  const job = await api(
-    '/api/admin/jobs',
-    {
-      title: 'Picture Framer',
-      description:
-        'Frame prints, photographs and paintings for a neighbourhood shop: cut mats, join mouldings, fit glazing and advise customers on conservation framing.',
-      position_type: 'Contract',
-      pay_per_hour: 28,
-      interview_type: 'custom_questions',
-      skills: [{ name: 'Conservation framing' }, { name: 'Mat cutting' }],
-      // Enough of the team's own questions (never cut by the question budget) to fill the measured interview.
-      custom_questions: QUESTIONS,
-    },
-    adminToken,
-  );
+  // Enough of the team's own questions (never cut by the question budget) to fill the measured interview.
+  const job = await api('/api/admin/jobs', FRAMER_JOB, adminToken);
   // A candidate interviews long after the job is posted: its recognition model is built by then.
   const jobModel = await jobModelBuilt();
   const main = await consentingCandidate('careful-main', job.id);

@@ -12,13 +12,18 @@ type ServerOptions = {
   /** Prefix of the temporary data folder (removed on stop). */
   dataPrefix: string;
   admin: { email: string; password: string };
-  /** Extra environment, e.g. INTERVIEW_MAX_QUESTIONS. */
+  /** Extra environment, e.g. INTERVIEW_MAX_QUESTIONS, ROLE. */
   env?: Record<string, string>;
+  /**
+   * A data folder another process uses too (a web and a worker instance share uploads and secrets):
+   * used as is and left in place on stop. Otherwise a new one under `dataPrefix`, removed on stop.
+   */
+  dataDir?: string;
 };
 
 /** Starts `apps/server/src/server.ts` without sample jobs; `ready()` waits for /api/health. */
-export function startLocalServer({ port, dataPrefix, admin, env = {} }: ServerOptions) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), dataPrefix));
+export function startLocalServer({ port, dataPrefix, admin, env = {}, dataDir: shared }: ServerOptions) {
+  const dataDir = shared ?? fs.mkdtempSync(path.join(os.tmpdir(), dataPrefix));
   const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
     env: {
       ...process.env,
@@ -30,7 +35,8 @@ export function startLocalServer({ port, dataPrefix, admin, env = {} }: ServerOp
       ADMIN_PASSWORD: admin.password,
       ...env,
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    // The server's log lines go to stderr: a script's stdout stays its JSON figures.
+    stdio: ['ignore', process.stderr, 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
 
@@ -70,13 +76,13 @@ export function startLocalServer({ port, dataPrefix, admin, env = {} }: ServerOp
     throw new Error('server did not start');
   }
 
-  /** Stops the server (SIGTERM, it drains) and removes its data folder. */
+  /** Stops the server (SIGTERM, it drains) and removes its data folder unless it was given. */
   async function stop() {
-    if (server.exitCode === null) {
+    if (server.exitCode === null && server.signalCode === null) {
       server.kill('SIGTERM');
       await once(server, 'exit');
     }
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (!shared) fs.rmSync(dataDir, { recursive: true, force: true });
   }
 
   /**

@@ -81,7 +81,7 @@ const report: Record<string, unknown> = {
     answers_each: o.answersEach,
     INTERVIEW_MAX_LIVE: `${o.maxLive} (the ${o.interviewCount} interviews + the live pair + room for a pair restarting)`,
     careful_pass:
-      'on, limits as shipped (CAREFUL_PASS_MAX_QUEUED 10, _PER_ACCOUNT 2, _PER_ADDRESS 4, _START_WITHIN_SECONDS 300)',
+      'on, limits as shipped (CAREFUL_PASS_MAX_QUEUED 24, _PER_ACCOUNT 2, _PER_ADDRESS 4, _START_WITHIN_SECONDS 300)',
     engines:
       'offline: pocketsphinx, built-in interviewer and rubric, Flite; candidates each from their own address (X-Forwarded-For, TRUST_PROXY)',
     database: BASE_DATABASE_URL.replace(/\/\/[^@/]*@/, '//…@'),

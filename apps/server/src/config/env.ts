@@ -74,7 +74,7 @@ export const envSchema = z.object({
    * Careful passes in the queue (waiting or running) at most; an interview completed beyond it is
    * assessed on its live transcript at once, and its record says why (decision 0224).
    */
-  CAREFUL_PASS_MAX_QUEUED: z.coerce.number().int().min(0).max(10_000).default(10),
+  CAREFUL_PASS_MAX_QUEUED: z.coerce.number().int().min(0).max(10_000).default(24),
   /** The same per candidate account, and per client address (the address that ended the interview). */
   CAREFUL_PASS_MAX_PER_ACCOUNT: z.coerce.number().int().min(0).max(1000).default(2),
   CAREFUL_PASS_MAX_PER_ADDRESS: z.coerce.number().int().min(0).max(1000).default(4),

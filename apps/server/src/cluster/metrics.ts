@@ -48,7 +48,7 @@ type LedgerFigures = {
 };
 type Sources = {
   liveSessions?: () => number;
-  queueSizes?: () => Promise<Record<string, { waiting: number; running: number }>>;
+  queueSizes?: () => Promise<QueueSizes>;
   ledgerCheck?: () => Promise<LedgerFigures>;
 };
 const sources: Sources = {};
@@ -72,6 +72,17 @@ new client.Gauge({
   },
 });
 
+type QueueSizes = Record<string, { waiting: number; running: number }>;
+let queueSizesInFlight: Promise<QueueSizes> | null = null;
+
+/** The queue's table read once per scrape: the two gauges below collect at the same time and share it. */
+function queueSizes(): Promise<QueueSizes> {
+  queueSizesInFlight ??= (sources.queueSizes?.() ?? Promise.resolve({}))
+    .catch(() => ({}))
+    .finally(() => (queueSizesInFlight = null));
+  return queueSizesInFlight;
+}
+
 new client.Gauge({
   name: 'jobs_queue_size',
   help: 'Background jobs (pg-boss) waiting or running, by queue (every instance)',
@@ -79,8 +90,7 @@ new client.Gauge({
   registers: [registry],
   async collect() {
     this.reset();
-    const sizes = (await sources.queueSizes?.().catch(() => null)) ?? {};
-    for (const [queue, n] of Object.entries(sizes)) this.set({ queue }, n.waiting + n.running);
+    for (const [queue, n] of Object.entries(await queueSizes())) this.set({ queue }, n.waiting + n.running);
   },
 });
 
@@ -91,8 +101,7 @@ new client.Gauge({
   registers: [registry],
   async collect() {
     this.reset();
-    const sizes = (await sources.queueSizes?.().catch(() => null)) ?? {};
-    for (const [queue, n] of Object.entries(sizes)) this.set({ queue }, n.running);
+    for (const [queue, n] of Object.entries(await queueSizes())) this.set({ queue }, n.running);
   },
 });
 

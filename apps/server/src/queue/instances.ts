@@ -39,9 +39,13 @@ export class WorkerInstances {
     await this.database.query(`DELETE FROM worker_instances WHERE id = $1`, [this.id]);
   }
 
-  /** The instances running heavy jobs now (seen within FRESH_SECONDS), this one included; stale rows go. */
-  async fresh(): Promise<WorkerInstance[]> {
+  /** Rows a crashed process left behind (a day old); a process that runs heavy jobs clears them as it starts. */
+  async forgetStale() {
     await this.database.query(`DELETE FROM worker_instances WHERE seen_at < now() - interval '1 day'`);
+  }
+
+  /** The instances running heavy jobs now (seen within FRESH_SECONDS), this one included. */
+  async fresh(): Promise<WorkerInstance[]> {
     const { rows } = await this.database.query(
       `SELECT id, role, hostname, concurrency, started_at AS "startedAt", seen_at AS "seenAt"
          FROM worker_instances WHERE seen_at >= now() - make_interval(secs => $1) ORDER BY started_at`,

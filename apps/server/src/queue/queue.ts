@@ -219,6 +219,7 @@ export class BossQueue implements JobQueue {
       this.every(HEARTBEAT_SECONDS, () => this.checkForWorkers());
     } else {
       await this.runWorkerJobs();
+      await this.instances.forgetStale();
       await this.instances.beat(this.role, this.concurrency);
       this.every(HEARTBEAT_SECONDS, () => this.instances.beat(this.role, this.concurrency));
     }

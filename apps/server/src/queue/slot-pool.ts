@@ -23,10 +23,6 @@ export class SlotPool {
     private readonly pollMs: number,
   ) {}
 
-  get started() {
-    return this.running;
-  }
-
   start() {
     if (this.running) return;
     this.running = true;

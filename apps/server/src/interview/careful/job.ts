@@ -107,10 +107,11 @@ export async function queueCarefulPass(
     .select({ accountId: interviews.candidateId })
     .from(interviews)
     .where(eq(interviews.id, interviewId));
+  const address = addressKey(input.address);
   const job: CarefulJob = {
     interviewId,
     ...(row && { accountId: row.accountId }),
-    ...(addressKey(input.address) && { addressKey: addressKey(input.address) }),
+    ...(address && { addressKey: address }),
   };
   const limits = {
     maxQueued: app.config.CAREFUL_PASS_MAX_QUEUED,

@@ -8,6 +8,8 @@ export default defineConfig({
     './src/db/schema-talent.ts',
     './src/db/schema-ai-hiring.ts',
     './src/db/schema-money.ts',
+    './src/db/schema-work-sample.ts',
+    './src/db/schema-platform.ts',
   ],
   out: './drizzle',
 });

@@ -35,3 +35,4 @@ export * from './schemas/onboarding';
 export * from './schemas/ai-hiring';
 export * from './bank-checks';
 export * from './schemas/health';
+export * from './schemas/work-sample';

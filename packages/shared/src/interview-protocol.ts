@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AUDIO_SAMPLE_RATE } from './constants';
 import { debriefSchema, debriefSealSchema } from './schemas/debrief';
 import { integrityKindSchema } from './schemas/oversight';
+import { workFeedbackMessageSchema, workItemMessageSchema, workRatingMessageSchema } from './schemas/work-sample';
 
 /**
  * The live interview socket protocol (`/ws/session`, JSON text frames, docs/product/socket-protocol.md).
@@ -92,6 +93,7 @@ export const clientMessageSchema = z.discriminatedUnion('event', [
   muteMessageSchema,
   endMessageSchema,
   integrityMessageSchema,
+  workRatingMessageSchema,
 ]);
 export type ClientMessage = z.infer<typeof clientMessageSchema>;
 export type ClientEvent = ClientMessage['event'];
@@ -141,6 +143,8 @@ export const errorMessageSchema = z.object({
   event: z.literal('error'),
   message: z.string(),
   recoverable: z.boolean(),
+  /** The HTTP status a refused request would get (a work rating: 404, 409, 422), when there is one. */
+  status: z.number().int().min(400).max(599).optional(),
 });
 export type ErrorMessage = z.infer<typeof errorMessageSchema>;
 
@@ -196,6 +200,8 @@ export const serverMessageSchema = z.discriminatedUnion('event', [
   metricsMessageSchema,
   debriefMessageSchema,
   progressMessageSchema,
+  workItemMessageSchema,
+  workFeedbackMessageSchema,
 ]);
 export type ServerMessage = z.infer<typeof serverMessageSchema>;
 export type ServerEvent = ServerMessage['event'];

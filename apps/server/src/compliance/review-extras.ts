@@ -7,11 +7,18 @@ import type { Db } from '../db/client';
 import { appealOfInterview } from './appeals';
 import { assessmentHidden, blindState, inBlindSample } from './blind-review';
 import { latestCorrections } from './corrections';
-import { listIntegrityEvents } from '../interview';
+import { listIntegrityEvents, workSampleResult } from '../interview';
 
 type Extras = Pick<
   AdminInterviewDetail,
-  'assessment' | 'assessment_hidden' | 'human_scores' | 'provenance' | 'integrity_events' | 'appeal' | 'transcript'
+  | 'assessment'
+  | 'assessment_hidden'
+  | 'human_scores'
+  | 'provenance'
+  | 'integrity_events'
+  | 'appeal'
+  | 'transcript'
+  | 'work_sample'
 >;
 
 export async function reviewExtras(
@@ -32,6 +39,8 @@ export async function reviewExtras(
     provenance: hidden ? null : (assessment?.provenance ?? null),
     integrity_events: await listIntegrityEvents(db, interviewId),
     appeal: await appealOfInterview(db, interviewId),
+    // The figures beside gold are part of the assessment a blind reviewer must not see first.
+    work_sample: hidden ? null : await workSampleResult(db, interviewId),
     transcript: transcript.map((t) => {
       const correction = corrections.get(t.seq);
       return correction === undefined ? t : { ...t, candidate_correction: correction };

@@ -21,12 +21,16 @@ import {
   EARNING_STATUSES,
   INTERVIEW_STATUSES,
   INTERVIEW_TYPES,
+  ITEM_POOLS,
   JOB_STATUSES,
   PAUSE_GOLD_ERROR_ABOVE,
   PAUSE_MIN_GOLD_ITEMS,
   RATER_STATUSES,
   TASK_STATUSES,
+  WORK_SAMPLE_DEFAULT_COUNT,
+  WORK_SAMPLE_DEFAULT_SECONDS,
   type Debrief,
+  type WorkItemContent,
 } from '@app/shared';
 import { sql } from 'drizzle-orm';
 import { at, belongsTo, createdAt, id, jsonList, mentions, updatedAt } from './columns';
@@ -97,6 +101,9 @@ export const jobs = pgTable(
     pauseMinGoldItems: integer('pause_min_gold_items').notNull().default(PAUSE_MIN_GOLD_ITEMS),
     /** The share of interviews a reviewer scores before seeing the AI's assessment (issue 35, decision 0195). */
     blindReviewShare: real('blind_review_share').notNull().default(0),
+    /** Work-sample items each candidate rates in the interview (issue 46): 0 = none; runs once the pool has them. */
+    workSampleCount: smallint('work_sample_count').notNull().default(WORK_SAMPLE_DEFAULT_COUNT),
+    workSampleSeconds: smallint('work_sample_seconds').notNull().default(WORK_SAMPLE_DEFAULT_SECONDS),
     createdBy: mentions('created_by', () => users.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -294,11 +301,20 @@ export const annotationItems = pgTable(
     id: id(),
     jobId: belongsTo('job_id', () => jobs.id),
     goldRating: smallint('gold_rating'),
+    /**
+     * paid: rated by raters through tasks; work_sample: rated by candidates inside the interview, never
+     * given to raters; example: public practice items, shown with their answer (issue 46).
+     */
+    pool: text('pool', { enum: ITEM_POOLS }).notNull().default('paid'),
+    /** The item as the task screen shows it, for items without tasks (the work-sample and example pools). */
+    content: jsonb('content').$type<WorkItemContent>(),
+    /** Why the reference rating is what it is; shown after a practice rating (example items only). */
+    explanation: text('explanation'),
     /** Upload order (items of one upload share created_at): the dataset's order and its cursor. */
     seq: bigserial('seq', { mode: 'number' }).notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('annotation_items_job_idx').on(t.jobId, t.seq)],
+  (t) => [index('annotation_items_job_idx').on(t.jobId, t.seq), index('annotation_items_pool_idx').on(t.jobId, t.pool)],
 );
 
 export const annotationTasks = pgTable(
@@ -387,13 +403,3 @@ export const earnings = pgTable(
   },
   (t) => [uniqueIndex('earnings_task_unique').on(t.taskId), index('earnings_user_idx').on(t.userId, t.status)],
 );
-
-/** Processes running the heavy jobs (ROLE worker or all), each refreshed while it lives (decision 0243). */
-export const workerInstances = pgTable('worker_instances', {
-  id: text('id').primaryKey(),
-  role: text('role', { enum: ['all', 'web', 'worker'] }).notNull(),
-  hostname: text('hostname').notNull(),
-  concurrency: integer('concurrency').notNull(),
-  startedAt: at('started_at').notNull().defaultNow(),
-  seenAt: at('seen_at').notNull().defaultNow(),
-});

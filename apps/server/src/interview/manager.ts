@@ -6,6 +6,7 @@ import type { AppEvents } from '../lib/app-events';
 import { AppError } from '../http/http-errors';
 import { createOrResumeInterview } from './interviews';
 import { newSession } from './new-session';
+import { openWorkSample } from './work-sample/source';
 import type { Providers } from './providers';
 import type { PipelineLog } from './fallback';
 import type { InterviewSession, SessionSettings } from './session';
@@ -274,7 +275,9 @@ export class SessionManager {
       if (this.sessions.has(msg.session_id)) return this.start(msg, userId, send, detachSocket, socket);
 
       const planInput = await loadPlanInput(db, jobId, userId, msg.candidate_name);
+      const workSample = await openWorkSample(db, { interviewId, jobId, practice, sessionId: msg.session_id });
       const session = newSession(this.opts, {
+        workSample,
         sessionId: msg.session_id,
         interviewId,
         userId,

@@ -12,6 +12,7 @@ import { buildPlan, jobRecognitionText, type PlanInput } from './plan';
 import { practiceSink } from './practice-sink';
 import { InterviewSession, type TurnSink } from './session';
 import { appendTurn, updateTurnText, type StoredTurn } from './store';
+import type { WorkSampleSource } from './work-sample/source';
 
 export type SessionStart = {
   sessionId: string;
@@ -23,6 +24,8 @@ export type SessionStart = {
   previousTurns: StoredTurn[];
   /** Where the candidate connected from, for the completed interview's record. */
   address: string;
+  /** The work sample after the planned questions (issue 46), or null. */
+  workSample: WorkSampleSource | null;
   /** Runs first when the session ends: the manager lets it go. */
   onEnd: () => void;
 };
@@ -62,6 +65,7 @@ export function newSession(opts: ManagerOptions, start: SessionStart): Interview
             opts.events.emit('interview.answer_kept', { interviewId: id });
           },
     previousTurns: start.previousTurns,
+    workSample: start.workSample,
     settings: opts.settings,
     log: opts.log,
     clock: opts.clock,

@@ -13,6 +13,8 @@ import type { StageContext } from './stages/context';
 import { DialogueStage } from './stages/dialogue';
 import { TranscriptStore, type TurnSink } from './stages/transcript';
 import type { StoredTurn } from './store';
+import { WorkSampleStage } from './stages/work-sample';
+import type { WorkSampleSource } from './work-sample/source';
 
 export type { TurnSink } from './stages/transcript';
 
@@ -55,6 +57,8 @@ export type SessionDeps = {
   clock?: Clock;
   /** Keeps each answer's audio for the careful pass (decision 0172); absent: nothing is kept (practice). */
   keepAnswer?: StoreAnswer;
+  /** The work sample after the planned questions (issue 46); absent: none. */
+  workSample?: WorkSampleSource | null;
   /** Lets go of per-session resources (the job's recognizer); runs when the session ends or is disposed. */
   release?: () => void;
 };
@@ -80,6 +84,7 @@ export class InterviewSession {
   private readonly dialogue: DialogueStage;
   private readonly speaker: AiTurnStage;
   private readonly answers: AnswerAudioKeeper;
+  private readonly workSample: WorkSampleStage;
 
   constructor(
     readonly sessionId: string,
@@ -136,7 +141,9 @@ export class InterviewSession {
       spellings: deps.plan.spellings,
       agentSpeaking: () => this.speaker.speaking,
     });
+    this.workSample = new WorkSampleStage(ctx, deps.workSample ?? null, () => this.dialogue.workSampleFinished());
     this.dialogue = new DialogueStage(ctx, {
+      workSample: this.workSample,
       plan: deps.plan,
       conductor,
       speaker: this.speaker,
@@ -227,6 +234,16 @@ export class InterviewSession {
     if (this.ended) return;
     this.candidate.pause(muted);
     this.dialogue.setMuted(muted);
+  }
+
+  /** The candidate's rating of the work-sample item on screen (issue 46). */
+  workRating(itemId: string, rating: number) {
+    if (!this.ended) this.workSample.rate(itemId, rating);
+  }
+
+  /** Work-sample messages handled so far are done (tests). */
+  workSampleSettled(): Promise<void> {
+    return this.workSample.settled();
   }
 
   /** Finalises once: stops everything, stores what is pending, completes the interview. */

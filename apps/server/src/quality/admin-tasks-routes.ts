@@ -3,11 +3,14 @@ import { z } from 'zod';
 import {
   adminTaskSchema,
   itemsUploadRequestSchema,
+  workSamplePoolSchema,
+  workSampleItemSchema,
   taskAssignRequestSchema,
   taskBulkAssignRequestSchema,
   taskReviewRequestSchema,
 } from '@app/shared';
-import { assignTask, assignTasks, createTasks, reviewTask } from './tasks';
+import { assignTask, assignTasks, reviewTask } from './tasks';
+import { createTasks, retirePoolItem, workSamplePool } from './items';
 import { idParams } from '../http/route-schemas';
 
 const taskParams = idParams('Task');
@@ -20,13 +23,28 @@ const adminTasksRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         params: idParams('Job'),
         body: itemsUploadRequestSchema,
-        response: { 201: z.array(adminTaskSchema) },
+        response: { 201: z.array(z.union([adminTaskSchema, workSampleItemSchema])) },
       },
     },
     async (request, reply) =>
       reply
         .status(201)
         .send(await createTasks(app.db, request.params.id, request.body.tasks, request.body.raters_per_item)),
+  );
+
+  app.get(
+    '/admin/jobs/:id/work-sample',
+    { schema: { params: idParams('Job'), response: { 200: workSamplePoolSchema } } },
+    async (request) => workSamplePool(app.db, request.params.id),
+  );
+
+  app.delete(
+    '/admin/work-sample-items/:id',
+    { schema: { params: idParams('Work-sample item') } },
+    async (request, reply) => {
+      await retirePoolItem(app.db, request.params.id);
+      return reply.status(204).send();
+    },
   );
 
   app.post(

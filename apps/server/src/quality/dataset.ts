@@ -72,7 +72,7 @@ const pageQuery = (jobId: string, after: number | null) => sql`
                        ORDER BY ${annotationTasks.submittedAt}, ${annotationTasks.id}) FILTER (WHERE ${holdsSubmittedRating})
          FROM ${annotationTasks} WHERE ${annotationTasks.itemId} = i.id) AS ratings
     FROM ${annotationItems} i
-    WHERE i.job_id = ${jobId} ${after === null ? sql`` : sql`AND i.seq > ${after}`}
+    WHERE i.job_id = ${jobId} AND i.pool = 'paid' ${after === null ? sql`` : sql`AND i.seq > ${after}`}
     ORDER BY i.seq
     LIMIT ${PAGE}
   ) page`;

@@ -22,7 +22,8 @@ export async function qualityReport(db: Executor, jobId: string): Promise<Qualit
     db
       .select({ n: sql<number>`count(*)::int` })
       .from(annotationItems)
-      .where(eq(annotationItems.jobId, jobId)),
+      // The paid items only: the work-sample and example pools are never rated by raters (issue 46).
+      .where(and(eq(annotationItems.jobId, jobId), eq(annotationItems.pool, 'paid'))),
     db
       .selectDistinct({ itemId: annotationTasks.itemId })
       .from(annotationTasks)

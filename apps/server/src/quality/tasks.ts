@@ -93,7 +93,7 @@ function selectTasks(db: Executor, where: SQL | undefined) {
 }
 
 /** The provider's selection: the same rows with the item's gold answer. */
-function selectAdminTasks(db: Executor, where: SQL | undefined) {
+export function selectAdminTasks(db: Executor, where: SQL | undefined) {
   return db
     .select({ ...taskColumns, gold: annotationItems.goldRating })
     .from(annotationTasks)
@@ -224,7 +224,7 @@ export async function submitTask(
 // ---------------------------------------------------------------------------------------------
 // Provider side
 
-async function assertAssignable(db: Executor, userId: string, jobId: string) {
+export async function assertAssignable(db: Executor, userId: string, jobId: string) {
   if (!(await isAcceptedForJob(db, userId, jobId))) throw unprocessable(NOT_ACCEPTED_ASSIGNEE);
   if (await isPaused(db, jobId, userId)) throw unprocessable(PAUSED_ASSIGNEE);
 }
@@ -237,66 +237,6 @@ export async function acceptedRaterCount(db: Executor, jobId: string): Promise<n
     .innerJoin(users, eq(users.id, interviews.candidateId))
     .where(acceptedForJob(jobId));
   return Number(row?.count ?? 0);
-}
-
-/**
- * Adds items to a job (issue 26): each entry becomes one item, with its gold answer if given, rated
- * through `ratersPerItem` tasks. The first task of an entry goes to its assignee when one is given;
- * the others are pending, for distribution.
- */
-export async function createTasks(
-  db: Db,
-  jobId: string,
-  input: ParsedItemCreate[],
-  ratersPerItem = 1,
-): Promise<AdminTask[]> {
-  const ids = await db.transaction(async (tx) => {
-    const [job] = await tx.select({ status: jobs.status }).from(jobs).where(eq(jobs.id, jobId));
-    if (!job) throw notFound('Job not found');
-    if (job.status === 'completed' || job.status === 'archived') {
-      throw conflict(`Tasks cannot be added to this job: it is ${job.status}.`);
-    }
-    if (ratersPerItem > 1) {
-      const raters = await acceptedRaterCount(tx, jobId);
-      if (ratersPerItem > raters) {
-        throw unprocessable(
-          `raters_per_item is ${ratersPerItem}, but this job has ${raters} accepted rater${raters === 1 ? '' : 's'}; each item needs that many different raters.`,
-        );
-      }
-    }
-    for (const assignee of new Set(input.map((t) => t.assignee_id).filter((a): a is string => Boolean(a)))) {
-      await assertAssignable(tx, assignee, jobId);
-    }
-    const items = await tx
-      .insert(annotationItems)
-      .values(input.map((t) => ({ jobId, goldRating: t.gold_rating ?? null })))
-      .returning({ id: annotationItems.id });
-    const rows = await tx
-      .insert(annotationTasks)
-      .values(
-        input.flatMap((t, i) =>
-          Array.from({ length: ratersPerItem }, (_, copy) => {
-            const assignee = copy === 0 ? (t.assignee_id ?? null) : null;
-            return {
-              jobId,
-              itemId: items[i]!.id,
-              assigneeId: assignee,
-              status: (assignee ? 'assigned' : 'pending') as TaskStatus,
-              taskName: t.task_name,
-              taskDescription: t.task_description,
-              instructions: t.instructions,
-              dataToAnnotate: t.data_to_annotate as Record<string, unknown>,
-            };
-          }),
-        ),
-      )
-      .returning({ id: annotationTasks.id });
-    return rows.map((r) => r.id);
-  });
-  const created = await selectAdminTasks(db, inArray(annotationTasks.id, ids));
-  const byId = new Map(created.map((r) => [r.task.id, r]));
-  // Keep the order the provider sent them in.
-  return ids.map((id) => toAdminTaskDto(byId.get(id)!));
 }
 
 /**

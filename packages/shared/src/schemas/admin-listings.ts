@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { workSampleResultSchema } from './work-sample';
 import { jobSchema, jobStatusSchema } from './job';
 import { adminInterviewSchema, interviewStatusSchema } from './interview';
 import { adminTaskSchema, taskStatusSchema } from './task';
@@ -80,6 +81,8 @@ export const adminInterviewDetailSchema = adminInterviewListItemSchema.extend({
   provenance: provenanceSchema.nullable(),
   integrity_events: z.array(integrityEventSchema),
   appeal: adminAppealSchema.nullable(),
+  /** The work sample beside gold (issue 46): null without one, and hidden with the assessment while blind. */
+  work_sample: workSampleResultSchema.nullable(),
 });
 export type AdminInterviewDetail = z.infer<typeof adminInterviewDetailSchema>;
 

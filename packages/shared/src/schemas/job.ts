@@ -1,4 +1,10 @@
 import { z } from 'zod';
+import {
+  WORK_SAMPLE_DEFAULT_COUNT,
+  WORK_SAMPLE_DEFAULT_SECONDS,
+  workSampleCountSchema,
+  workSampleSecondsSchema,
+} from './work-sample-settings';
 
 export const JOB_STATUSES = ['pending', 'active', 'completed', 'archived'] as const;
 export const jobStatusSchema = z.enum(JOB_STATUSES);
@@ -30,6 +36,10 @@ export const jobSchema = z.object({
   share_feedback: z.boolean(),
   /** The share of interviews (0-1) a reviewer scores before seeing the AI's assessment (issue 35). */
   blind_review_share: z.number(),
+  /** Work-sample items each candidate rates in the interview (issue 46); 0 = none. */
+  work_sample_count: z.number().int(),
+  /** Seconds allowed per work-sample item. */
+  work_sample_seconds: z.number().int(),
 });
 export type Job = z.infer<typeof jobSchema>;
 
@@ -56,6 +66,8 @@ const jobFields = {
     .number({ message: 'Blind review share must be a number from 0 to 1' })
     .min(0, 'Blind review share must be a number from 0 to 1')
     .max(1, 'Blind review share must be a number from 0 to 1'),
+  work_sample_count: workSampleCountSchema,
+  work_sample_seconds: workSampleSecondsSchema,
 };
 
 export const jobCreateSchema = z.object({
@@ -68,6 +80,8 @@ export const jobCreateSchema = z.object({
   interview_type: jobFields.interview_type.default('standard'),
   share_feedback: jobFields.share_feedback.default(false),
   blind_review_share: jobFields.blind_review_share.default(0),
+  work_sample_count: jobFields.work_sample_count.default(WORK_SAMPLE_DEFAULT_COUNT),
+  work_sample_seconds: jobFields.work_sample_seconds.default(WORK_SAMPLE_DEFAULT_SECONDS),
 });
 export type JobCreate = z.input<typeof jobCreateSchema>;
 

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { taskCreateSchema } from './task';
+import { EXPLANATION_MAX_LENGTH } from './work-sample-settings';
 
 /** The most raters one item may have (issue 26: 1-9). */
 export const RATERS_PER_ITEM_MAX = 9;
@@ -21,7 +22,34 @@ export const goldRatingSchema = z
   .max(5, 'gold_rating must be a whole number from 1 to 5');
 
 /** One uploaded entry: a task, optionally with the provider's known answer. */
-export const itemCreateSchema = taskCreateSchema.extend({ gold_rating: goldRatingSchema.nullish() });
+export const itemCreateSchema = taskCreateSchema
+  .extend({
+    gold_rating: goldRatingSchema.nullish(),
+    /** Joins the job's work-sample pool (issue 46): rated by candidates in the interview, never by raters. */
+    work_sample: z.boolean({ message: 'work_sample must be true or false' }).optional(),
+    /** A public practice example: shown with its answer and explanation after a practice rating. */
+    example: z.boolean({ message: 'example must be true or false' }).optional(),
+    explanation: z.string().trim().max(EXPLANATION_MAX_LENGTH).optional(),
+  })
+  .superRefine((item, ctx) => {
+    const pooled = item.work_sample === true || item.example === true;
+    if (item.work_sample && item.example)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['example'],
+        message: 'An item is a work-sample item or an example, not both',
+      });
+    if (pooled && (item.gold_rating === undefined || item.gold_rating === null))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['gold_rating'],
+        message: 'A work-sample or example item needs its gold_rating',
+      });
+    if (pooled && item.assignee_id)
+      ctx.addIssue({ code: 'custom', path: ['assignee_id'], message: 'A work-sample or example item is not assigned' });
+    if (item.example && !item.explanation)
+      ctx.addIssue({ code: 'custom', path: ['explanation'], message: 'An example item needs an explanation' });
+  });
 export type ItemCreate = z.input<typeof itemCreateSchema>;
 
 /** POST /api/admin/jobs/{id}/tasks: each entry becomes one item rated by raters_per_item raters. */

@@ -200,9 +200,10 @@ async function interviewSocketRoutes(app: FastifyInstance, opts: InterviewSocket
         const parsed = clientMessageSchema.safeParse(raw);
         if (!parsed.success) {
           const issue = parsed.error.issues[0];
-          return refuse(
-            `Malformed message: ${issue ? `${issue.path.join('.') || 'event'}: ${issue.message}` : 'invalid'}`,
-          );
+          const message = `Malformed message: ${issue ? `${issue.path.join('.') || 'event'}: ${issue.message}` : 'invalid'}`;
+          // A refused work rating carries the status an HTTP client would get (issue 46).
+          const rating = (raw as { event?: unknown } | null)?.event === 'work_rating';
+          return rating ? send({ event: 'error', message, recoverable: true, status: 422 }) : refuse(message);
         }
         msg = parsed.data;
       } catch {
@@ -251,6 +252,8 @@ async function interviewSocketRoutes(app: FastifyInstance, opts: InterviewSocket
           return;
         case 'integrity':
           return integrity.report(s, msg);
+        case 'work_rating':
+          return s.workRating(msg.item_id, msg.rating);
       }
     };
 

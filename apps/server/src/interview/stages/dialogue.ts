@@ -4,6 +4,7 @@ import { detectIntent } from '../intents';
 import type { Conductor, InterviewPlan } from '../plan';
 import type { AiTurnStage, SayRequest } from './ai-turn';
 import type { StageContext } from './context';
+import type { WorkSampleStage } from './work-sample';
 
 export type DialogueDeps = {
   plan: InterviewPlan;
@@ -16,6 +17,8 @@ export type DialogueDeps = {
   startedAt: number;
   /** Silence after a question before the interviewer checks in (doubled after "give me a moment"). */
   idleNudgeMs: number;
+  /** The work sample after the planned questions (issue 46). */
+  workSample: WorkSampleStage;
 };
 
 /** Said when the candidate spoke but no recognizer could hear it (all of them failed or were busy). */
@@ -46,11 +49,14 @@ export class DialogueStage {
       this.clearIdle();
       this.nudges = 0;
     });
-    ctx.bus.on('user_final', (e) => this.answer(e));
-    ctx.bus.on('user_unheard', () => this.say({ text: UNHEARD, isQuestion: false }));
+    // While the candidate rates the work sample, what they say is thinking aloud: heard, not answered.
+    const rating = () => deps.workSample.active;
+    ctx.bus.on('user_final', (e) => !rating() && this.answer(e));
+    ctx.bus.on('user_unheard', () => !rating() && this.say({ text: UNHEARD, isQuestion: false }));
     // What the answer would be if the pause ends the turn, asked of a copy of the conductor.
     ctx.bus.on('user_preview', ({ text, words }) => {
-      if (!this.ctx.ended()) this.deps.speaker.prepare(this.decide(text, words, this.deps.conductor.clone()).request);
+      if (!this.ctx.ended() && !rating())
+        this.deps.speaker.prepare(this.decide(text, words, this.deps.conductor.clone()).request);
     });
     ctx.bus.on('ai_text', ({ text, move, isQuestion }) => {
       this.lastPrompt = text;
@@ -64,8 +70,11 @@ export class DialogueStage {
 
   /** A socket attached: greet, say goodbye again, or pick up with a short recap of where we were. */
   begin(resumed: boolean): void {
-    const { conductor } = this.deps;
-    if (!resumed && !this.lastPrompt) {
+    const { conductor, workSample } = this.deps;
+    if (workSample.active) {
+      this.say({ text: 'Welcome back. Please go on with the item on your screen.', isQuestion: false });
+      workSample.show();
+    } else if (!resumed && !this.lastPrompt) {
       this.say({ move: conductor.opening() });
     } else if (conductor.isClosed) {
       this.say({ move: conductor.close() });
@@ -104,7 +113,19 @@ export class DialogueStage {
   private say(request: SayRequest) {
     if (this.ctx.ended()) return;
     this.clearIdle();
+    const { workSample } = this.deps;
+    if (request.move?.kind === 'closing' && workSample.pending) {
+      // The planned questions are done: the work sample comes before goodbye, its first item with the intro.
+      this.deps.speaker.say({ text: workSample.introduce(), isQuestion: false });
+      workSample.show();
+      return;
+    }
     this.deps.speaker.say(request);
+  }
+
+  /** The last work-sample rating came in: now the interviewer says goodbye. */
+  workSampleFinished(): void {
+    this.say({ move: this.deps.conductor.close() });
   }
 
   private setWaiting(on: boolean) {
@@ -147,6 +168,7 @@ export class DialogueStage {
     const wait = Math.max(0, playbackEndsAt - clock.now()) + this.deps.idleNudgeMs * (this.waiting ? 2 : 1);
     this.idle = clock.setTimeout(() => {
       this.idle = null;
+      if (this.deps.workSample.active) return;
       if (this.ctx.ended() || this.muted || this.deps.candidateActive() || this.deps.speaker.speaking) return;
       if (clock.now() - this.deps.startedAt >= this.deps.plan.maxMinutes * 60000) {
         this.say({ move: this.deps.conductor.close() });

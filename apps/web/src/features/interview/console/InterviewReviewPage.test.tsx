@@ -11,6 +11,7 @@ const interview: AdminInterviewDetail = {
   provenance: null,
   integrity_events: [],
   appeal: null,
+  work_sample: null,
   id: 'i1',
   job_id: 'j1',
   candidate_id: 'c1',

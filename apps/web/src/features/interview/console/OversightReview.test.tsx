@@ -75,6 +75,7 @@ const base: AdminInterviewDetail = {
     { id: 'e2', kind: 'paste', offset_seconds: 80, duration_seconds: null, mark: 'explained' },
   ],
   appeal: null,
+  work_sample: null,
 };
 
 beforeEach(() => vi.restoreAllMocks());

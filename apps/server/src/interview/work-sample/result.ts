@@ -1,0 +1,45 @@
+/** An interview's work sample as the provider reviews it (issue 46): each item beside gold, and the figures. */
+import type { WorkSampleResult, WorkSampleResultItem } from '@app/shared';
+import type { Db } from '../../db/client';
+import { round } from '../../lib/round';
+import { summarize } from './score';
+import { storedSample, userTurnsOf, type WorkItemRow } from './store';
+
+type Turn = { text: string; startedAt: Date };
+
+/**
+ * Each item with what the candidate said while it was on screen: the candidate turns that began after
+ * it was sent and before the next one was (the last item: until the end).
+ */
+export function resultItems(rows: WorkItemRow[], turns: Turn[]): WorkSampleResultItem[] {
+  return rows.map((row, i) => {
+    const from = row.servedAt?.getTime() ?? Infinity;
+    const until = rows[i + 1]?.servedAt?.getTime() ?? Infinity;
+    const said = turns.filter((t) => t.startedAt.getTime() >= from && t.startedAt.getTime() < until);
+    const seconds =
+      row.ratedAt && row.servedAt ? round((row.ratedAt.getTime() - row.servedAt.getTime()) / 1000, 1) : null;
+    return {
+      item_id: row.itemId,
+      position: row.position,
+      task_name: row.taskName,
+      rating: row.rating,
+      gold_rating: row.goldRating,
+      distance: row.rating === null ? null : Math.abs(row.rating - row.goldRating),
+      seconds,
+      late: row.late,
+      offset_seconds: row.offsetSeconds,
+      think_aloud: said
+        .map((t) => t.text.trim())
+        .filter(Boolean)
+        .join(' '),
+    };
+  });
+}
+
+/** `work_sample` of GET /api/admin/interviews/{id}: null when the interview had no sample. */
+export async function workSampleResult(db: Db, interviewId: string): Promise<WorkSampleResult | null> {
+  const rows = await storedSample(db, interviewId);
+  if (!rows.length) return null;
+  const turns = await userTurnsOf(db, [interviewId]);
+  return summarize(resultItems(rows, turns));
+}

@@ -3,6 +3,8 @@ import { workSampleIntro, type ServerMessage, type WorkItemMessage } from '@app/
 import { InterviewSession, type SessionDeps } from '../../src/interview/session';
 import type { WorkSampleSource, WorkSampleState } from '../../src/interview/work-sample/source';
 import { conflict, notFound } from '../../src/http/http-errors';
+import { resultItems } from '../../src/interview/work-sample/result';
+import { summarize } from '../../src/interview/work-sample/score';
 import { ManualClock } from './manual-clock';
 import { chunks, FakeStt, FakeTts, MemorySink, Outbox, plan, ScriptedInterviewer, silence, tone } from './fakes';
 
@@ -120,7 +122,6 @@ describe('the work sample inside the live interview', () => {
 
   it('a reconnect comes back to the same item, with a short welcome back', async () => {
     const sample = new MemorySample(2);
-    const { session, out, clock } = setup(sample);
     await sample.current();
     await sample.rate('item-0', 3);
     await sample.current();
@@ -130,9 +131,7 @@ describe('the work sample inside the live interview', () => {
     await rebuilt.clock.until(() => items(rebuilt.out).length === 1, 5000);
     expect(items(rebuilt.out)[0]).toMatchObject({ item_id: 'item-1', index: 1 });
     expect(rebuilt.out.transcripts('ai')[0]).toMatch(/^Welcome back/);
-    session.dispose();
-    void out;
-    void clock;
+    rebuilt.session.dispose();
   });
 
   it('without a sample the interview closes as before', async () => {
@@ -144,5 +143,41 @@ describe('the work sample inside the live interview', () => {
     say(session, 600);
     await clock.until(() => out.has((m) => m.event === 'conversation_ended'), 5000);
     expect(items(out)).toEqual([]);
+  });
+});
+
+describe('the think-aloud of each item', () => {
+  it('is what the candidate said between the item being sent and the next one', () => {
+    const at = (s: number) => new Date(Date.UTC(2026, 10, 29, 10, 0, s));
+    const row = (position: number, served: number | null, rating: number | null, rated: number | null) => ({
+      id: `r${position}`,
+      interviewId: 'i',
+      itemId: `item-${position}`,
+      position,
+      taskName: `Item ${position}`,
+      goldRating: 3,
+      secondsAllowed: 60,
+      servedAt: served === null ? null : at(served),
+      offsetSeconds: served,
+      rating,
+      ratedAt: rated === null ? null : at(rated),
+      late: false,
+      createdAt: at(0),
+    });
+    const items = resultItems(
+      [row(0, 10, 4, 25), row(1, 26, 1, 50), row(2, null, null, null)],
+      [
+        { text: 'Before the sample.', startedAt: at(5) },
+        { text: 'The type is crowded,', startedAt: at(12) },
+        { text: 'so a four.', startedAt: at(20) },
+        { text: 'Blurry, one.', startedAt: at(30) },
+      ],
+    );
+    expect(items.map((i) => [i.think_aloud, i.distance, i.seconds])).toEqual([
+      ['The type is crowded, so a four.', 1, 15],
+      ['Blurry, one.', 2, 24],
+      ['', null, null],
+    ]);
+    expect(summarize(items)).toMatchObject({ mean_abs_distance: 1.5, within_one_share: 0.5, median_seconds: 19.5 });
   });
 });

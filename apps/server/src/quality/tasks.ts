@@ -4,8 +4,7 @@
  * the same transaction (see money/earnings.ts).
  */
 import { and, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
-import type { z } from 'zod';
-import type { AdminTask, AnnotationTask, DataToAnnotate, TaskStatus, itemCreateSchema } from '@app/shared';
+import type { AdminTask, AnnotationTask, DataToAnnotate } from '@app/shared';
 import type { Db } from '../db/client';
 import { annotationItems, annotationTasks, interviews, jobs, users } from '../db/schema';
 import { AppError, conflict, notFound, unprocessable } from '../http/http-errors';
@@ -18,7 +17,6 @@ import { afterSubmission } from './approval';
 import { assertMayWork, isPaused } from './raters';
 
 type TaskRow = typeof annotationTasks.$inferSelect;
-type ParsedItemCreate = z.output<typeof itemCreateSchema>;
 
 export const TASK_NOT_FOUND = 'Task not found';
 export const TASK_ALREADY_SUBMITTED = 'This task has already been submitted.';

@@ -78,8 +78,6 @@ async function interviewInSample(jobId: string) {
 
 const items = (c: InterviewClient) =>
   c.messages.filter((m): m is WorkItemMessage & { at: number } => m.event === 'work_item');
-const lastError = (c: InterviewClient) =>
-  c.messages.filter((m) => m.event === 'error').at(-1) as Extract<ServerMessage, { event: 'error' }> | undefined;
 async function refused(c: InterviewClient, msg: object) {
   const from = c.messages.length;
   c.send(msg);

@@ -301,14 +301,11 @@ export const annotationItems = pgTable(
     id: id(),
     jobId: belongsTo('job_id', () => jobs.id),
     goldRating: smallint('gold_rating'),
-    /**
-     * paid: rated by raters through tasks; work_sample: rated by candidates inside the interview, never
-     * given to raters; example: public practice items, shown with their answer (issue 46).
-     */
+    /** paid: rated through tasks; work_sample: by candidates in the interview; example: practice (issue 46). */
     pool: text('pool', { enum: ITEM_POOLS }).notNull().default('paid'),
-    /** The item as the task screen shows it, for items without tasks (the work-sample and example pools). */
+    /** The item as the task screen shows it, for the pools' items (they have no tasks). */
     content: jsonb('content').$type<WorkItemContent>(),
-    /** Why the reference rating is what it is; shown after a practice rating (example items only). */
+    /** Why the reference rating is what it is (example items: shown after a practice rating). */
     explanation: text('explanation'),
     /** Upload order (items of one upload share created_at): the dataset's order and its cursor. */
     seq: bigserial('seq', { mode: 'number' }).notNull(),

@@ -148,9 +148,7 @@ describe('talent search by work sample (issue 46)', () => {
 
     expect(figures(await search('q=Wblind'))).toEqual({ 'Wblind Person': [0, 1], 'Wblind Onlyone': [null, 0] });
     expect(Object.keys(figures(await search('q=Wblind&max_work_sample_distance=0.5')))).toEqual(['Wblind Person']);
-    expect((await search('q=Wblind&max_work_sample_distance=4')).results.map((r) => r.name)).toEqual([
-      'Wblind Person',
-    ]);
+    expect((await search('q=Wblind&max_work_sample_distance=4')).results.map((r) => r.name)).toEqual(['Wblind Person']);
 
     // The reviewer's own scores end the blindness: the newer sample (distance 4) is the figure.
     await t.database.db

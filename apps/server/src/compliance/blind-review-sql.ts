@@ -32,3 +32,14 @@ export const visibleBestScoreSql = (candidateId: SQL): SQL =>
             sql`coalesce(j.blind_review_share, 0)`,
             sql`EXISTS (SELECT 1 FROM human_scores h WHERE h.interview_id = i.id)`,
           )})`;
+
+/**
+ * blindHiddenSql for a row that names the interview and its job (talent search's work sample,
+ * issue 46): the job's share and the reviewer's scores are looked up.
+ */
+export const interviewBlindHiddenSql = (interviewId: SQL, jobId: SQL): SQL =>
+  blindHiddenSql(
+    interviewId,
+    sql`coalesce((SELECT j.blind_review_share FROM jobs j WHERE j.id = ${jobId}), 0)`,
+    sql`EXISTS (SELECT 1 FROM human_scores h WHERE h.interview_id = ${interviewId})`,
+  );

@@ -1,5 +1,5 @@
 /** The compliance domain's face: the only file of compliance/ that other folders import. */
-export { visibleBestScoreSql } from './blind-review-sql';
+export { interviewBlindHiddenSql, visibleBestScoreSql } from './blind-review-sql';
 export { purgeDecisionLog } from './decision-log';
 export { exportOversightRecords } from './export';
 export { getAdminInterviewDetail, listAdminInterviews } from './interview-listing';

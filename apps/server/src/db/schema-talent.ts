@@ -47,6 +47,15 @@ export const candidateSearch = pgTable(
     ratedCount: integer('rated_count').notNull().default(0),
     goldError: real('gold_error'),
     agreement: real('agreement'),
+    /**
+     * The work sample of the candidate's latest finished interview that has one (issue 46; kept by
+     * talent_refresh_work_sample, drizzle/0023): which interview, its mean absolute distance from gold
+     * and how many items were rated. Search shows it only while that interview is not blind
+     * (otherwise the latest one that is not), as it does the score.
+     */
+    workSampleInterviewId: uuid('work_sample_interview_id'),
+    workSampleDistance: real('work_sample_distance'),
+    workSampleItems: integer('work_sample_items').notNull().default(0),
     lastActivityAt: at('last_activity_at').notNull().defaultNow(),
     firstIndexedAt: at('first_indexed_at').notNull().defaultNow(),
     /** Everything (weights A-D): what a search matches, all its terms or some, and what it excludes. */

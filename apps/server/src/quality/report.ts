@@ -10,6 +10,7 @@ import { jobRaterIds, raterRows } from './raters';
 import { loadJobRatings, unassignedTasksOf } from './ratings';
 import { SPREAD_LIMIT } from './consensus';
 import { roundOrNull } from '../lib/round';
+import { workSamplePrediction } from './prediction';
 
 export async function qualityReport(db: Executor, jobId: string): Promise<QualityReport> {
   const [job] = await db
@@ -17,7 +18,7 @@ export async function qualityReport(db: Executor, jobId: string): Promise<Qualit
     .from(jobs)
     .where(eq(jobs.id, jobId));
   if (!job) throw notFound('Job not found');
-  const [ratings, [items], waiting, [unassigned], raterIds] = await Promise.all([
+  const [ratings, [items], waiting, [unassigned], raterIds, prediction] = await Promise.all([
     loadJobRatings(db, jobId),
     db
       .select({ n: sql<number>`count(*)::int` })
@@ -33,6 +34,7 @@ export async function qualityReport(db: Executor, jobId: string): Promise<Qualit
       .from(annotationTasks)
       .where(unassignedTasksOf(jobId)),
     jobRaterIds(db, jobId),
+    workSamplePrediction(db, jobId),
   ]);
 
   // Items needing review are the queue's items it flags (ratings more than a point apart), so the
@@ -56,5 +58,6 @@ export async function qualityReport(db: Executor, jobId: string): Promise<Qualit
     unassigned_tasks: Number(unassigned?.n ?? 0),
     settings: { pause_gold_error_above: job.limit, pause_min_gold_items: job.min },
     raters: await raterRows(db, jobId, raterIds, raterStats(ratings)),
+    work_sample_prediction: prediction,
   };
 }

@@ -22,6 +22,7 @@ import { decodeCursor, encodeCursor, parseSearchText, type SearchText } from './
 import { snippetsFor } from './snippets';
 import { rows, sqlArray } from '../db/raw-sql';
 import { visibleBestScoreSql } from '../compliance';
+import { visibleWorkSampleSql } from './work-sample-sql';
 
 export type TalentSearchInput = z.output<typeof talentSearchQuerySchema>;
 
@@ -47,6 +48,8 @@ type Row = {
   rated_count: number;
   gold_error: number | null;
   agreement: number | null;
+  work_sample_distance: number | null;
+  work_sample_items: number | null;
 };
 type Facet = { value: string; count: number };
 type Reply = {
@@ -55,7 +58,7 @@ type Reply = {
   skills: Facet[] | null;
   /** [GROUPING(country, work_authorization, decision), value, count] of the one-pass facets. */
   value_counts: [number, string, number][] | null;
-  /** How many matches each record threshold keeps: GOLD_ERROR_STEPS, then AGREEMENT_STEPS. */
+  /** How many matches each record threshold keeps: GOLD_ERROR_STEPS, AGREEMENT_STEPS, then WORK_SAMPLE_STEPS. */
   record_counts: number[];
 };
 
@@ -95,6 +98,8 @@ export async function searchTalent(db: Db, input: TalentSearchInput, adminId: st
       rated_count: r.rated_count,
       gold_error: roundOrNull(r.gold_error, 2),
       agreement: roundOrNull(r.agreement, 2),
+      work_sample_distance: roundOrNull(r.work_sample_distance, 2),
+      work_sample_items: r.work_sample_distance === null ? 0 : (r.work_sample_items ?? 0),
       matches: matches.get(r.user_id) ?? [],
     })),
     facets: {
@@ -118,16 +123,19 @@ export function searchQuery(input: TalentSearchInput, text: SearchText | null, o
   const matched = sql`
       matched AS MATERIALIZED (
         SELECT cs.user_id, cs.country, cs.work_authorization, cs.decision, cs.skill_keys, cs.gold_error,
-               cs.agreement, cs.last_activity_at, ${plan.rank}
+               cs.agreement, ${visibleWorkSampleSql('distance')} AS work_sample_distance, cs.last_activity_at,
+               ${plan.rank}
           FROM candidate_search cs
          WHERE ${where}
       )`;
-  // The stored best_score counts every interview; the page shows only what blind review lets be seen.
+  // The stored best_score and work sample count every interview; the page shows only what blind
+  // review lets be seen.
   const page = sql`
       page AS (
         SELECT cs.user_id, cs.name, cs.headline, cs.country, cs.skills, cs.decision, cs.rated_count,
-               cs.gold_error, cs.agreement, ${visibleBestScoreSql(sql`cs.user_id`)} AS best_score
-          FROM (SELECT m.user_id, row_number() OVER (ORDER BY ${order}) AS n
+               cs.gold_error, cs.agreement, ${visibleBestScoreSql(sql`cs.user_id`)} AS best_score,
+               p.work_sample_distance, ${visibleWorkSampleSql('items')} AS work_sample_items
+          FROM (SELECT m.user_id, m.work_sample_distance, row_number() OVER (ORDER BY ${order}) AS n
                   FROM matched m ORDER BY ${order} LIMIT ${input.limit} OFFSET ${offset}) p
           JOIN candidate_search cs ON cs.user_id = p.user_id
          ORDER BY p.n
@@ -286,6 +294,9 @@ function filterConditions(input: TalentSearchInput): SQL[] {
     );
   if (input.max_gold_error !== undefined) conditions.push(sql`cs.gold_error <= ${input.max_gold_error}::real`);
   if (input.min_agreement !== undefined) conditions.push(sql`cs.agreement >= ${input.min_agreement}::real`);
+  // Without a (visible) sample the figure is null, and a person without one is left out.
+  if (input.max_work_sample_distance !== undefined)
+    conditions.push(sql`${visibleWorkSampleSql('distance')} <= ${input.max_work_sample_distance}::real`);
   if (input.job_id)
     conditions.push(
       sql`EXISTS (SELECT 1 FROM interviews i WHERE i.candidate_id = cs.user_id AND i.job_id = ${input.job_id})`,
@@ -296,6 +307,8 @@ function filterConditions(input: TalentSearchInput): SQL[] {
 /** The rating-record facets' steps: each is a filter value, counted cumulatively. */
 const GOLD_ERROR_STEPS = [0.5, 1];
 const AGREEMENT_STEPS = [0.9, 0.75, 0.5];
+/** Mean distance from gold on the work sample: within half a point, within one. */
+const WORK_SAMPLE_STEPS = [0.5, 1];
 
 /** One pass over the matches counts every record threshold (people without a record count nowhere). */
 const recordCounts = () =>
@@ -303,14 +316,23 @@ const recordCounts = () =>
     [
       ...GOLD_ERROR_STEPS.map((step) => sql`count(*) FILTER (WHERE gold_error <= ${sql.raw(`${step}::real`)})`),
       ...AGREEMENT_STEPS.map((step) => sql`count(*) FILTER (WHERE agreement >= ${sql.raw(`${step}::real`)})`),
+      ...WORK_SAMPLE_STEPS.map(
+        (step) => sql`count(*) FILTER (WHERE work_sample_distance <= ${sql.raw(`${step}::real`)})`,
+      ),
     ],
     sql`, `,
   );
 
-function recordFacets(counts: number[]): Pick<TalentSearchReply['facets'], 'max_gold_error' | 'min_agreement'> {
+function recordFacets(
+  counts: number[],
+): Pick<TalentSearchReply['facets'], 'max_gold_error' | 'min_agreement' | 'max_work_sample_distance'> {
   const steps = (list: number[], from: number) =>
     list.map((step, i) => ({ value: String(step), count: counts[from + i] ?? 0 })).filter((f) => f.count > 0);
-  return { max_gold_error: steps(GOLD_ERROR_STEPS, 0), min_agreement: steps(AGREEMENT_STEPS, GOLD_ERROR_STEPS.length) };
+  return {
+    max_gold_error: steps(GOLD_ERROR_STEPS, 0),
+    min_agreement: steps(AGREEMENT_STEPS, GOLD_ERROR_STEPS.length),
+    max_work_sample_distance: steps(WORK_SAMPLE_STEPS, GOLD_ERROR_STEPS.length + AGREEMENT_STEPS.length),
+  };
 }
 
 /**

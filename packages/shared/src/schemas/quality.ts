@@ -100,6 +100,11 @@ export const qualityRaterSchema = raterRecordSchema.extend({
 });
 export type QualityRater = z.infer<typeof qualityRaterSchema>;
 
+/** "Does it predict?" (issue 46): each accepted rater's first this many paid gold items are compared with their work sample. */
+export const PREDICTION_PAID_ITEMS = 20;
+/** A rater counts once this many of their paid gold items are in (fewer say little about them). */
+export const PREDICTION_MIN_PAID_ITEMS = 5;
+
 /** GET /api/admin/jobs/{id}/quality */
 export const qualityReportSchema = z.object({
   /** Krippendorff's alpha (interval) over items with at least two submitted ratings; null when undefined. */
@@ -111,6 +116,12 @@ export const qualityReportSchema = z.object({
   unassigned_tasks: z.number().int(),
   settings: z.object({ pause_gold_error_above: z.number(), pause_min_gold_items: z.number().int() }),
   raters: z.array(qualityRaterSchema),
+  /**
+   * Does the work sample predict the job (issue 46)? Pearson r between accepted raters' work-sample
+   * distance from gold and the distance from gold of their first PREDICTION_PAID_ITEMS paid gold items,
+   * over the n raters with both; r is null when n < 3 or either side does not vary.
+   */
+  work_sample_prediction: z.object({ r: z.number().nullable(), n: z.number().int() }),
 });
 export type QualityReport = z.infer<typeof qualityReportSchema>;
 

@@ -16,6 +16,7 @@ export const TALENT_SEARCH_FILTERS = [
   'min_score',
   'max_gold_error',
   'min_agreement',
+  'max_work_sample_distance',
   'job_id',
 ] as const;
 
@@ -55,6 +56,16 @@ export const talentSearchQuerySchema = z.object({
       .min(0, 'min_agreement is between 0 and 1')
       .max(1, 'min_agreement is between 0 and 1'),
   ),
+  /**
+   * The work sample (issue 46): at most this mean distance from gold (0-4) on the items of the latest
+   * interview with a rated sample. People without a sample are left out only when it is set.
+   */
+  max_work_sample_distance: unsetIfEmpty(
+    z.coerce
+      .number({ message: 'max_work_sample_distance must be a number' })
+      .min(0, 'max_work_sample_distance is between 0 and 4')
+      .max(4, 'max_work_sample_distance is between 0 and 4'),
+  ),
   job_id: unsetIfEmpty(z.uuid({ message: 'job_id must be a UUID' })),
   limit: z.coerce
     .number()
@@ -87,6 +98,12 @@ export const talentResultSchema = z.object({
   rated_count: z.number().int(),
   gold_error: z.number().nullable(),
   agreement: z.number().nullable(),
+  /**
+   * The latest interview's work sample (issue 46): mean distance from gold and items rated; null and 0
+   * without one (or while its interview is still blind). Never the gold ratings themselves.
+   */
+  work_sample_distance: z.number().nullable(),
+  work_sample_items: z.number().int(),
   matches: z.array(talentMatchSchema),
 });
 export type TalentResult = z.infer<typeof talentResultSchema>;
@@ -105,6 +122,8 @@ export const talentSearchReplySchema = z.object({
     max_gold_error: facetSchema,
     /** Cumulative: each value is a min_agreement filter and how many people it keeps. */
     min_agreement: facetSchema,
+    /** Cumulative: each value is a max_work_sample_distance filter and how many people it keeps. */
+    max_work_sample_distance: facetSchema,
   }),
   next_cursor: z.string().nullable(),
 });

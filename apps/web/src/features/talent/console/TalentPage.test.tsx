@@ -1,14 +1,22 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { SavedSearch, TalentSearchReply } from '@app/shared';
+import type { SavedSearch, TalentResult, TalentSearchReply } from '@app/shared';
 import { mockApi, renderPage, type Routes } from '../../../test/page-harness';
 import { TalentPage } from './TalentPage';
 
 const reply: TalentSearchReply = {
   total: 0,
   results: [],
-  facets: { skills: [], country: [], work_authorization: [], decision: [], max_gold_error: [], min_agreement: [] },
+  facets: {
+    skills: [],
+    country: [],
+    work_authorization: [],
+    decision: [],
+    max_gold_error: [],
+    min_agreement: [],
+    max_work_sample_distance: [],
+  },
   next_cursor: null,
 };
 const saved = (params: Record<string, string>): SavedSearch => ({
@@ -119,5 +127,60 @@ describe('TalentPage Skills facet', { timeout: 15_000 }, () => {
     await waitFor(() =>
       expect(String(calls(api, 'GET', '/admin/talent?').at(-1)![0])).toMatch(/skills=Lightroom%2CRetouching/),
     );
+  });
+});
+
+const person = (over: Partial<TalentResult>): TalentResult => ({
+  candidate_id: 'c1',
+  name: 'Anne Moreau',
+  headline: 'Jewelry photographer',
+  country: 'Canada',
+  skills: [],
+  best_assessment_score: null,
+  decision: 'none',
+  rated_count: 0,
+  gold_error: null,
+  agreement: null,
+  work_sample_distance: null,
+  work_sample_items: 0,
+  matches: [],
+  ...over,
+});
+
+describe('TalentPage work sample (issue 46)', { timeout: 15_000 }, () => {
+  it("shows each person's work-sample figure, and filters by it from the control and the facet", async () => {
+    const user = userEvent.setup();
+    const api = talentPage('/admin/talent?q=photographer', {
+      'GET /admin/talent': {
+        body: {
+          ...reply,
+          total: 2,
+          results: [
+            person({ work_sample_distance: 0.33, work_sample_items: 3 }),
+            person({ candidate_id: 'c2', name: 'Bruno Keller' }),
+          ],
+          facets: { ...reply.facets, max_work_sample_distance: [{ value: '0.5', count: 1 }] },
+        },
+      },
+    });
+    const results = await screen.findByRole('list', { name: 'Search results' });
+    const [anne, bruno] = await within(results).findAllByRole('listitem');
+    expect(anne).toHaveTextContent('Work sample: 0.33 from gold on average (3 items)');
+    expect(bruno).not.toHaveTextContent('Work sample');
+
+    await user.selectOptions(screen.getByLabelText('Work sample'), 'Within 1 of gold');
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent(
+        '/admin/talent?q=photographer&max_work_sample_distance=1',
+      ),
+    );
+    await waitFor(() =>
+      expect(String(calls(api, 'GET', '/admin/talent?').at(-1)![0])).toMatch(/max_work_sample_distance=1&/),
+    );
+
+    const facet = await screen.findByRole('group', { name: 'Work sample' });
+    await user.click(within(facet).getByRole('button', { name: /Within 0.5 of gold\s*1/ }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('max_work_sample_distance=0.5'));
+    expect(screen.getByLabelText('Work sample')).toHaveValue('0.5');
   });
 });

@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
-import { TALENT_SEARCH_FILTERS, type TalentResult, type TalentSearchReply } from '@app/shared';
+import { TALENT_SEARCH_FILTERS, type TalentSearchReply } from '@app/shared';
 import { ErrorBanner } from '../../../components/ErrorBanner';
 import { Spinner } from '../../../components/Spinner';
 import { inputClass, primaryButtonClass, secondaryButtonClass } from '../../../components/form-styles';
@@ -15,26 +14,31 @@ import {
   type TalentFilters,
 } from './api/talent';
 import { useSearchState } from '../../../lib/use-search-state';
-import { snippetNodes } from './lib/snippet';
 import { FilterSelect, PageHeader, Section, titleCase } from '../../../components/console-ui';
-import { formatClock } from '../../../lib/format';
+import { percent, ResultCard } from './ResultCard';
 
 const FILTER_KEYS = [...TALENT_SEARCH_FILTERS, 'shortlist'] as const;
 const DECISION_LABEL: Record<string, string> = { approved: 'Approved', rejected: 'Rejected', none: 'No decision' };
-/** The rating-record facets are thresholds: each value is the filter it sets. */
-const percent = (share: number) => `${Math.round(share * 100)}%`;
+/** The rating-record and work-sample facets are thresholds: each value is the filter it sets. */
 const FACET_LABEL: Partial<Record<(typeof FILTER_KEYS)[number], (value: string) => string>> = {
   decision: (v) => DECISION_LABEL[v] ?? v,
   work_authorization: titleCase,
   max_gold_error: (v) => `Gold error ≤ ${v}`,
   min_agreement: (v) => `Agreement ≥ ${percent(Number(v))}`,
+  max_work_sample_distance: (v) => `Within ${v} of gold`,
 };
-const SOURCE_LABEL = { profile: 'Profile', resume: 'Résumé', transcript: 'Interview', note: 'Provider note' } as const;
 const SCORE_OPTIONS = [
   { value: '', label: 'Any' },
   { value: '3', label: '3+' },
   { value: '4', label: '4+' },
   { value: '4.5', label: '4.5+' },
+];
+/** The work sample's mean distance from gold (issue 46): lower is closer to the reference ratings. */
+const WORK_SAMPLE_OPTIONS = [
+  { value: '', label: 'Any' },
+  { value: '0.5', label: 'Within 0.5 of gold' },
+  { value: '1', label: 'Within 1 of gold' },
+  { value: '1.5', label: 'Within 1.5 of gold' },
 ];
 
 /**
@@ -56,6 +60,7 @@ export function TalentPage() {
       <SearchForm key={filters.q} initial={filters.q} onSearch={(q) => state.set({ q })} />
       <div className="flex flex-wrap items-center gap-4">
         <FilterSelect label="Best score" {...state.filter('min_score')} options={SCORE_OPTIONS} />
+        <FilterSelect label="Work sample" {...state.filter('max_work_sample_distance')} options={WORK_SAMPLE_OPTIONS} />
         <FilterSelect
           label="Applied to"
           {...state.filter('job_id')}
@@ -162,6 +167,7 @@ function Facets({
     { key: 'decision', title: 'Decision', values: reply.facets.decision },
     { key: 'max_gold_error', title: 'Rating: gold error', values: reply.facets.max_gold_error },
     { key: 'min_agreement', title: 'Rating: agreement', values: reply.facets.min_agreement },
+    { key: 'max_work_sample_distance', title: 'Work sample', values: reply.facets.max_work_sample_distance },
   ] as const;
   return (
     <div className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
@@ -197,73 +203,6 @@ function Facets({
         </fieldset>
       ))}
     </div>
-  );
-}
-
-function ResultCard({ result, shortlistJob }: { result: TalentResult; shortlistJob: string }) {
-  const shortlist = useShortlist(shortlistJob);
-  const { add } = useShortlistActions(shortlistJob);
-  const listed = shortlist.data?.some((e) => e.candidate_id === result.candidate_id);
-  return (
-    <li className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-      <div className="flex flex-wrap items-start justify-between gap-2">
-        <div>
-          <Link
-            to={`/admin/candidates/${result.candidate_id}`}
-            className="font-semibold text-brand-700 hover:underline"
-          >
-            {result.name || 'Unnamed candidate'}
-          </Link>
-          <p className="text-sm text-slate-600">
-            {[result.headline, result.country].filter(Boolean).join(' · ') || '—'}
-            {result.best_assessment_score !== null && ` · best score ${result.best_assessment_score}`}
-          </p>
-          {result.rated_count > 0 && (
-            <p className="text-xs text-slate-500">
-              {result.rated_count === 1 ? '1 rating' : `${result.rated_count} ratings`}
-              {result.gold_error !== null && ` · gold error ${result.gold_error}`}
-              {result.agreement !== null && ` · agreement ${percent(result.agreement)}`}
-            </p>
-          )}
-        </div>
-        {shortlistJob && (
-          <button
-            type="button"
-            className={secondaryButtonClass}
-            disabled={listed || add.isPending}
-            onClick={() => add.mutate(result.candidate_id)}
-            aria-label={`Shortlist ${result.name}`}
-          >
-            {listed ? 'Shortlisted' : 'Shortlist'}
-          </button>
-        )}
-      </div>
-      {result.skills.length > 0 && <p className="mt-1 text-xs text-slate-500">{result.skills.join(' · ')}</p>}
-      {result.matches.length > 0 && (
-        <ul aria-label={`Why ${result.name} matched`} className="mt-2 space-y-1 text-sm">
-          {result.matches.map((m, i) => (
-            <li key={i} className="text-slate-700">
-              <span className="mr-2 text-xs font-semibold uppercase tracking-wide text-slate-500">
-                {SOURCE_LABEL[m.source]}
-              </span>
-              {m.source === 'transcript' && m.interview_id ? (
-                <Link
-                  to={`/admin/interviews/${m.interview_id}?t=${m.offset_seconds ?? 0}`}
-                  className="hover:underline"
-                  aria-label={`Open the interview at ${formatClock(m.offset_seconds ?? 0)}`}
-                >
-                  <span className="mr-1 font-mono text-xs text-brand-700">{formatClock(m.offset_seconds ?? 0)}</span>
-                  {snippetNodes(m.snippet)}
-                </Link>
-              ) : (
-                snippetNodes(m.snippet)
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
-      <ErrorBanner message={add.error ? describeError(add.error, 'Could not add to the shortlist.') : null} />
-    </li>
   );
 }
 

@@ -25,6 +25,7 @@ const report = {
   review_queue_count: 5,
   unassigned_tasks: 0,
   settings: { pause_gold_error_above: 1, pause_min_gold_items: 5 },
+  work_sample_prediction: { r: 0.62, n: 14 },
   raters: [
     rater({}),
     rater({ user_id: 'r2', name: 'Carol Careless', email: 'carol@example.com', gold_mean_abs_error: 2.5 }),
@@ -54,5 +55,26 @@ describe('QualityPage (issue 34)', () => {
     expect(carol).toHaveTextContent('Over the limit: 2 more gold items decide the pause.');
     for (const name of ['Ada Lovelace', 'Dan Done'])
       expect(rows.find((r) => r.textContent?.includes(name))).not.toHaveTextContent('Over the limit');
+  });
+});
+
+describe('QualityPage work sample prediction (issue 46)', () => {
+  const open = async (prediction: { r: number | null; n: number }) => {
+    mockApi({
+      'GET /admin/jobs/j1': { body: { id: 'j1', title: 'Poster Critic' } },
+      'GET /admin/jobs/j1/quality': { body: { ...report, work_sample_prediction: prediction } },
+    });
+    renderPage('/admin/jobs/j1/quality', '/admin/jobs/:jobId/quality', <QualityPage />);
+    return screen.findByRole('region', { name: 'Does the work sample predict?' });
+  };
+
+  it('says how well the work sample predicted the first paid work', async () => {
+    expect(await open({ r: 0.62, n: 14 })).toHaveTextContent('Work sample vs. first paid work: r = 0.62, n = 14');
+  });
+
+  it('says when there are not enough accepted raters yet', async () => {
+    expect(await open({ r: null, n: 2 })).toHaveTextContent(
+      'Work sample vs. first paid work: not enough accepted raters yet (n = 2)',
+    );
   });
 });

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { Download } from 'lucide-react';
-import type { QualityRater, QualityReport } from '@app/shared';
+import { PREDICTION_MIN_PAID_ITEMS, PREDICTION_PAID_ITEMS, type QualityRater, type QualityReport } from '@app/shared';
 import { Badge } from '../../../components/Badge';
 import { ErrorBanner } from '../../../components/ErrorBanner';
 import { secondaryButtonClass } from '../../../components/form-styles';
@@ -9,7 +9,14 @@ import { describeError } from '../../../lib/describe-error';
 import { useJob } from '../../../api/admin/jobs';
 import { downloadDataset, useQuality, useSetRaterPaused, type DatasetFormat } from './api/quality';
 import { distributeTasks, useTaskMutation } from './api/tasks';
-import { formatAlpha, formatBias, formatPoints, formatShare, goldItemsToPause } from './lib/quality-format';
+import {
+  formatAlpha,
+  formatBias,
+  formatPoints,
+  formatPrediction,
+  formatShare,
+  goldItemsToPause,
+} from './lib/quality-format';
 import { RaterScatter } from './RaterScatter';
 import { PageHeader, Section, Table, WhenLoaded, td } from '../../../components/console-ui';
 
@@ -116,6 +123,20 @@ function RatersTable({ jobId, report }: { jobId: string; report: QualityReport }
   );
 }
 
+/** Does the interview's work sample predict the paid work (issue 46)? */
+function Prediction({ prediction }: { prediction: QualityReport['work_sample_prediction'] }) {
+  return (
+    <div className="space-y-1 text-sm text-slate-600">
+      <p className="font-medium text-slate-900">{formatPrediction(prediction)}</p>
+      <p>
+        For each accepted rater, the work sample&apos;s distance from gold beside the distance from gold of their first{' '}
+        {PREDICTION_PAID_ITEMS} paid gold items (raters with at least {PREDICTION_MIN_PAID_ITEMS}). Near 1: the sample
+        ranks raters as their paid work does; near 0 or below: it does not predict this job.
+      </p>
+    </div>
+  );
+}
+
 function DatasetButtons({ jobId }: { jobId: string }) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState<DatasetFormat | null>(null);
@@ -202,6 +223,9 @@ function Report({ jobId, report }: { jobId: string; report: QualityReport }) {
       </Section>
       <Section title="Gold error against bias">
         <RaterScatter raters={report.raters} threshold={report.settings.pause_gold_error_above} />
+      </Section>
+      <Section title="Does the work sample predict?">
+        <Prediction prediction={report.work_sample_prediction} />
       </Section>
       <Section title="Dataset">
         <DatasetButtons jobId={jobId} />

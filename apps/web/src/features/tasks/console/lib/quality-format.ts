@@ -24,3 +24,14 @@ export function goldItemsToPause(
   const left = settings.pause_min_gold_items - rater.gold_rated;
   return left > 0 ? left : null;
 }
+
+/**
+ * "Does it predict?" (issue 46) in one line: the correlation, or why there is none yet (fewer than
+ * three accepted raters with both figures, or raters who all scored alike on one side).
+ */
+export function formatPrediction(p: { r: number | null; n: number }): string {
+  const lead = 'Work sample vs. first paid work:';
+  if (p.r !== null) return `${lead} r = ${p.r.toFixed(2)}, n = ${p.n}`;
+  if (p.n < 3) return `${lead} not enough accepted raters yet (n = ${p.n})`;
+  return `${lead} no spread to compare yet (n = ${p.n})`;
+}

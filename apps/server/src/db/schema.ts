@@ -129,10 +129,7 @@ export const interviews = pgTable(
     decidedBy: mentions('decided_by', () => users.id),
     decidedAt: at('decided_at'),
     startedAt: at('started_at'),
-    /**
-     * When a live session last held it (kept fresh while a socket is attached); an `in_progress`
-     * interview idle for INTERVIEW_ABANDON_MINUTES is ended by the sweep (decision 0225).
-     */
+    /** When a live session last held it; an interview idle for INTERVIEW_ABANDON_MINUTES is ended (0225). */
     lastActiveAt: at('last_active_at'),
     completedAt: at('completed_at'),
     /** Which pass wrote the candidate turns: the live recognizer, or the careful pass after the interview (decision 0172). */

@@ -2,6 +2,7 @@
 import type { WorkSampleResult, WorkSampleResultItem } from '@app/shared';
 import type { Db } from '../../db/client';
 import { round } from '../../lib/round';
+import { thinkAloudOf } from './reasoning';
 import { summarize } from './score';
 import { storedSample, userTurnsOf, type WorkItemRow } from './store';
 
@@ -12,10 +13,9 @@ type Turn = { text: string; startedAt: Date };
  * it was sent and before the next one was (the last item: until the end).
  */
 export function resultItems(rows: WorkItemRow[], turns: Turn[]): WorkSampleResultItem[] {
+  const perItem = thinkAloudOf(rows, turns);
   return rows.map((row, i) => {
-    const from = row.servedAt?.getTime() ?? Infinity;
-    const until = rows[i + 1]?.servedAt?.getTime() ?? Infinity;
-    const said = turns.filter((t) => t.startedAt.getTime() >= from && t.startedAt.getTime() < until);
+    const said = perItem[i]!;
     const seconds =
       row.ratedAt && row.servedAt ? round((row.ratedAt.getTime() - row.servedAt.getTime()) / 1000, 1) : null;
     return {

@@ -43,3 +43,26 @@ export async function workSampleResult(db: Db, interviewId: string): Promise<Wor
   const turns = await userTurnsOf(db, [interviewId]);
   return summarize(resultItems(rows, turns));
 }
+
+/**
+ * What the candidate may read of their own sample (the explanation of a decision, the account export):
+ * how many items they rated and how many were within one point of the reference rating, and each of their
+ * own ratings with its timing. Never a reference rating nor a distance; null when nothing was rated.
+ */
+export async function candidateWorkSample(db: Db, interviewId: string) {
+  const rows = await storedSample(db, interviewId);
+  const rated = rows.filter((r) => r.rating !== null);
+  if (!rated.length) return null;
+  return {
+    rated: rated.length,
+    within_one: rated.filter((r) => Math.abs(r.rating! - r.goldRating) <= 1).length,
+    items: rows.map((r) => ({
+      position: r.position,
+      task_name: r.taskName,
+      rating: r.rating,
+      served_at: r.servedAt?.toISOString() ?? null,
+      rated_at: r.ratedAt?.toISOString() ?? null,
+      late: r.late,
+    })),
+  };
+}

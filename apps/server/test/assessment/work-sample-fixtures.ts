@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../src/db/client';
 import { annotationItems, interviews, jobs, transcriptTurns } from '../../src/db/schema';
 import { rateItem, serveItem, startSample, storedSample } from '../../src/interview/work-sample/store';
@@ -24,6 +24,12 @@ export const POSTER_INSTRUCTIONS =
  * interview is completed. Items are keyed by their reference rating's place, whatever order the seed picks.
  */
 export async function giveSample(db: Db, interviewId: string, jobId: string, items: SampleItem[], at: Date) {
+  // Earlier candidates' items of the job leave the pool (their interviews keep their gold snapshot), so this
+  // candidate gets exactly these items.
+  await db
+    .update(annotationItems)
+    .set({ pool: 'example' })
+    .where(and(eq(annotationItems.jobId, jobId), eq(annotationItems.pool, 'work_sample')));
   const created = await db
     .insert(annotationItems)
     .values(

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RUBRIC_CRITERIA, assessmentSchema, type Assessment } from '@app/shared';
+import { RUBRIC_CRITERIA, assessmentSchema, humanScoresRequestSchema, type Assessment } from '@app/shared';
 import { buildTestApp, type TestContext } from '../helpers/build';
 import { assessInterview } from '../../src/interview/assessment';
 import { accuracyScore, combinedScore } from '../../src/interview/assessment/work-sample';
@@ -143,5 +143,16 @@ describe('the work_sample criterion of an assessment', () => {
     expect(combinedScore(5, null)).toBe(5);
     expect(combinedScore(2, 5)).toBe(3);
     expect(combinedScore(4, 1)).toBe(3);
+  });
+});
+
+describe('a reviewer’s blind scores', () => {
+  it('need the four core criteria; the work sample’s is optional, once', () => {
+    const core = RUBRIC_CRITERIA.map((c) => ({ criterion: c.key, score: 3 }));
+    const ws = { criterion: 'work_sample' as const, score: 4 };
+    expect(humanScoresRequestSchema.safeParse({ scores: core }).success).toBe(true);
+    expect(humanScoresRequestSchema.safeParse({ scores: [...core, ws] }).success).toBe(true);
+    expect(humanScoresRequestSchema.safeParse({ scores: [...core.slice(1), ws] }).success).toBe(false);
+    expect(humanScoresRequestSchema.safeParse({ scores: [...core.slice(1), core[1]!, ws] }).success).toBe(false);
   });
 });

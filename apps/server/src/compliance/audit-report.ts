@@ -111,7 +111,7 @@ function auditNotes(
       .map((r) => `${r.group} (n=${r.n})`);
   const notes = [
     'Data: historical results of this product\'s AI assessment (assessment status "scored"); one row per assessed interview.',
-    'Scoring rate: the share of a group scoring above the median overall score of the full sample. Selection rate: the share of decided candidates approved.',
+    "Scoring rate: the share of a group scoring above the median overall score of the full sample (the mean of the criteria scored, the work sample's included where the interview had one). Selection rate: the share of decided candidates approved.",
     'Candidates who did not self-identify, or declined, are counted as unknown and left out of the group rates.',
     "Significance: two-sided Fisher's exact test of each group against the highest-rate group, at p < 0.05. A ratio below 0.8 that is not significant is not a finding: the sample is too small to tell.",
     `So that no one can be singled out, a group of fewer than ${rule.minCell} people (or none) shows no number, rate or ratio, and neither does a group that a total would give away with it; they are left out of the impact ratios.`,

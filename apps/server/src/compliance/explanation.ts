@@ -4,12 +4,19 @@
  * when they may appeal.
  */
 import { and, eq } from 'drizzle-orm';
-import { APPEAL_WINDOW_DAYS, RUBRIC_CRITERIA, isUuid, type Assessment, type Explanation } from '@app/shared';
+import {
+  APPEAL_WINDOW_DAYS,
+  RUBRIC_CRITERIA,
+  WORK_SAMPLE_CRITERION,
+  isUuid,
+  type Assessment,
+  type Explanation,
+} from '@app/shared';
 import type { Db } from '../db/client';
 import { interviews, jobs } from '../db/schema';
 import { appeals } from '../db/schema-ai-hiring';
 import { conflict, notFound } from '../http/http-errors';
-import { INTERVIEW_NOT_FOUND } from '../interview';
+import { INTERVIEW_NOT_FOUND, candidateWorkSample } from '../interview';
 
 export const NOT_DECIDED_YET = 'There is no decision on this interview yet; the explanation follows the decision.';
 
@@ -34,13 +41,28 @@ export async function getExplanation(db: Db, id: string, candidateId: string): P
   const d = await decidedInterviewOf(db, id, candidateId);
   const assessment = d.interview.assessment as (Assessment | { status: string }) | null;
   const [appeal] = await db.select().from(appeals).where(eq(appeals.interviewId, id)).limit(1);
+  const sample = await candidateWorkSample(db, id);
+  const criterion = (assessment as Assessment | null)?.criteria?.find((c) => c.key === WORK_SAMPLE_CRITERION.key);
   return {
     // A human-only assessment (the candidate asked for the alternative) was not made by the AI.
     ai_used: Boolean(assessment && assessment.status !== 'human_only'),
     // Too short or unclear to score (needs_human_review, insufficient_audio): a person judged it alone.
     ai_scored: assessment?.status === 'scored',
     role: d.jobTitle ?? 'The position',
-    criteria: RUBRIC_CRITERIA.map((c) => ({ name: c.label, description: c.description })),
+    criteria: [...RUBRIC_CRITERIA, ...(sample ? [WORK_SAMPLE_CRITERION] : [])].map((c) => ({
+      name: c.label,
+      description: c.description,
+    })),
+    // The work sample (issue 46): the count within one point and the criterion's score and rationale, which
+    // hold no reference rating; a human-only review has the count without a score.
+    work_sample: sample
+      ? {
+          rated: sample.rated,
+          within_one: sample.within_one,
+          score: criterion?.score ?? null,
+          rationale: criterion?.rationale ?? null,
+        }
+      : null,
     decision: d.decision,
     human_review: true,
     decided_at: d.decidedAt.toISOString(),

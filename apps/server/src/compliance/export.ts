@@ -1,9 +1,12 @@
-/** The candidate's issue-35 records in their own account export: appeal, corrections, integrity evidence. */
+/**
+ * The candidate's issue-35 records in their own account export: appeal, corrections, integrity evidence,
+ * and their own work-sample ratings (issue 46).
+ */
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { appeals } from '../db/schema-ai-hiring';
 import { latestCorrections } from './corrections';
-import { listIntegrityEvents } from '../interview';
+import { candidateWorkSample, listIntegrityEvents } from '../interview';
 
 export async function exportOversightRecords(db: Db, interviewId: string) {
   const [appeal] = await db.select().from(appeals).where(eq(appeals.interviewId, interviewId)).limit(1);
@@ -19,5 +22,7 @@ export async function exportOversightRecords(db: Db, interviewId: string) {
       : null,
     transcript_corrections: await latestCorrections(db, interviewId),
     integrity_events: (await listIntegrityEvents(db, interviewId)).map(({ id: _id, ...e }) => e),
+    // The candidate's own work-sample ratings (issue 46); never the reference ratings.
+    work_sample: await candidateWorkSample(db, interviewId),
   };
 }

@@ -4,7 +4,13 @@
  * (Krippendorff's alpha from quality/krippendorff.ts, interval metric, one unit per interview).
  */
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import { RUBRIC_CRITERIA, type Assessment, type HumanScore, type OversightReport } from '@app/shared';
+import {
+  RUBRIC_CRITERIA,
+  WORK_SAMPLE_CRITERION,
+  type Assessment,
+  type HumanScore,
+  type OversightReport,
+} from '@app/shared';
 import type { Db } from '../db/client';
 import { interviews } from '../db/schema';
 import { humanScores } from '../db/schema-ai-hiring';
@@ -55,7 +61,13 @@ export async function oversightReport(db: Db, jobId?: string): Promise<Oversight
       return human !== undefined && ai !== undefined ? [[human, ai] as [number, number]] : [];
     });
   const alerts: OversightReport['alerts'] = [];
-  const agreement = RUBRIC_CRITERIA.map((c) => {
+  // The work sample's criterion (issue 46) is optional for the reviewer: its row shows once a blind review
+  // scored it beside the AI, so a product without work samples keeps its four rows.
+  const criteria = [
+    ...RUBRIC_CRITERIA,
+    ...(pairsOf(blindRows, WORK_SAMPLE_CRITERION.key).length ? [WORK_SAMPLE_CRITERION] : []),
+  ];
+  const agreement = criteria.map((c) => {
     const pairs = pairsOf(blindRows, c.key);
     const alpha = krippendorffAlpha(pairs, 'interval');
     const mad = pairs.length ? pairs.reduce((s, [h, a]) => s + Math.abs(h - a), 0) / pairs.length : null;

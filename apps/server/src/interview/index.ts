@@ -18,4 +18,4 @@ export { default as uploadVideoRoutes } from './routes/upload-video';
 export { INTERVIEW_NOT_FOUND } from './rules';
 export { carefulParts, listTurns, toTranscriptDto } from './store';
 export { warmUpUnderstanding } from './understanding/nlp';
-export { workSampleResult } from './work-sample/result';
+export { candidateWorkSample, workSampleResult } from './work-sample/result';

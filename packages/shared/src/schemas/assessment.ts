@@ -5,6 +5,12 @@ import { z } from 'zod';
  * can always be read against the rubric that produced it; change the version when criteria change.
  */
 export const RUBRIC_VERSION = 'rubric-v1';
+/**
+ * rubric-v1's four criteria plus `work_sample` (issue 46): the version of an assessment whose interview
+ * had a work sample with at least one rating. Without one, an assessment is still rubric-v1: its scores
+ * are computed exactly as before.
+ */
+export const RUBRIC_VERSION_WITH_WORK_SAMPLE = 'rubric-v2';
 
 export const RUBRIC_CRITERIA = [
   {
@@ -31,6 +37,23 @@ export const RUBRIC_CRITERIA = [
 export type RubricCriterionKey = (typeof RUBRIC_CRITERIA)[number]['key'];
 export const rubricCriterionKeySchema = z.enum(RUBRIC_CRITERIA.map((c) => c.key) as [RubricCriterionKey]);
 
+/**
+ * The fifth criterion, scored only when the interview had a work sample with a rating (issue 46): the
+ * accuracy of the candidate's ratings against the reference ratings, with the reasoning heard while rating.
+ */
+export const WORK_SAMPLE_CRITERION = {
+  key: 'work_sample',
+  label: 'Work sample',
+  description:
+    "Rates real items of the job close to their reference ratings, and says why in the terms the item's instructions and the job's skills use.",
+} as const;
+/** Every criterion an assessment may hold: the four core ones (always, when scored) and the work sample. */
+export const ASSESSMENT_CRITERIA = [...RUBRIC_CRITERIA, WORK_SAMPLE_CRITERION] as const;
+export type CriterionKey = RubricCriterionKey | typeof WORK_SAMPLE_CRITERION.key;
+export const criterionKeySchema = z.enum(ASSESSMENT_CRITERIA.map((c) => c.key) as [CriterionKey]);
+/** Whether the reasoning part of the work-sample criterion was heard surely enough to judge (decision 0173). */
+export const WORK_SAMPLE_REASONING = ['heard', 'insufficient_audio'] as const;
+
 /** What each score means, shared by the model prompt and the console legend. */
 export const RUBRIC_SCALE: Record<number, string> = {
   1: 'No evidence',
@@ -50,12 +73,17 @@ export const RECOMMENDATION_LABELS: Record<Recommendation, string> = {
 };
 
 export const criterionAssessmentSchema = z.object({
-  key: rubricCriterionKeySchema,
+  key: criterionKeySchema,
   label: z.string(),
   score: z.number().int().min(1).max(5),
   rationale: z.string(),
   /** Verbatim excerpts of the candidate's own turns that justify the score. */
   quotes: z.array(z.string()),
+  /**
+   * work_sample only: whether the think-aloud was heard surely enough to judge the reasoning; when not,
+   * the score is the accuracy part alone.
+   */
+  reasoning: z.enum(WORK_SAMPLE_REASONING).optional(),
 });
 export type CriterionAssessment = z.infer<typeof criterionAssessmentSchema>;
 
@@ -70,6 +98,28 @@ export const assessmentSignalsSchema = z.object({
   questions_unanswered: z.array(z.string()),
 });
 export type AssessmentSignals = z.infer<typeof assessmentSignalsSchema>;
+
+/**
+ * The work sample's figures the work_sample criterion was scored from (issue 46): aggregates only, never
+ * an item's reference rating nor the sign of a distance.
+ */
+export const assessmentWorkSampleSchema = z.object({
+  /** Items the candidate rated (of `count` chosen). */
+  rated: z.number().int(),
+  count: z.number().int(),
+  mean_abs_distance: z.number(),
+  within_one_share: z.number(),
+  /** Rated items within one point of the reference rating. */
+  within_one: z.number().int(),
+  median_seconds: z.number().nullable(),
+  /** Rated after the time allowed (kept, and marked). */
+  late: z.number().int(),
+  /** The accuracy part of the score (1-5), from the figures alone. */
+  accuracy_score: z.number().int().min(1).max(5),
+  /** The reasoning part (1-5); null when the think-aloud was not heard surely enough. */
+  reasoning_score: z.number().int().min(1).max(5).nullable(),
+});
+export type AssessmentWorkSample = z.infer<typeof assessmentWorkSampleSchema>;
 
 /* Provenance ------------------------------------------------------------------------------------- */
 
@@ -102,7 +152,10 @@ export const assessmentSchema = z.object({
    */
   status: z.enum(['scored', 'needs_human_review', 'insufficient_audio', 'human_only']),
   criteria: z.array(criterionAssessmentSchema),
-  /** Mean of the criteria scores, one decimal; null when not scored. */
+  /**
+   * Mean of the criteria scores, one decimal (the work sample's included when present); null when not
+   * scored. An unscored assessment may still hold the work_sample criterion: its accuracy part stands.
+   */
   overall_score: z.number().nullable(),
   recommendation: recommendationSchema.nullable(),
   summary: z.string(),
@@ -112,5 +165,7 @@ export const assessmentSchema = z.object({
   generated_at: z.string(),
   /** What produced it (issue 35); absent on assessments stored before provenance was kept. */
   provenance: provenanceSchema.optional(),
+  /** The work sample's figures, when the interview had one with a rating (issue 46). */
+  work_sample: assessmentWorkSampleSchema.optional(),
 });
 export type Assessment = z.infer<typeof assessmentSchema>;

@@ -36,6 +36,21 @@ export const debriefAnswerSchema = z.object({
 });
 export type DebriefAnswer = z.infer<typeof debriefAnswerSchema>;
 
+/**
+ * The work sample's part of a debrief (issue 46): how many items were within one point of the reference
+ * rating, and one tip. Never a reference rating, nor whether an item was rated above or below it.
+ */
+export const debriefWorkSampleSchema = z.object({
+  rated: z.number().int(),
+  within_one: z.number().int(),
+  /** "2 of 3 items within one point of the reference rating". */
+  summary: z.string().max(300),
+  tip: z.string().max(500),
+  /** Which lack the tip answers: far off, little reasoning heard, slow, or none (keep). */
+  tip_key: z.enum(['scale', 'reason', 'time', 'keep']),
+});
+export type DebriefWorkSample = z.infer<typeof debriefWorkSampleSchema>;
+
 export const debriefSchema = z.object({
   /** Every answer was heard clearly enough to judge. */
   reliable: z.boolean(),
@@ -52,6 +67,8 @@ export const debriefSchema = z.object({
   answers: z.array(debriefAnswerSchema).max(100),
   /** Practice: the job it was practised for, if any (the kept list shows it; decision 0184). */
   job_title: z.string().max(300).nullish(),
+  /** The interview's work sample, when it had one with a rating (issue 46). */
+  work_sample: debriefWorkSampleSchema.nullish(),
 });
 export type Debrief = z.infer<typeof debriefSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RUBRIC_CRITERIA, rubricCriterionKeySchema } from './assessment';
+import { RUBRIC_CRITERIA, WORK_SAMPLE_CRITERION, criterionKeySchema } from './assessment';
 import { optionalUuid } from './common';
 
 /*
@@ -9,12 +9,15 @@ import { optionalUuid } from './common';
 
 /* Oversight ------------------------------------------------------------------------------------ */
 
-/** The reviewer's own rubric scores on a blind interview: every criterion once, 1-5. */
+/**
+ * The reviewer's own rubric scores on a blind interview: every core criterion once, 1-5, and the work
+ * sample's (issue 46) optionally: not every interview has one, and the reviewer may not judge it.
+ */
 export const humanScoresRequestSchema = z.object({
   scores: z
     .array(
       z.object({
-        criterion: rubricCriterionKeySchema,
+        criterion: criterionKeySchema,
         score: z
           .number({ message: 'Score must be a whole number from 1 to 5' })
           .int('Score must be a whole number from 1 to 5')
@@ -22,10 +25,12 @@ export const humanScoresRequestSchema = z.object({
           .max(5, 'Score must be a whole number from 1 to 5'),
       }),
     )
-    .max(RUBRIC_CRITERIA.length, `Give one score per criterion (${RUBRIC_CRITERIA.length})`)
+    .max(RUBRIC_CRITERIA.length + 1, `Give one score per criterion (${RUBRIC_CRITERIA.length})`)
     .refine(
-      (s) => new Set(s.map((x) => x.criterion)).size === RUBRIC_CRITERIA.length,
-      `Give one score for each criterion: ${RUBRIC_CRITERIA.map((c) => c.key).join(', ')}`,
+      (s) =>
+        new Set(s.map((x) => x.criterion)).size === s.length &&
+        RUBRIC_CRITERIA.every((c) => s.some((x) => x.criterion === c.key)),
+      `Give one score for each criterion: ${RUBRIC_CRITERIA.map((c) => c.key).join(', ')} (and ${WORK_SAMPLE_CRITERION.key} if you judged it)`,
     ),
 });
 export type HumanScoresRequest = z.infer<typeof humanScoresRequestSchema>;
@@ -34,7 +39,7 @@ export type HumanScore = HumanScoresRequest['scores'][number];
 export const oversightQuerySchema = z.object({ job_id: optionalUuid('job_id') });
 
 export const criterionAgreementSchema = z.object({
-  criterion: rubricCriterionKeySchema,
+  criterion: criterionKeySchema,
   /** Blind interviews with both a human and an AI score on this criterion. */
   n: z.number().int(),
   mean_abs_difference: z.number().nullable(),
@@ -96,6 +101,20 @@ export const explanationSchema = z.object({
   human_review: z.literal(true),
   decided_at: z.string(),
   appeal_until: z.string(),
+  /**
+   * The work sample (issue 46), when the interview had one with a rating: how many items were within one
+   * point of the reference rating and the criterion's score and rationale; never a reference rating.
+   */
+  work_sample: z
+    .object({
+      rated: z.number().int(),
+      within_one: z.number().int(),
+      /** Null when the AI did not score it (a human-only review). */
+      score: z.number().int().nullable(),
+      rationale: z.string().nullable(),
+    })
+    .nullable()
+    .optional(),
   /** The candidate's appeal, once made. */
   appeal: z
     .object({ status: z.enum(['open', 'upheld', 'overturned']), created_at: z.string(), note: z.string().nullable() })

@@ -9,6 +9,7 @@ import {
   type RubricCriterionKey,
   sureShare,
 } from '@app/shared';
+import type { SampleInput } from './work-sample';
 import { intelligibility, keywords, normalize, overlap, seconds, sentences, wordCount, words, type Turn } from './text';
 
 export type AssessmentJob = {
@@ -17,7 +18,11 @@ export type AssessmentJob = {
   customQuestions: string[];
 };
 
-export type AssessmentInput = { job: AssessmentJob | null; turns: Turn[] };
+/**
+ * `turns`: the conversation the four core criteria judge; with a work sample (issue 46), only the turns
+ * before its first item was shown: the think-aloud belongs to the work_sample criterion (`workSample`).
+ */
+export type AssessmentInput = { job: AssessmentJob | null; turns: Turn[]; workSample?: SampleInput };
 
 /** Below these the conversation is not scored; a person listens to it instead. */
 export const MIN_CANDIDATE_TURNS = 3;

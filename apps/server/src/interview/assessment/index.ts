@@ -7,6 +7,8 @@ import { builtInAssessment, computeSignals, unscoredAssessment, type AssessmentI
 import { modelAssessment, type ModelSettings } from './model';
 import { provenanceOf } from './provenance';
 import { findAlternative, humanOnlyAssessment } from './human-only';
+import { itemContents, storedSample } from '../work-sample/store';
+import { withWorkSample, workSamplePart, type WorkSamplePart } from './work-sample';
 
 export { builtInAssessment } from './built-in';
 export { checkModelReply, ModelReplyRejected } from './model';
@@ -26,17 +28,25 @@ export function assessmentModelSettings(config: Config): ModelSettings | null {
  * built-in assessment is used and says why.
  */
 export async function assess(input: AssessmentInput, model: ModelSettings | null): Promise<Assessment> {
+  const sample = workSamplePart(input.workSample, input.job);
+  // The rules' work_sample criterion, where the model's judgement is not used; the accuracy is always the server's.
+  const withSample = (a: Assessment) => (sample ? withWorkSample(a, sample) : a);
   const { allText, signals } = computeSignals(input);
   const method = model ? 'model' : 'built_in';
   const unscored = unscoredAssessment(input, { signals, allText }, method, model?.model ?? null);
-  if (unscored) return unscored;
-  if (!model) return builtInAssessment(input);
+  if (unscored) return withSample(unscored);
+  if (!model) return withSample(builtInAssessment(input));
   try {
-    return await modelAssessment(model, input, signals);
+    return await modelAssessment(model, input, signals, 3, sample);
   } catch (err) {
-    return { ...builtInAssessment(input), fallback_reason: `Model ${model.model} not used: ${(err as Error).message}` };
+    return withSample({
+      ...builtInAssessment(input),
+      fallback_reason: `Model ${model.model} not used: ${(err as Error).message}`,
+    });
   }
 }
+
+export type { WorkSamplePart };
 
 export async function loadAssessmentInput(db: Db, interviewId: string) {
   const [row] = await db
@@ -51,17 +61,31 @@ export async function loadAssessmentInput(db: Db, interviewId: string) {
     .from(transcriptTurns)
     .where(eq(transcriptTurns.interviewId, interviewId))
     .orderBy(asc(transcriptTurns.seq));
+  const all = turns.map((t) => ({
+    speaker: t.speaker,
+    text: t.text,
+    startedAt: t.startedAt,
+    endedAt: t.endedAt,
+    words: t.words,
+  }));
+  // With a work sample (issue 46), what was said once its first item was shown is thinking aloud.
+  const rows = await storedSample(db, interviewId);
+  const firstShown = Math.min(...rows.map((r) => r.servedAt?.getTime() ?? Infinity));
   const input: AssessmentInput = {
     job: row.job ? { title: row.job.title, skills: row.job.skills, customQuestions: row.job.customQuestions } : null,
-    turns: turns.map((t) => ({
-      speaker: t.speaker,
-      text: t.text,
-      startedAt: t.startedAt,
-      endedAt: t.endedAt,
-      words: t.words,
-    })),
+    turns: all.filter((t) => t.startedAt.getTime() < firstShown),
+    ...(rows.length && {
+      workSample: {
+        rows,
+        contents: await itemContents(
+          db,
+          rows.map((r) => r.itemId),
+        ),
+        turns: all.filter((t) => t.speaker === 'user' && t.startedAt.getTime() >= firstShown),
+      },
+    }),
   };
-  return { interview: row.interview, input };
+  return { interview: row.interview, input, allTurns: all };
 }
 
 /**
@@ -84,7 +108,7 @@ export async function assessInterview(
     : await assess(loaded.input, assessmentModelSettings(config));
   const assessment: Assessment = {
     ...scored,
-    provenance: provenanceOf(scored, config, loaded.interview.transcriptPass, loaded.input.turns, opts.transcriptNote),
+    provenance: provenanceOf(scored, config, loaded.interview.transcriptPass, loaded.allTurns, opts.transcriptNote),
   };
   await db
     .update(interviews)

@@ -10,6 +10,7 @@ import {
 } from '@app/shared';
 import type { AssessmentInput } from './built-in';
 import { isQuoteOf } from './text';
+import { withWorkSample, type WorkSamplePart } from './work-sample';
 
 export type ModelSettings = { baseUrl: string; apiKey?: string; model: string; timeoutMs?: number };
 
@@ -27,12 +28,27 @@ const modelReplySchema = z.object({
     .length(RUBRIC_CRITERIA.length),
   recommendation: recommendationSchema,
   summary: z.string().trim().min(1).max(3000),
+  /** The reasoning part of the work sample (issue 46), when asked for; the accuracy part is the server's. */
+  work_sample: z
+    .object({
+      reasoning_score: z.number().int().min(1).max(5),
+      rationale: z.string().trim().min(1).max(2000),
+      quotes: z.array(z.string().trim().min(1).max(1000)).min(1).max(3),
+    })
+    .optional(),
 });
 type ModelReply = z.infer<typeof modelReplySchema>;
 
 export class ModelReplyRejected extends Error {}
 
-export function systemPrompt() {
+/** What the model is told about a work sample's reasoning (only when the interview had one heard). */
+const WORK_SAMPLE_RULES = `
+Work sample: the candidate also rated real items of the job while thinking aloud. Its accuracy is measured by the server from the ratings and is not yours to score or change.
+- Judge only the reasoning heard while rating: does the candidate name what each item's instructions and the job's skills care about, and say why?
+- Add "work_sample":{"reasoning_score":1-5,"rationale":"...","quotes":["..."]} with 1 to 3 quotes copied EXACTLY from the CANDIDATE WHILE RATING lines.
+- Never state or guess an item's reference rating, nor whether the candidate rated above or below it.`;
+
+export function systemPrompt(withWorkSample = false) {
   const criteria = RUBRIC_CRITERIA.map((c) => `- ${c.key} (${c.label}): ${c.description}`).join('\n');
   const scale = Object.entries(RUBRIC_SCALE)
     .map(([n, t]) => `${n} = ${t}`)
@@ -45,7 +61,19 @@ Rules:
 - For every criterion give 1 to 3 quotes copied EXACTLY, word for word, from the candidate's lines. Never paraphrase, never join separate lines, never invent text. A quote that is not in the candidate's lines makes the whole answer invalid.
 - recommendation is one of: advance, consider, do_not_advance.
 Answer with one JSON object only:
-{"criteria":[{"key":"communication","score":1-5,"rationale":"...","quotes":["..."]}, ... one entry per criterion: ${RUBRIC_CRITERIA.map((c) => c.key).join(', ')}],"recommendation":"...","summary":"two or three sentences"}`;
+{"criteria":[{"key":"communication","score":1-5,"rationale":"...","quotes":["..."]}, ... one entry per criterion: ${RUBRIC_CRITERIA.map((c) => c.key).join(', ')}],"recommendation":"...","summary":"two or three sentences"}${withWorkSample ? WORK_SAMPLE_RULES : ''}`;
+}
+
+/** The sample as the model sees it: the server's figures and each item's instructions and think-aloud; never a gold. */
+function workSamplePrompt(part: WorkSamplePart): string {
+  const f = part.figures;
+  const items = part.items
+    .map(
+      (i, n) =>
+        `Item ${n + 1} (${i.task_name}). Instructions: ${i.instructions || '(none)'}\nCANDIDATE WHILE RATING: ${i.think_aloud || '(said nothing)'}`,
+    )
+    .join('\n');
+  return `\n\nWork sample (accuracy measured by the server: ${f.within_one} of ${f.rated} rated items within one point of the reference rating, mean distance ${f.mean_abs_distance}):\n${items}`;
 }
 
 function userPrompt(input: AssessmentInput) {
@@ -64,8 +92,11 @@ function userPrompt(input: AssessmentInput) {
   return `${job}\n\nTranscript:\n${lines}`;
 }
 
-/** Parses and checks a reply: valid JSON, the schema, each criterion once, every quote really said. */
-export function checkModelReply(content: string, candidateTexts: string[]): ModelReply {
+/**
+ * Parses and checks a reply: valid JSON, the schema, each criterion once, every quote really said (the
+ * work sample's among what was said while rating).
+ */
+export function checkModelReply(content: string, candidateTexts: string[], thinkAloudTexts: string[] = []): ModelReply {
   let json: unknown;
   try {
     // Some servers wrap JSON in a code fence even when asked not to.
@@ -81,7 +112,10 @@ export function checkModelReply(content: string, candidateTexts: string[]): Mode
   }
   const keys = new Set(parsed.data.criteria.map((c) => c.key));
   if (keys.size !== RUBRIC_CRITERIA.length) throw new ModelReplyRejected('each criterion must be scored exactly once');
-  const invented = parsed.data.criteria.flatMap((c) => c.quotes.filter((q) => !isQuoteOf(q, candidateTexts)));
+  const invented = [
+    ...parsed.data.criteria.flatMap((c) => c.quotes.filter((q) => !isQuoteOf(q, candidateTexts))),
+    ...(parsed.data.work_sample?.quotes.filter((q) => !isQuoteOf(q, thinkAloudTexts)) ?? []),
+  ];
   if (invented.length) {
     throw new ModelReplyRejected(
       `these quotes are not in the candidate's words: ${invented.map((q) => JSON.stringify(q)).join(', ')}`,
@@ -121,11 +155,15 @@ export async function modelAssessment(
   input: AssessmentInput,
   signals: AssessmentSignals,
   attempts = 3,
+  /** The interview's work sample, when it had one with a rating (issue 46). */
+  sample: WorkSamplePart | null = null,
 ): Promise<Assessment> {
   const candidateTexts = input.turns.filter((t) => t.speaker === 'user').map((t) => t.text);
+  // The model judges the reasoning only where some was heard surely; otherwise the accuracy stands alone.
+  const askReasoning = Boolean(sample && !sample.audioNote && sample.thinkAloudTexts.length);
   const messages = [
-    { role: 'system', content: systemPrompt() },
-    { role: 'user', content: userPrompt(input) },
+    { role: 'system', content: systemPrompt(askReasoning) },
+    { role: 'user', content: userPrompt(input) + (askReasoning ? workSamplePrompt(sample!) : '') },
   ];
   let lastError: Error = new Error('no attempt made');
   for (let attempt = 1; attempt <= attempts; attempt++) {
@@ -137,13 +175,13 @@ export async function modelAssessment(
       continue;
     }
     try {
-      const reply = checkModelReply(content, candidateTexts);
+      const reply = checkModelReply(content, candidateTexts, askReasoning ? sample!.thinkAloudTexts : []);
       const criteria = RUBRIC_CRITERIA.map((c) => {
         const r = reply.criteria.find((x) => x.key === c.key)!;
         return { key: c.key, label: c.label, score: r.score, rationale: r.rationale, quotes: r.quotes };
       });
       const overall = Math.round((criteria.reduce((s, c) => s + c.score, 0) / criteria.length) * 10) / 10;
-      return {
+      const assessment: Assessment = {
         rubric_version: RUBRIC_VERSION,
         method: 'model',
         model: settings.model,
@@ -156,6 +194,14 @@ export async function modelAssessment(
         fallback_reason: null,
         generated_at: new Date().toISOString(),
       };
+      if (!sample) return assessment;
+      // Without the model's reasoning judgement (not asked, or not given) the rules' one stands.
+      const judged = askReasoning && reply.work_sample;
+      return withWorkSample(
+        assessment,
+        sample,
+        judged ? { score: judged.reasoning_score, rationale: judged.rationale, quotes: judged.quotes } : null,
+      );
     } catch (err) {
       if (!(err instanceof ModelReplyRejected)) throw err;
       lastError = err;

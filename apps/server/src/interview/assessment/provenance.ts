@@ -15,6 +15,12 @@ function recognizerOf(config: Config, pass: 'live' | 'careful'): string {
   return `${pass}:${engine}`;
 }
 
+/** The model was asked to judge a work sample's reasoning: some of it was heard surely (it then has quotes). */
+function askedReasoning(assessment: Assessment): boolean {
+  const c = assessment.criteria.find((x) => x.key === 'work_sample');
+  return Boolean(c && c.reasoning === 'heard' && c.quotes.length);
+}
+
 export function provenanceOf(
   assessment: Assessment,
   config: Config,
@@ -27,7 +33,7 @@ export function provenanceOf(
     rubric_version: assessment.rubric_version,
     method: assessment.method,
     model: assessment.model,
-    prompt_sha256: sha256(assessment.method === 'model' ? systemPrompt() : builtInRules()),
+    prompt_sha256: sha256(assessment.method === 'model' ? systemPrompt(askedReasoning(assessment)) : builtInRules()),
     recognizer: recognizerOf(config, pass),
     transcript_sha256: sha256(transcript),
     // Only where the live transcript stood in for the careful one, and why (decision 0224).

@@ -10,6 +10,7 @@ import { notFound } from '../../http/http-errors';
 import { INTERVIEW_NOT_FOUND } from '../interviews';
 import { listTurns } from '../../interview/store';
 import { computeDebrief } from './compute';
+import { debriefWorkSample, loadDebriefSample } from './work-sample';
 
 /**
  * GET /api/interviews/{id}/debrief: the admin always; the interview's candidate only once the
@@ -39,7 +40,15 @@ export async function interviewDebrief(db: Db, interviewId: string, caller: Call
     const decided = row.decidedAt !== null || row.status === 'approved' || row.status === 'rejected';
     if (row.candidateId !== caller.sub || !row.job?.shareFeedback || !decided) throw notFound(INTERVIEW_NOT_FOUND);
   }
-  return computeDebrief(await listTurns(db, interviewId), row.job);
+  const turns = await listTurns(db, interviewId);
+  const sample = await loadDebriefSample(db, interviewId);
+  // What was said once the first work-sample item was shown is thinking aloud, not an answer (issue 46).
+  const debrief = computeDebrief(
+    turns.filter((t) => t.startedAt.getTime() < sample.firstShown),
+    row.job,
+  );
+  const workSample = debriefWorkSample(sample.rows, turns, sample.contents, row.job);
+  return workSample ? { ...debrief, work_sample: workSample } : debrief;
 }
 
 export * from './practice';

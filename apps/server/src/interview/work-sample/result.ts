@@ -2,6 +2,7 @@
 import type { WorkSampleResult, WorkSampleResultItem } from '@app/shared';
 import type { Db } from '../../db/client';
 import { round } from '../../lib/round';
+import { thinkAloudOf } from './reasoning';
 import { summarize } from './score';
 import { storedSample, userTurnsOf, type WorkItemRow } from './store';
 
@@ -12,10 +13,9 @@ type Turn = { text: string; startedAt: Date };
  * it was sent and before the next one was (the last item: until the end).
  */
 export function resultItems(rows: WorkItemRow[], turns: Turn[]): WorkSampleResultItem[] {
+  const perItem = thinkAloudOf(rows, turns);
   return rows.map((row, i) => {
-    const from = row.servedAt?.getTime() ?? Infinity;
-    const until = rows[i + 1]?.servedAt?.getTime() ?? Infinity;
-    const said = turns.filter((t) => t.startedAt.getTime() >= from && t.startedAt.getTime() < until);
+    const said = perItem[i]!;
     const seconds =
       row.ratedAt && row.servedAt ? round((row.ratedAt.getTime() - row.servedAt.getTime()) / 1000, 1) : null;
     return {
@@ -42,4 +42,27 @@ export async function workSampleResult(db: Db, interviewId: string): Promise<Wor
   if (!rows.length) return null;
   const turns = await userTurnsOf(db, [interviewId]);
   return summarize(resultItems(rows, turns));
+}
+
+/**
+ * What the candidate may read of their own sample (the explanation of a decision, the account export):
+ * how many items they rated and how many were within one point of the reference rating, and each of their
+ * own ratings with its timing. Never a reference rating nor a distance; null when nothing was rated.
+ */
+export async function candidateWorkSample(db: Db, interviewId: string) {
+  const rows = await storedSample(db, interviewId);
+  const rated = rows.filter((r) => r.rating !== null);
+  if (!rated.length) return null;
+  return {
+    rated: rated.length,
+    within_one: rated.filter((r) => Math.abs(r.rating! - r.goldRating) <= 1).length,
+    items: rows.map((r) => ({
+      position: r.position,
+      task_name: r.taskName,
+      rating: r.rating,
+      served_at: r.servedAt?.toISOString() ?? null,
+      rated_at: r.ratedAt?.toISOString() ?? null,
+      late: r.late,
+    })),
+  };
 }

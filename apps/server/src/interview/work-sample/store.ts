@@ -124,6 +124,17 @@ export async function itemContent(db: Db, itemId: string | null): Promise<WorkIt
   return row?.content ?? null;
 }
 
+/** The items' content by id (retired items are missing): what the scoring reads the instructions from. */
+export async function itemContents(db: Db, itemIds: (string | null)[]): Promise<Map<string, WorkItemContent>> {
+  const ids = itemIds.filter((id): id is string => Boolean(id));
+  if (!ids.length) return new Map();
+  const rows = await db
+    .select({ id: annotationItems.id, content: annotationItems.content })
+    .from(annotationItems)
+    .where(inArray(annotationItems.id, ids));
+  return new Map(rows.flatMap((r) => (r.content ? [[r.id, r.content] as const] : [])));
+}
+
 /**
  * Stores the candidate's one rating of `itemId`, stamped by the server: refused (nothing stored) for
  * an item not in this interview's sample (404), not sent yet, already rated, or once the interview

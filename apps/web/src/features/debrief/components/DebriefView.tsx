@@ -149,6 +149,18 @@ export function DebriefView({ debrief, actions }: { debrief: Debrief; actions?: 
           <p className="mt-2 text-sm text-slate-600">No answers were heard in this interview.</p>
         )}
       </section>
+      {debrief.work_sample && (
+        <section aria-labelledby="work-sample-title">
+          <h2 id="work-sample-title" className="text-lg font-semibold text-slate-900">
+            Work sample
+          </h2>
+          <p className="mt-1 text-sm text-slate-700">{debrief.work_sample.summary}</p>
+          <p className="mt-2 rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm text-slate-700">
+            <span className="font-medium text-slate-900">Tip: </span>
+            {debrief.work_sample.tip}
+          </p>
+        </section>
+      )}
       {actions}
     </div>
   );

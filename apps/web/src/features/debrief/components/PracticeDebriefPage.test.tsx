@@ -77,6 +77,22 @@ describe('PracticeDebriefPage', { timeout: 15_000 }, () => {
     expect(second).not.toHaveTextContent('Pace:');
   });
 
+  it('says how many work-sample ratings were within one point, with one tip', async () => {
+    const work_sample = {
+      rated: 3,
+      within_one: 2,
+      summary: '2 of 3 items within one point of the reference rating.',
+      tip: 'Say why as you rate.',
+      tip_key: 'reason' as const,
+    };
+    savePracticeDebrief({ debrief: { ...debrief, work_sample }, seal });
+    mockApi({});
+    renderPage('/interview-prep/debrief', '/interview-prep/debrief', <PracticeDebriefPage />);
+    const section = await screen.findByRole('region', { name: 'Work sample' });
+    expect(section).toHaveTextContent('2 of 3 items within one point of the reference rating.');
+    expect(section).toHaveTextContent('Tip: Say why as you rate.');
+  });
+
   it('counts answers, not questions: a reply to the greeting does not make a practice of two questions read as three', async () => {
     savePracticeDebrief({
       debrief: { ...debrief, answers: [{ ...answer, question: 'Hi, I am the AI interviewer.' }, ...debrief.answers] },

@@ -113,4 +113,21 @@ describe('the status page after a decision', () => {
     expect(within(section).queryByRole('button', { name: 'Appeal this decision' })).not.toBeInTheDocument();
     expect(section).not.toHaveTextContent(/appeal/i);
   });
+
+  it('includes the work sample: how many ratings were near the reference, never the reference itself', async () => {
+    mockApi({
+      'GET /interviews': { body: [rejected] },
+      'GET /interviews/i1/explanation': {
+        body: {
+          ...explanation(null),
+          work_sample: { rated: 3, within_one: 2, score: 3, rationale: 'Two of three ratings were close.' },
+        },
+      },
+    });
+    renderPage('/status', '/status', <StatusPage />);
+    const line = await screen.findByTestId('explanation-work-sample');
+    expect(line).toHaveTextContent(
+      'Work sample: 2 of 3 items you rated were within one point of the reference rating. Two of three ratings were close.',
+    );
+  });
 });

@@ -40,6 +40,13 @@ export function DecisionExplanation({ interviewId }: { interviewId: string }) {
           </li>
         ))}
       </ul>
+      {e.work_sample && (
+        <p className="text-slate-700" data-testid="explanation-work-sample">
+          <span className="font-medium text-slate-900">Work sample:</span> {e.work_sample.within_one} of{' '}
+          {e.work_sample.rated} item{e.work_sample.rated === 1 ? '' : 's'} you rated were within one point of the
+          reference rating.{e.work_sample.rationale ? ` ${e.work_sample.rationale}` : ''}
+        </p>
+      )}
       {e.appeal && (
         <p className="rounded-md bg-slate-50 px-3 py-2 text-slate-700" role="status">
           {APPEAL_STATUS[e.appeal.status]}

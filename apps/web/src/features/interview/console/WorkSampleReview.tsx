@@ -59,14 +59,17 @@ function ItemRow({
       <td className={td}>{rated ? `${item.rating} / 5` : <span className="text-slate-500">Not rated</span>}</td>
       <td className={td}>{item.gold_rating} / 5</td>
       <td className={td}>{item.distance ?? '—'}</td>
+      {/* One block per cell: on a phone each cell is a labelled line of the row's card. */}
       <td className={td}>
-        {formatSeconds(item.seconds)}
-        {item.late && (
-          <>
-            {' '}
-            <Badge color="yellow">late</Badge>
-          </>
-        )}
+        <span>
+          {formatSeconds(item.seconds)}
+          {item.late && (
+            <>
+              {' '}
+              <Badge color="yellow">late</Badge>
+            </>
+          )}
+        </span>
       </td>
       <td className={`${td} max-w-sm text-slate-700`}>
         {item.think_aloud ? `“${item.think_aloud}”` : <span className="text-slate-400">Nothing said</span>}

@@ -42,22 +42,28 @@ function SampleState({ pool }: { pool: WorkSamplePool }) {
 function ItemRow({ item, limit, onRetire }: { item: WorkSampleItem; limit: number; onRetire: () => void }) {
   return (
     <tr>
+      {/* One block per cell: on a phone each cell is a labelled line of the row's card. */}
       <td className={td}>
-        <div className="font-medium text-slate-900">{item.task_name}</div>
-        {item.item.data_to_annotate.title && (
-          <div className="text-xs text-slate-500">{item.item.data_to_annotate.title}</div>
-        )}
-        {item.explanation && <p className="line-clamp-2 max-w-xs text-xs text-slate-600">{item.explanation}</p>}
+        <div>
+          <div className="font-medium text-slate-900">{item.task_name}</div>
+          {item.item.data_to_annotate.title && (
+            <div className="text-xs text-slate-500">{item.item.data_to_annotate.title}</div>
+          )}
+          {item.explanation && <p className="line-clamp-2 max-w-xs text-xs text-slate-600">{item.explanation}</p>}
+        </div>
       </td>
       <td className={td}>{item.pool === 'work_sample' ? 'Work sample' : 'Practice example'}</td>
       <td className={td}>{item.gold_rating} / 5</td>
       <td className={td}>
-        {plural(item.served, 'candidate')}
-        {item.overexposed && (
-          <div className="mt-1">
-            <Badge color="yellow">Rotate: shown to more than {limit} candidates</Badge>
-          </div>
-        )}
+        <div>
+          {plural(item.served, 'candidate')}
+          {item.overexposed && (
+            // Not a badge: the sentence wraps on a phone.
+            <p className="mt-1 rounded bg-yellow-100 px-2 py-0.5 text-xs font-medium text-yellow-800">
+              Rotate: shown to more than {limit} candidates
+            </p>
+          )}
+        </div>
       </td>
       <td className={`${td} text-right`}>
         <button

@@ -6,7 +6,8 @@ import { Spinner } from '../../../components/Spinner';
 import { useAdminInterview } from './api/interviews';
 import { DecisionForm } from './DecisionForm';
 import { AssessmentPanel } from './AssessmentPanel';
-import { useRecordingPlayer } from './useRecordingPlayer';
+import { useRecordingPlayer, type RecordingPlayer } from './useRecordingPlayer';
+import { WorkSampleSection } from './WorkSampleReview';
 import { InterviewPrivacyPanel } from './InterviewPrivacyPanel';
 import { RetakePanel } from './RetakePanel';
 import { BlindScoringForm, HumanScoresNote, IntegrityTimeline, ProvenancePanel } from './OversightReview';
@@ -46,8 +47,13 @@ function TurnText({ turn }: { turn: AdminTranscriptTurn }) {
   );
 }
 
-function RecordingAndTranscript({ interview }: { interview: AdminInterviewDetail }) {
-  const recording = useRecordingPlayer(interview.id, interview.has_recording);
+function RecordingAndTranscript({
+  interview,
+  recording,
+}: {
+  interview: AdminInterviewDetail;
+  recording: RecordingPlayer;
+}) {
   // Opened from a talent-search snippet (?t=seconds): that moment is shown and played from.
   const [params] = useSearchParams();
   const startAt = Math.max(0, Number(params.get('t')) || 0);
@@ -155,6 +161,8 @@ export function InterviewReviewPage() {
 }
 
 function InterviewReview({ i }: { i: AdminInterviewDetail }) {
+  // One player for the page: the transcript's lines and the work sample's items both seek it.
+  const recording = useRecordingPlayer(i.id, i.has_recording);
   return (
     <div className="space-y-6">
       <div>
@@ -180,8 +188,9 @@ function InterviewReview({ i }: { i: AdminInterviewDetail }) {
         </p>
       </div>
       <Section title="Recording and transcript">
-        <RecordingAndTranscript interview={i} />
+        <RecordingAndTranscript interview={i} recording={recording} />
       </Section>
+      <WorkSampleSection interview={i} recording={recording} />
       <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
         <Section title="AI assessment">
           {i.assessment_hidden ? (

@@ -134,3 +134,6 @@ export function useRecordingPlayer(interviewId: string, enabled: boolean) {
     duration: load.playlist?.duration_seconds ?? null,
   };
 }
+
+/** What the review page's parts (the transcript, the work sample) use of the player. */
+export type RecordingPlayer = ReturnType<typeof useRecordingPlayer>;

@@ -63,6 +63,8 @@ describe('JobFormPage', () => {
       blind_review_share: 0,
       skills: [{ name: 'Figma', description: 'Prototypes' }],
       custom_questions: ['Which poster moved you?'],
+      work_sample_count: 3,
+      work_sample_seconds: 120,
     });
   });
 
@@ -97,5 +99,78 @@ describe('JobFormPage', () => {
     await user.click(screen.getByRole('button', { name: 'Remove skill 1' }));
     expect(screen.queryByLabelText('Skill 1 name')).not.toBeInTheDocument();
     expect(screen.getByText('No skills yet.')).toBeInTheDocument();
+  });
+
+  it("sets the work sample, refuses numbers out of range, and shows the server's 'pool too small' under the count", async () => {
+    const user = userEvent.setup();
+    const job = {
+      id: 'j1',
+      title: 'Poster Critic',
+      description: 'Rate posters.',
+      position_type: 'Contract',
+      pay_per_hour: null,
+      availability: '',
+      status: 'active',
+      interview_type: 'standard',
+      share_feedback: false,
+      blind_review_share: 0,
+      skills: [],
+      custom_questions: [],
+      work_sample_count: 0,
+      work_sample_seconds: 120,
+      created_at: '2026-11-01T00:00:00Z',
+    };
+    const sent: unknown[] = [];
+    mockApi({
+      'GET /jobs/j1': { body: job },
+      'PATCH /admin/jobs/j1': (init) => {
+        const body = JSON.parse(String(init?.body)) as { work_sample_count: number };
+        sent.push(body);
+        return body.work_sample_count > 2
+          ? {
+              status: 422,
+              body: {
+                detail:
+                  'The work sample needs at least 4 work-sample items; this job has 2. Mark more of its gold items as work-sample items, or lower work_sample_count.',
+              },
+            }
+          : { body: { ...job, ...body } };
+      },
+    });
+    renderPage('/admin/jobs/j1/edit', '/admin/jobs/:jobId/edit', <JobFormPage />);
+
+    const sample = await screen.findByRole('group', { name: 'Work sample' });
+    expect(sample).toHaveTextContent(
+      "Candidates rate this many of the job's work-sample items at the end of the interview, thinking aloud. 0 turns it off.",
+    );
+    const count = screen.getByLabelText('Items per candidate');
+    const seconds = screen.getByLabelText('Seconds per item');
+    expect(count).toHaveValue(0);
+    expect(seconds).toHaveValue(120);
+
+    await user.clear(count);
+    await user.type(count, '6');
+    await user.clear(seconds);
+    await user.type(seconds, '10');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(count).toHaveAccessibleDescription('Items per candidate must be a whole number from 0 to 5');
+    expect(seconds).toHaveAccessibleDescription('Seconds per item must be a whole number from 20 to 900');
+    expect(sent).toEqual([]);
+
+    await user.clear(count);
+    await user.type(count, '4');
+    await user.clear(seconds);
+    await user.type(seconds, '90');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    // The server's refusal sits under the count, not in a banner at the foot of the form.
+    await waitFor(() => expect(count).toHaveAttribute('aria-invalid', 'true'));
+    expect(count).toHaveAccessibleDescription(/needs at least 4 work-sample items; this job has 2/);
+    expect(sent).toEqual([expect.objectContaining({ work_sample_count: 4, work_sample_seconds: 90 })]);
+
+    await user.clear(count);
+    await user.type(count, '2');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/admin/jobs'));
+    expect(sent[1]).toEqual(expect.objectContaining({ work_sample_count: 2, work_sample_seconds: 90 }));
   });
 });

@@ -23,6 +23,7 @@ import {
 } from './lib/job-form';
 import { PageHeader, titleCase } from '../../../components/console-ui';
 import { BlindReviewField, ShareFeedbackField } from './ShareFeedbackField';
+import { WorkSampleFields } from './WorkSampleFields';
 
 const INTERVIEW_TYPE_LABELS: Record<Job['interview_type'], string> = {
   standard: 'Standard',
@@ -195,6 +196,7 @@ export function JobFormPage() {
         />
         <ShareFeedbackField control={control} />
         <BlindReviewField control={control} error={formState.errors.blind_review_share?.message} />
+        <WorkSampleFields control={control} jobId={jobId} />
 
         <fieldset className="space-y-3">
           <legend className="text-sm font-medium text-slate-700">Skills</legend>

@@ -23,11 +23,15 @@ import {
   titleCase,
 } from '../../../components/console-ui';
 import { UploadTasks, candidateLabel } from './UploadTasks';
+import { WorkSamplePanel } from './WorkSamplePanel';
 
 const PAGE_SIZE = 25;
 const headerLinkClass = 'text-sm font-medium text-brand-700 hover:underline';
 
-/** Creative tasks of one job: upload, assign, progress per candidate, review of submitted ratings. */
+/**
+ * Creative tasks of one job: upload, the interview's work sample, assign, progress per candidate,
+ * review of submitted ratings.
+ */
 export function TasksPage() {
   const { values, page, set, paging, filter } = useSearchState(['job_id', 'status', 'review'] as const);
   const jobs = useAdminJobs({ page: 1, page_size: 100 });
@@ -86,8 +90,11 @@ export function TasksPage() {
         <Empty>Create a job first.</Empty>
       ) : (
         <div className="space-y-6">
-          <Section title="Add tasks from a file">
+          <Section title="Add items from a file">
             <UploadTasks jobId={jobId} accepted={acceptedList} openLoad={openLoad} />
+          </Section>
+          <Section title="Work sample">
+            <WorkSamplePanel jobId={jobId} />
           </Section>
           <Section title="Progress per candidate">
             {progress.data && progress.data.length === 0 ? (

@@ -102,4 +102,95 @@ describe('UploadTasks', { timeout: 20_000 }, () => {
       ),
     ).toHaveAttribute('role', 'status');
   });
+
+  it('adds work-sample items with their gold ratings, refusing a file where one has none, and never assigns them', async () => {
+    const user = userEvent.setup();
+    let sent: unknown = null;
+    const api = mockApi({
+      'POST /admin/jobs/j1/tasks': (init) => {
+        sent = JSON.parse(String(init?.body));
+        const { tasks } = sent as { tasks: { task_name: string; gold_rating: number }[] };
+        return {
+          status: 201,
+          body: tasks.map((t, i) => ({
+            item_id: `w${i}`,
+            pool: 'work_sample',
+            work_sample: true,
+            task_name: t.task_name,
+            gold_rating: t.gold_rating,
+          })),
+        };
+      },
+    });
+    render();
+
+    await user.click(screen.getByRole('radio', { name: /Work-sample items/ }));
+    // Raters and assignment belong to paid tasks only.
+    expect(screen.queryByLabelText('Raters per item')).not.toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'Assign to' })).not.toBeInTheDocument();
+    await user.upload(screen.getByLabelText('Task file (JSON or CSV)'), new File([csv], 'items.csv'));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Item 3: gold_rating: A work-sample or example item needs its gold_rating',
+    );
+    expect(screen.getByRole('button', { name: /^Add/ })).toBeDisabled();
+
+    const golds = csv.replace('Second headline,', 'Second headline,5');
+    await user.upload(screen.getByLabelText('Task file (JSON or CSV)'), new File([golds], 'items.csv'));
+    expect(await screen.findByTestId('task-file-summary')).toHaveTextContent('3 work-sample items ready.');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Add 3 work-sample items' }));
+
+    expect(await screen.findByText('Added 3 work-sample items: see them under Work sample.')).toHaveAttribute(
+      'role',
+      'status',
+    );
+    const { tasks } = sent as { tasks: Record<string, unknown>[] };
+    expect(tasks.map((t) => [t.task_name, t.gold_rating, t.work_sample, t.assignee_id])).toEqual([
+      ['Rate A', 4, true, undefined],
+      ['Rate B', 5, true, undefined],
+      ['Rate C', 2, true, undefined],
+    ]);
+    expect(sent).not.toHaveProperty('raters_per_item');
+    // Nothing to distribute: pool items are never tasks.
+    expect(api.mock.calls.some(([url]) => String(url).includes('/distribute'))).toBe(false);
+  });
+
+  it('adds practice examples with their explanations, and asks for one where it is missing', async () => {
+    const user = userEvent.setup();
+    let sent: { tasks: Record<string, unknown>[] } | null = null;
+    mockApi({
+      'POST /admin/jobs/j1/tasks': (init) => {
+        sent = JSON.parse(String(init?.body)) as { tasks: Record<string, unknown>[] };
+        return {
+          status: 201,
+          body: [
+            { item_id: 'e1', pool: 'example', work_sample: false, task_name: 'Rate A', gold_rating: 4 },
+            { item_id: 'e2', pool: 'example', work_sample: false, task_name: 'Rate C', gold_rating: 2 },
+          ],
+        };
+      },
+    });
+    render();
+    await user.click(screen.getByRole('radio', { name: /Practice examples/ }));
+    const examples = [
+      'task_name,data_type,text,gold_rating,explanation',
+      'Rate A,text,First headline,4,"Clear, but long."',
+      'Rate C,text,Third headline,2,',
+    ].join('\n');
+    await user.upload(screen.getByLabelText('Task file (JSON or CSV)'), new File([examples], 'ex.csv'));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Item 3: explanation: An example item needs an explanation',
+    );
+
+    await user.upload(
+      screen.getByLabelText('Task file (JSON or CSV)'),
+      new File([examples.replace(/2,$/, '2,Vague.')], 'ex.csv'),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Add 2 practice examples' }));
+    expect(await screen.findByText('Added 2 practice examples: see them under Work sample.')).toBeInTheDocument();
+    expect(sent!.tasks.map((t) => [t.example, t.explanation, t.work_sample])).toEqual([
+      [true, 'Clear, but long.', undefined],
+      [true, 'Vague.', undefined],
+    ]);
+  });
 });

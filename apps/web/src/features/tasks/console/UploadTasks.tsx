@@ -8,14 +8,54 @@ import { uploadTaskMedia } from './api/files';
 import { createTasks, distributeTasks, useTaskMutation } from './api/tasks';
 import { TASK_FILE_COLUMNS, parseTaskFile, type TaskFileResult } from './lib/task-file';
 import { prepareTaskUpload, type AssignMode } from './lib/task-upload';
+import { UPLOAD_KINDS, kindCount, poolErrors, splitCreated, withKind, type UploadKind } from './lib/item-pool';
 
 const fileInputClass =
   'mt-1 block text-sm text-slate-600 file:mr-3 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-slate-700 hover:file:bg-slate-50';
 export const candidateLabel = (c: { name: string | null; email: string }) => c.name || c.email;
 
-const createLabel = (tasks: number) => `Create ${tasks || ''} task${tasks === 1 ? '' : 's'}`.replace('  ', ' ');
+const createLabel = (kind: UploadKind, n: number) =>
+  kind === 'paid'
+    ? `Create ${n || ''} task${n === 1 ? '' : 's'}`.replace('  ', ' ')
+    : `Add ${n ? kindCount(kind, n) : kindCount(kind, 2).replace(/^\d+ /, '')}`;
 
-/** The task file upload: choose a file (and its media), raters per item, how to assign, create. */
+/** What the upload is for (issue 46): paid tasks, the interview's work-sample pool, or practice examples. */
+function KindChoice({ kind, onChange }: { kind: UploadKind; onChange: (kind: UploadKind) => void }) {
+  return (
+    <fieldset>
+      <legend className="text-sm font-medium text-slate-700">The file holds</legend>
+      <div className="mt-2 grid gap-2 sm:grid-cols-3">
+        {UPLOAD_KINDS.map((k) => (
+          <label
+            key={k.value}
+            className={`flex gap-2 rounded-md border p-3 text-sm ${kind === k.value ? 'border-brand-500 bg-brand-50' : 'border-slate-200'}`}
+          >
+            <input
+              type="radio"
+              name="upload-kind"
+              value={k.value}
+              checked={kind === k.value}
+              onChange={() => onChange(k.value)}
+              aria-describedby={`upload-kind-${k.value}`}
+              className="mt-0.5"
+            />
+            <span>
+              <span className="font-medium text-slate-900">{k.label}</span>
+              <span id={`upload-kind-${k.value}`} className="block text-xs text-slate-500">
+                {k.help}
+              </span>
+            </span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/**
+ * The task file upload: what the file holds, the file (and its media), then for paid tasks raters per
+ * item and how to assign; create.
+ */
 export function UploadTasks({
   jobId,
   accepted,
@@ -34,7 +74,10 @@ export function UploadTasks({
   const [inputKey, setInputKey] = useState(0);
   // The field's text, so it can be cleared while typing; the number sent is checked on create.
   const [ratersText, setRatersText] = useState('1');
-  const raters = Number(ratersText);
+  const [kind, setKind] = useState<UploadKind>('paid');
+  const pooled = kind !== 'paid';
+  // Pool items are never tasks: one each, nobody assigned.
+  const raters = pooled ? 1 : Number(ratersText);
   const several = raters > 1;
 
   const create = useTaskMutation(async () => {
@@ -43,14 +86,17 @@ export function UploadTasks({
       media,
       accepted,
       openLoad,
-      mode,
+      mode: pooled ? 'none' : mode,
       oneId,
       upload: uploadTaskMedia,
       ratersPerItem: raters,
     });
-    const created = await createTasks(jobId, body, raters);
+    const reply = splitCreated(await createTasks(jobId, withKind(body, kind), raters));
+    const created = reply.tasks;
     const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-    if (!several) {
+    if (pooled) {
+      setDone(`Added ${kindCount(kind, reply.pooled.length)}: see them under Work sample.`);
+    } else if (!several) {
       const assigned = created.filter((t) => t.assignee_id).length;
       setDone(`Created ${plural(created.length, 'task')}; ${assigned} assigned.`);
     } else {
@@ -81,7 +127,11 @@ export function UploadTasks({
   const count = parsed?.tasks.length ?? 0;
   const ratersValid = Number.isInteger(raters) && raters >= 1 && raters <= RATERS_PER_ITEM_MAX;
   const blocked =
-    !count || !ratersValid || (mode === 'one' && (!oneId || several)) || (mode === 'spread' && accepted.length === 0);
+    !count ||
+    !ratersValid ||
+    (!pooled && ((mode === 'one' && (!oneId || several)) || (mode === 'spread' && accepted.length === 0)));
+  // The file's own problems, then what this kind of item needs (a gold rating, an explanation).
+  const errors = parsed ? [...parsed.errors, ...poolErrors(parsed.tasks, kind)] : [];
   const golds = parsed?.tasks.filter((t) => t.task.gold_rating != null).length ?? 0;
 
   return (
@@ -89,9 +139,18 @@ export function UploadTasks({
       <p className="text-sm text-slate-600">
         A JSON array or a CSV with the columns <code className="text-xs">{TASK_FILE_COLUMNS.join(', ')}</code>.
         data_type is text, image, video, audio, document or transcript; images, video, audio and documents take a
-        data_url or a media_file attached below. gold_rating (1-5, optional) is your known answer for an item: it scores
-        the raters and is never shown to them.
+        data_url or a media_file attached below. gold_rating (1-5) is your known answer for an item: it scores the
+        raters (and candidates, for work-sample items) and is never shown to them; optional for paid tasks. explanation
+        says why, for practice examples.
       </p>
+      <KindChoice
+        kind={kind}
+        onChange={(k) => {
+          setKind(k);
+          setDone(null);
+          create.reset();
+        }}
+      />
       <div className="grid gap-4 md:grid-cols-2">
         <div>
           <label htmlFor={ids.file} className="block text-sm font-medium text-slate-700">
@@ -120,97 +179,101 @@ export function UploadTasks({
           />
         </div>
       </div>
-      <div>
-        <FormField
-          label="Raters per item"
-          help={`Each entry is rated by this many different raters (1-${RATERS_PER_ITEM_MAX}).`}
-          error={ratersValid ? undefined : `A whole number from 1 to ${RATERS_PER_ITEM_MAX}`}
-        >
-          {(control) => (
-            <input
-              {...control}
-              type="number"
-              min={1}
-              max={RATERS_PER_ITEM_MAX}
-              step={1}
-              inputMode="numeric"
-              className={`${inputClass} max-w-32`}
-              value={ratersText}
-              onChange={(e) => {
-                setRatersText(e.target.value);
-                if (Number(e.target.value) > 1 && mode === 'one') setMode('spread');
-              }}
-            />
-          )}
-        </FormField>
-      </div>
-      <fieldset>
-        <legend className="text-sm font-medium text-slate-700">Assign to</legend>
-        <div className="mt-2 flex flex-wrap gap-4 text-sm">
-          {(
-            [
-              ['spread', `Spread evenly across accepted candidates (${accepted.length})`],
-              ['one', 'One candidate'],
-              ['none', 'Leave unassigned'],
-            ] as const
-          ).map(([value, text]) => (
-            <label
-              key={value}
-              className={`flex items-center gap-2 ${value === 'one' && several ? 'text-slate-400' : ''}`}
+      {!pooled && (
+        <>
+          <div>
+            <FormField
+              label="Raters per item"
+              help={`Each entry is rated by this many different raters (1-${RATERS_PER_ITEM_MAX}).`}
+              error={ratersValid ? undefined : `A whole number from 1 to ${RATERS_PER_ITEM_MAX}`}
             >
-              <input
-                type="radio"
-                name="assign-mode"
-                value={value}
-                checked={mode === value}
-                // One person cannot rate the same item twice.
-                disabled={value === 'one' && several}
-                onChange={() => setMode(value)}
-              />
-              {text}
-            </label>
-          ))}
-        </div>
-        {mode === 'one' && !several && (
-          <div className="mt-3 max-w-sm">
-            <label htmlFor={ids.one} className="block text-sm font-medium text-slate-700">
-              Candidate
-            </label>
-            <select id={ids.one} className={inputClass} value={oneId} onChange={(e) => setOneId(e.target.value)}>
-              <option value="">Choose a candidate</option>
-              {accepted.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {candidateLabel(c)}
-                </option>
-              ))}
-            </select>
+              {(control) => (
+                <input
+                  {...control}
+                  type="number"
+                  min={1}
+                  max={RATERS_PER_ITEM_MAX}
+                  step={1}
+                  inputMode="numeric"
+                  className={`${inputClass} max-w-32`}
+                  value={ratersText}
+                  onChange={(e) => {
+                    setRatersText(e.target.value);
+                    if (Number(e.target.value) > 1 && mode === 'one') setMode('spread');
+                  }}
+                />
+              )}
+            </FormField>
           </div>
-        )}
-        {mode !== 'none' && accepted.length === 0 && (
-          <p className="mt-2 text-sm text-amber-700">
-            No accepted candidates for this job yet: approve an interview first.
-          </p>
-        )}
-        <p className="mt-2 text-xs text-slate-500">
-          {several
-            ? `Each item's ${raters} tasks go to ${raters} different raters, with the job's other unassigned tasks.`
-            : 'Rows with an assignee_email go to that candidate whatever is chosen here.'}
-        </p>
-      </fieldset>
-      {parsed && parsed.errors.length > 0 && (
+          <fieldset>
+            <legend className="text-sm font-medium text-slate-700">Assign to</legend>
+            <div className="mt-2 flex flex-wrap gap-4 text-sm">
+              {(
+                [
+                  ['spread', `Spread evenly across accepted candidates (${accepted.length})`],
+                  ['one', 'One candidate'],
+                  ['none', 'Leave unassigned'],
+                ] as const
+              ).map(([value, text]) => (
+                <label
+                  key={value}
+                  className={`flex items-center gap-2 ${value === 'one' && several ? 'text-slate-400' : ''}`}
+                >
+                  <input
+                    type="radio"
+                    name="assign-mode"
+                    value={value}
+                    checked={mode === value}
+                    // One person cannot rate the same item twice.
+                    disabled={value === 'one' && several}
+                    onChange={() => setMode(value)}
+                  />
+                  {text}
+                </label>
+              ))}
+            </div>
+            {mode === 'one' && !several && (
+              <div className="mt-3 max-w-sm">
+                <label htmlFor={ids.one} className="block text-sm font-medium text-slate-700">
+                  Candidate
+                </label>
+                <select id={ids.one} className={inputClass} value={oneId} onChange={(e) => setOneId(e.target.value)}>
+                  <option value="">Choose a candidate</option>
+                  {accepted.map((c) => (
+                    <option key={c.id} value={c.id}>
+                      {candidateLabel(c)}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            )}
+            {mode !== 'none' && accepted.length === 0 && (
+              <p className="mt-2 text-sm text-amber-700">
+                No accepted candidates for this job yet: approve an interview first.
+              </p>
+            )}
+            <p className="mt-2 text-xs text-slate-500">
+              {several
+                ? `Each item's ${raters} tasks go to ${raters} different raters, with the job's other unassigned tasks.`
+                : 'Rows with an assignee_email go to that candidate whatever is chosen here.'}
+            </p>
+          </fieldset>
+        </>
+      )}
+      {errors.length > 0 && (
         <div role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
           <p className="font-medium">Fix these items and choose the file again:</p>
           <ul className="mt-1 list-disc pl-5">
-            {parsed.errors.map((e) => (
+            {errors.map((e) => (
               <li key={e}>{e}</li>
             ))}
           </ul>
         </div>
       )}
-      {parsed && parsed.errors.length === 0 && count > 0 && (
+      {parsed && errors.length === 0 && count > 0 && (
         <p className="text-sm text-slate-700" data-testid="task-file-summary">
-          {count} task{count === 1 ? '' : 's'} ready
-          {golds > 0 && `, ${golds} with a gold rating`}
+          {kindCount(kind, count)} ready
+          {!pooled && golds > 0 && `, ${golds} with a gold rating`}
           {parsed.tasks.some((t) => t.mediaFile) &&
             `, ${new Set(parsed.tasks.map((t) => t.mediaFile).filter(Boolean)).size} media file(s) to upload`}
           .
@@ -225,10 +288,10 @@ export function UploadTasks({
       <button
         type="button"
         className={primaryButtonClass}
-        disabled={blocked || Boolean(parsed?.errors.length) || create.isPending}
+        disabled={blocked || errors.length > 0 || create.isPending}
         onClick={() => create.mutate(undefined)}
       >
-        {create.isPending ? 'Creating...' : createLabel(count * (ratersValid ? raters : 1))}
+        {create.isPending ? 'Creating...' : createLabel(kind, count * (ratersValid ? raters : 1))}
       </button>
     </div>
   );

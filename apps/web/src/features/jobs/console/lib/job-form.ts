@@ -5,7 +5,16 @@
  */
 import { z } from 'zod';
 import type { FieldErrors } from 'react-hook-form';
-import { jobCreateSchema, type Job, type JobCreate } from '@app/shared';
+import {
+  WORK_SAMPLE_DEFAULT_COUNT,
+  WORK_SAMPLE_DEFAULT_SECONDS,
+  WORK_SAMPLE_MAX_COUNT,
+  WORK_SAMPLE_MAX_SECONDS,
+  WORK_SAMPLE_MIN_SECONDS,
+  jobCreateSchema,
+  type Job,
+  type JobCreate,
+} from '@app/shared';
 import { ApiError } from '../../../../lib/api-client';
 
 export type JobFormValues = {
@@ -21,6 +30,10 @@ export type JobFormValues = {
   blind_review_share: string;
   skills: { name: string; description: string }[];
   custom_questions: string[];
+  /** Work-sample items per candidate (issue 46), as typed; 0 turns the sample off. */
+  work_sample_count: string;
+  /** Seconds allowed per work-sample item, as typed. */
+  work_sample_seconds: string;
 };
 
 export const EMPTY_JOB_FORM: JobFormValues = {
@@ -35,6 +48,8 @@ export const EMPTY_JOB_FORM: JobFormValues = {
   blind_review_share: '0',
   skills: [],
   custom_questions: [],
+  work_sample_count: String(WORK_SAMPLE_DEFAULT_COUNT),
+  work_sample_seconds: String(WORK_SAMPLE_DEFAULT_SECONDS),
 };
 
 export const jobFormValues = (j: Job): JobFormValues => ({
@@ -49,7 +64,12 @@ export const jobFormValues = (j: Job): JobFormValues => ({
   blind_review_share: String(Math.round(j.blind_review_share * 1000) / 10),
   skills: j.skills.map((s) => ({ name: s.name, description: s.description })),
   custom_questions: [...j.custom_questions],
+  work_sample_count: String(j.work_sample_count),
+  work_sample_seconds: String(j.work_sample_seconds),
 });
+
+/** A whole-number field as typed: empty or not a number becomes NaN, which the schema reports. */
+const typedNumber = (text: string) => (text.trim() === '' ? NaN : Number(text));
 
 /** The payload as typed (the server trims); only the pay is converted. */
 export function jobPayload(f: JobFormValues): JobCreate {
@@ -69,6 +89,8 @@ export function jobPayload(f: JobFormValues): JobCreate {
     blind_review_share: f.blind_review_share.trim() === '' ? 0 : Number(f.blind_review_share) / 100,
     skills: f.skills,
     custom_questions: f.custom_questions,
+    work_sample_count: typedNumber(f.work_sample_count),
+    work_sample_seconds: typedNumber(f.work_sample_seconds),
   };
 }
 
@@ -79,16 +101,36 @@ const blindReviewPercent = z
   .min(0, BLIND_REVIEW_PERCENT_MESSAGE)
   .max(1, BLIND_REVIEW_PERCENT_MESSAGE);
 
+/**
+ * The shared schema's limits, said with the form's labels (the shared messages name the API fields,
+ * which the provider never sees here).
+ */
+export const WORK_SAMPLE_COUNT_MESSAGE = `Items per candidate must be a whole number from 0 to ${WORK_SAMPLE_MAX_COUNT}`;
+export const WORK_SAMPLE_SECONDS_MESSAGE = `Seconds per item must be a whole number from ${WORK_SAMPLE_MIN_SECONDS} to ${WORK_SAMPLE_MAX_SECONDS}`;
+const wholeNumber = (min: number, max: number, message: string) =>
+  z.number({ message }).int(message).min(min, message).max(max, message);
+
 /** For the form resolver: the values become the payload, then the shared schema checks it. */
 export const jobFormSchema = z
   .custom<JobFormValues>()
   .transform(jobPayload)
-  .pipe(jobCreateSchema.extend({ blind_review_share: blindReviewPercent }));
+  .pipe(
+    jobCreateSchema.extend({
+      blind_review_share: blindReviewPercent,
+      work_sample_count: wholeNumber(0, WORK_SAMPLE_MAX_COUNT, WORK_SAMPLE_COUNT_MESSAGE),
+      work_sample_seconds: wholeNumber(WORK_SAMPLE_MIN_SECONDS, WORK_SAMPLE_MAX_SECONDS, WORK_SAMPLE_SECONDS_MESSAGE),
+    }),
+  );
 
-/** The server's 422 list as field path ("skills.0.name") → message, or null for any other failure. */
+/**
+ * The server's 422 list as field path ("skills.0.name") → message, or null for any other failure.
+ * The work sample's refusal (a pool smaller than the count, issue 46) is one sentence naming
+ * work_sample_count rather than a list: it belongs next to that field.
+ */
 export function serverFieldErrors(err: unknown): Record<string, string> | null {
   if (!(err instanceof ApiError) || err.status !== 422) return null;
   const detail = (err.body as { detail?: unknown })?.detail;
+  if (typeof detail === 'string' && detail.includes('work_sample_count')) return { work_sample_count: detail };
   if (!Array.isArray(detail)) return null;
   const errors: Record<string, string> = {};
   for (const d of detail as { loc: (string | number)[]; msg: string }[]) {

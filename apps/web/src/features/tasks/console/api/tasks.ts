@@ -7,6 +7,7 @@ import type {
   Page,
   TaskReviewRequest,
   TaskStatus,
+  WorkSampleItem,
 } from '@app/shared';
 import { apiRequest } from '../../../../lib/api-client';
 import { adminKeys, qs, useListQuery, type PageParams } from '../../../../api/admin/query';
@@ -36,10 +37,11 @@ export const useTaskProgress = (jobId?: string) =>
 
 /**
  * POST /api/admin/jobs/{id}/tasks: each entry is one item, rated by `ratersPerItem` different raters
- * (that many tasks come back). 1, the server's default, is left out of the body.
+ * (that many tasks come back). 1, the server's default, is left out of the body. An entry marked
+ * `work_sample` or `example` joins that pool instead and comes back as its pool item (issue 46).
  */
 export const createTasks = (jobId: string, tasks: ItemCreate[], ratersPerItem = 1) =>
-  apiRequest<AdminTask[]>(`/admin/jobs/${jobId}/tasks`, {
+  apiRequest<(AdminTask | WorkSampleItem)[]>(`/admin/jobs/${jobId}/tasks`, {
     method: 'POST',
     body: ratersPerItem === 1 ? { tasks } : { tasks, raters_per_item: ratersPerItem },
   });

@@ -17,7 +17,8 @@ const PENDING_UPLOAD_URL = '/api/files/00000000-0000-0000-0000-000000000000';
  *   data_type (text, image, video, audio, document, or transcript), text, data_url,
  *   media_file (name of a file attached next to the task file; it is uploaded and becomes data_url),
  *   transcript (plain text, or JSON [{"speaker","text"}]), assignee_email,
- *   gold_rating (1-5: the provider's known answer; never shown to a rater).
+ *   gold_rating (1-5: the provider's known answer; never shown to a rater),
+ *   explanation (why the gold rating is right: shown after a practice rating of an example item).
  * JSON items may also use the API shape with a nested data_to_annotate object.
  */
 export type ParsedTask = {
@@ -43,6 +44,7 @@ export const TASK_FILE_COLUMNS = [
   'transcript',
   'assignee_email',
   'gold_rating',
+  'explanation',
 ] as const;
 
 /** RFC 4180 CSV: quoted fields, doubled quotes, line breaks inside quotes, CRLF or LF. */
@@ -161,8 +163,14 @@ function toTask(item: Flat, row: number): ParsedTask | string {
     const issue = checked.error.issues[0]!;
     return `Item ${row}: ${issue.path.join('.')}: ${issue.message}`;
   }
+  const explanation = get('explanation');
   return {
-    task: { ...task, data_to_annotate: data, ...(gold.gold !== undefined && { gold_rating: gold.gold }) },
+    task: {
+      ...task,
+      data_to_annotate: data,
+      ...(gold.gold !== undefined && { gold_rating: gold.gold }),
+      ...(explanation && { explanation }),
+    },
     mediaFile,
     assigneeEmail: get('assignee_email') || undefined,
     row,

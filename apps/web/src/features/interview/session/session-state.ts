@@ -172,7 +172,11 @@ export function sessionReducer(state: SessionState, action: SessionAction): Sess
     case 'progress':
       return { ...state, progress: action.progress };
     case 'closed_by_interviewer':
-      return { ...state, closedByInterviewer: true, workSample: workSampleReducer(state.workSample, { type: 'work_closed' }) };
+      return {
+        ...state,
+        closedByInterviewer: true,
+        workSample: workSampleReducer(state.workSample, { type: 'work_closed' }),
+      };
     case 'answer_end':
       if (isOver(state) || state.status === 'error') return state;
       return { ...state, status: 'listening', currentAIText: '' };

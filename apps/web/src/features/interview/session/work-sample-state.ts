@@ -78,7 +78,11 @@ export function workSampleReducer(state: WorkSampleView, action: WorkSampleActio
     case 'work_refused':
       if (!state.item) return state;
       // Already rated (or nothing open): sending again would only be refused again.
-      return { ...state, submit: action.status === 409 ? 'taken' : 'open', note: refusedNote(action.message, action.status) };
+      return {
+        ...state,
+        submit: action.status === 409 ? 'taken' : 'open',
+        note: refusedNote(action.message, action.status),
+      };
     case 'work_closed':
       return state.item === null && state.submit === 'open' && state.note === null
         ? state
@@ -90,7 +94,8 @@ export function workSampleReducer(state: WorkSampleView, action: WorkSampleActio
  * The last rating was sent and the interviewer speaks again: it took the rating and is saying goodbye
  * (the server keeps it quiet while items are open, so nothing else can be speaking).
  */
-export const lastRatingAnswered = (ws: WorkSampleView) => ws.submit === 'sending' && ws.item !== null && isLast(ws.item);
+export const lastRatingAnswered = (ws: WorkSampleView) =>
+  ws.submit === 'sending' && ws.item !== null && isLast(ws.item);
 
 /** Whole seconds left on the item at `nowMs` (never below 0). */
 export function secondsLeft(item: OpenWorkItem, nowMs: number): number {

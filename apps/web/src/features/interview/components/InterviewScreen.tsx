@@ -125,7 +125,7 @@ export function InterviewScreen({
           <WorkSamplePanel
             sample={state.workSample}
             onRate={session.rateWorkItem}
-            className="w-full max-w-2xl flex-1 lg:mb-36 lg:max-w-none"
+            className="w-full max-w-2xl flex-1 lg:max-w-none"
           />
         ) : (
           <div className="flex shrink-0 items-center justify-center lg:flex-1">

@@ -107,43 +107,43 @@ function WorkItemBody({
     <div className="mt-2 space-y-4">
       <ItemClock item={item} />
       <p className="rounded-md bg-indigo-50 px-3 py-2 text-sm text-indigo-900">{WORK_SAMPLE_TEXT.thinkAloud}</p>
+      {/* Wide screens: the item beside the rating, which stays in view while the item scrolls. */}
+      <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_17rem] lg:items-start">
+        <div className="min-w-0 space-y-3">
+          <div>
+            <h3 className="text-lg font-semibold">{content.task_name || data.title || 'Creative Work'}</h3>
+            {content.task_description && <p className="mt-1 text-sm text-slate-600">{content.task_description}</p>}
+            {content.instructions && (
+              <p className="mt-2 text-sm whitespace-pre-line text-slate-700">{content.instructions}</p>
+            )}
+          </div>
+          {data.title && data.title !== content.task_name && <p className="font-medium">{data.title}</p>}
+          {data.description && <p className="text-sm text-slate-600">{data.description}</p>}
+          <ContentPreview data={data} compact />
+        </div>
 
-      <div>
-        <h3 className="text-lg font-semibold">{content.task_name || data.title || 'Creative Work'}</h3>
-        {content.task_description && <p className="mt-1 text-sm text-slate-600">{content.task_description}</p>}
-        {content.instructions && (
-          <p className="mt-2 text-sm whitespace-pre-line text-slate-700">{content.instructions}</p>
-        )}
-      </div>
-
-      <div>
-        {data.title && data.title !== content.task_name && <p className="font-medium">{data.title}</p>}
-        {data.description && <p className="mb-2 text-sm text-slate-600">{data.description}</p>}
-        <ContentPreview data={data} compact />
-      </div>
-
-      <RatingInput value={rating} onChange={setRating} disabled={!open} />
-
-      <div className="space-y-2">
-        <button
-          type="button"
-          onClick={() => onRate(rating)}
-          disabled={!open || rating === 0}
-          aria-busy={submit === 'sending'}
-          className="w-full rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-50"
-        >
-          {WORK_SAMPLE_TEXT.submit}
-        </button>
-        {submit === 'sending' && (
-          <p role="status" className="text-sm text-slate-600">
-            {WORK_SAMPLE_TEXT.sending}
-          </p>
-        )}
-        {note && (
-          <p role="alert" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
-            {note}
-          </p>
-        )}
+        <div className="space-y-3 lg:sticky lg:top-0">
+          <RatingInput value={rating} onChange={setRating} disabled={!open} />
+          <button
+            type="button"
+            onClick={() => onRate(rating)}
+            disabled={!open || rating === 0}
+            aria-busy={submit === 'sending'}
+            className="w-full rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-50"
+          >
+            {WORK_SAMPLE_TEXT.submit}
+          </button>
+          {submit === 'sending' && (
+            <p role="status" className="text-sm text-slate-600">
+              {WORK_SAMPLE_TEXT.sending}
+            </p>
+          )}
+          {note && (
+            <p role="alert" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
+              {note}
+            </p>
+          )}
+        </div>
       </div>
     </div>
   );

@@ -24,9 +24,9 @@ const served = (index: number, over: Partial<OpenWorkItem> = {}): SessionAction 
   type: 'work_item',
   item: item(index, over),
 });
-const aiSays = (text: string): SessionAction => ({
+const says = (speaker: 'ai' | 'user', text: string): SessionAction => ({
   type: 'transcript',
-  speaker: 'ai',
+  speaker,
   text,
   final: true,
   id: text,
@@ -90,18 +90,17 @@ describe('the work sample in the session state', () => {
     expect(s.workSample.item).toBeNull();
     expect(s.workSample.feedback).toMatchObject({ itemId: 'item-2' });
     // The goodbye and the end leave the last feedback where it is.
-    s = run([aiSays('Thanks, that is all.'), { type: 'closed_by_interviewer' }], s);
+    s = run([says('ai', 'Thanks, that is all.'), { type: 'closed_by_interviewer' }], s);
     expect(s.workSample.feedback).toMatchObject({ itemId: 'item-2' });
   });
 
   it('after the last rating the interviewer speaking again closes the sample; before it, it does not', () => {
     const last = run([served(2), { type: 'work_rating_sent', itemId: 'item-2' }]);
-    expect(run([aiSays('Thank you, that was the last item. Goodbye!')], last).workSample.item).toBeNull();
+    expect(run([says('ai', 'Thank you, that was the last item. Goodbye!')], last).workSample.item).toBeNull();
     const middle = run([served(1), { type: 'work_rating_sent', itemId: 'item-1' }]);
-    expect(run([aiSays('Hmm')], middle).workSample.item?.itemId).toBe('item-1');
+    expect(run([says('ai', 'Hmm')], middle).workSample.item?.itemId).toBe('item-1');
     // The candidate thinking aloud never closes it.
-    const thinking: SessionAction = { ...aiSays('I give it a 4'), speaker: 'user' };
-    expect(run([thinking], last).workSample.item?.itemId).toBe('item-2');
+    expect(run([says('user', 'I give it a 4')], last).workSample.item?.itemId).toBe('item-2');
   });
 
   it('the end of the interview closes the item; after the end nothing opens one', () => {

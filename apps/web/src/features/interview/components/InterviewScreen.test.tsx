@@ -20,6 +20,7 @@ function fakeSession(state: Partial<SessionState>, extra: Partial<Session> = {})
     bargeIn: vi.fn(),
     resumeAudio: vi.fn(),
     dismissNote: vi.fn(),
+    rateWorkItem: vi.fn(),
     ...extra,
   };
 }

@@ -10,6 +10,7 @@ import { ControlBar } from './ControlBar';
 import { InterviewProgress } from './InterviewProgress';
 import { SelfView } from './SelfView';
 import { TranscriptPanel } from './TranscriptPanel';
+import { WorkSamplePanel } from './WorkSamplePanel';
 
 const ORB_LABEL: Record<SessionStatus, string> = {
   idle: 'Getting ready',
@@ -50,6 +51,8 @@ export function InterviewScreen({
   const [confirmingEnd, setConfirmingEnd] = useState(false);
   const stillGoing = state.status !== 'ended';
   const label = statusLabel(state.status, state.muted);
+  // The work sample takes the orb's place while it is on screen (the interviewer is quiet meanwhile).
+  const sampleShown = state.workSample.item !== null || state.workSample.feedback !== null;
 
   return (
     <div className="relative flex h-dvh min-h-[560px] flex-col overflow-hidden bg-slate-950 text-white">
@@ -118,11 +121,19 @@ export function InterviewScreen({
       )}
 
       <main className="flex min-h-0 flex-1 flex-col items-center gap-4 px-4 pt-4 pb-48 sm:pb-64 lg:flex-row lg:pb-28 lg:items-stretch lg:gap-8 lg:px-8 lg:pt-6">
-        <div className="flex shrink-0 items-center justify-center lg:flex-1">
-          <AiOrb speaking={state.isAIPlaying} label={label} />
-        </div>
+        {sampleShown ? (
+          <WorkSamplePanel
+            sample={state.workSample}
+            onRate={session.rateWorkItem}
+            className="w-full max-w-2xl flex-1 lg:max-w-none"
+          />
+        ) : (
+          <div className="flex shrink-0 items-center justify-center lg:flex-1">
+            <AiOrb speaking={state.isAIPlaying} label={label} />
+          </div>
+        )}
         <TranscriptPanel
-          className="w-full max-w-2xl flex-1 lg:mb-36 lg:w-96 lg:flex-none"
+          className={`w-full max-w-2xl lg:mb-36 lg:w-96 lg:flex-none ${sampleShown ? 'h-28 shrink-0 lg:h-auto' : 'flex-1'}`}
           transcripts={state.transcripts}
           currentAIText={state.currentAIText}
           currentUserText={state.currentUserText}

@@ -19,6 +19,7 @@ const session = (state: Partial<SessionState>): Session => ({
   bargeIn: vi.fn(),
   resumeAudio: vi.fn(),
   dismissNote: vi.fn(),
+  rateWorkItem: vi.fn(),
 });
 
 const line = (i: number, speaker: 'ai' | 'user' = i % 2 ? 'user' : 'ai'): TranscriptEntry => ({

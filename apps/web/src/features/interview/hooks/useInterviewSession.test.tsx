@@ -437,3 +437,130 @@ describe('useInterviewSession', () => {
     expect(result.current.state.finished).toBe(true);
   });
 });
+
+describe('useInterviewSession: the work sample (issue 46)', () => {
+  const workItem = (index: number, elapsed = 0, extra: Record<string, unknown> = {}) => ({
+    event: 'work_item',
+    item_id: `item-${index}`,
+    index,
+    count: 3,
+    seconds: 120,
+    elapsed_seconds: elapsed,
+    item: {
+      task_name: `Poster ${index + 1}`,
+      task_description: 'Rate the poster',
+      instructions: 'Judge the layout.',
+      data_to_annotate: { data_type: 'text', data_content: { text: 'A poster' } },
+    },
+    ...extra,
+  });
+  const ready = (resumed = false) =>
+    act(() => ws().receive({ event: 'session_ready', session_id: 's', interview_id: 'iv-1', resumed }));
+
+  it('shows the item the server sends, sends one rating for it, and opens the next', async () => {
+    const { result } = await connected();
+    ready();
+    act(() => ws().receive(workItem(0)));
+    expect(result.current.state.workSample).toMatchObject({
+      item: { itemId: 'item-0', index: 0, count: 3, seconds: 120, elapsedSeconds: 0 },
+      submit: 'open',
+    });
+    act(() => result.current.rateWorkItem(4));
+    act(() => result.current.rateWorkItem(5));
+    expect(
+      ws()
+        .messages()
+        .filter((m) => m.event === 'work_rating'),
+    ).toEqual([{ event: 'work_rating', item_id: 'item-0', rating: 4 }]);
+    expect(result.current.state.workSample.submit).toBe('sending');
+    act(() => ws().receive(workItem(1)));
+    expect(result.current.state.workSample).toMatchObject({ item: { itemId: 'item-1' }, submit: 'open' });
+  });
+
+  it('keeps no gold: a field the protocol does not name never reaches the state', async () => {
+    const { result } = await connected();
+    ready();
+    const smuggled = workItem(0, 0, { gold_rating: 5 });
+    (smuggled.item as Record<string, unknown>).gold_rating = 5;
+    act(() => ws().receive(smuggled));
+    expect(result.current.state.workSample.item?.itemId).toBe('item-0');
+    expect(JSON.stringify(result.current.state)).not.toMatch(/gold/i);
+  });
+
+  it('a refused rating is a note on the item and the conversation goes on', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const { result } = await connected();
+    ready();
+    act(() => ws().receive(workItem(0)));
+    act(() => result.current.rateWorkItem(3));
+    act(() =>
+      ws().receive({ event: 'error', message: 'This item has already been rated.', recoverable: true, status: 409 }),
+    );
+    expect(result.current.state).toMatchObject({ status: 'listening', error: null, note: null });
+    expect(result.current.state.workSample).toMatchObject({
+      submit: 'taken',
+      note: 'This item has already been rated.',
+    });
+    // A server failure while the rating is on its way (no status) lets the candidate send it again.
+    act(() => ws().receive(workItem(1)));
+    act(() => result.current.rateWorkItem(2));
+    act(() =>
+      ws().receive({ event: 'error', message: 'The work sample hit a problem. Please try again.', recoverable: true }),
+    );
+    expect(result.current.state.workSample).toMatchObject({ submit: 'open', note: expect.stringMatching(/try again/) });
+    act(() => result.current.rateWorkItem(2));
+    expect(
+      ws()
+        .messages()
+        .filter((m) => m.event === 'work_rating'),
+    ).toHaveLength(3);
+  });
+
+  it('a reload in the middle of an item comes back to the same item with its clock running', async () => {
+    sessionStorage.clear();
+    const first = await connected();
+    ready();
+    act(() => ws().receive(workItem(1, 5)));
+    const sessionId = first.result.current.sessionId;
+    first.unmount();
+
+    const again = renderHook(() => useInterviewSession({ interviewId: 'iv-1', jobId: 'job-1' }));
+    await waitFor(() => expect(FakeWebSocket.all).toHaveLength(2));
+    await act(async () => ws().open());
+    expect(again.result.current.state.workSample.item).toBeNull();
+    // The page resumes the same session; the server sends the open item again with the time used.
+    expect(ws().messages()[0]).toMatchObject({ event: 'start', session_id: sessionId });
+    ready(true);
+    act(() => ws().receive(workItem(1, 40)));
+    expect(again.result.current.state.workSample).toMatchObject({
+      item: { itemId: 'item-1', index: 1, elapsedSeconds: 40 },
+      submit: 'open',
+    });
+    act(() => again.result.current.rateWorkItem(4));
+    expect(
+      ws()
+        .messages()
+        .filter((m) => m.event === 'work_rating'),
+    ).toEqual([{ event: 'work_rating', item_id: 'item-1', rating: 4 }]);
+  });
+
+  it('practice: the reference rating and why arrive after the rating; after the last it stays in place', async () => {
+    const { result } = await connected({ practice: true });
+    ready();
+    act(() => ws().receive(workItem(2)));
+    act(() => result.current.rateWorkItem(5));
+    act(() =>
+      ws().receive({
+        event: 'work_feedback',
+        item_id: 'item-2',
+        rating: 5,
+        reference_rating: 3,
+        explanation: 'The type is hard to read.',
+      }),
+    );
+    expect(result.current.state.workSample).toMatchObject({
+      item: null,
+      feedback: { itemId: 'item-2', rating: 5, referenceRating: 3, explanation: 'The type is hard to read.' },
+    });
+  });
+});

@@ -278,6 +278,20 @@ export function useInterviewSession({ interviewId, jobId, practice = false }: In
 
   const dismissNote = useCallback(() => act({ type: 'dismiss_note' }), [act]);
 
+  /**
+   * The candidate's one rating of the work-sample item on screen (issue 46): sent once; the next
+   * item, or a refusal, answers it. A send that fails leaves it open to try again.
+   */
+  const rateWorkItem = useCallback(
+    (rating: number) => {
+      const { item, submit } = rt.store.getState().workSample;
+      if (!item || submit !== 'open') return;
+      if (trySend({ event: 'work_rating', item_id: item.itemId, rating }, true))
+        act({ type: 'work_rating_sent', itemId: item.itemId });
+    },
+    [act, rt, trySend],
+  );
+
   return {
     state,
     sessionId,
@@ -289,5 +303,6 @@ export function useInterviewSession({ interviewId, jobId, practice = false }: In
     bargeIn,
     resumeAudio,
     dismissNote,
+    rateWorkItem,
   };
 }

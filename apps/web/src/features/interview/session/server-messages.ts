@@ -70,6 +70,9 @@ export function handleServerMessage(rt: SessionRuntime, raw: unknown, hooks: Ser
         console.warn('Interview socket error (recoverable):', msg.message);
         const note = recoverableNote(msg.message);
         if (note) act({ type: 'note', message: note });
+        // A refused work rating carries its status; one failing on the server, none, while it is on its way.
+        else if (msg.status !== undefined || rt.store.getState().workSample.submit === 'sending')
+          act({ type: 'work_refused', message: msg.message, status: msg.status });
       } else {
         act({ type: 'failed', message: msg.message });
       }
@@ -85,6 +88,32 @@ export function handleServerMessage(rt: SessionRuntime, raw: unknown, hooks: Ser
           questions: msg.questions,
           maxSeconds: msg.max_seconds,
           startedAtMs: Date.now() - msg.elapsed_seconds * 1000,
+        },
+      });
+      return;
+    case 'work_item':
+      // The schema keeps only the fields it names: nothing else the server might add reaches the screen.
+      act({
+        type: 'work_item',
+        item: {
+          itemId: msg.item_id,
+          index: msg.index,
+          count: msg.count,
+          seconds: msg.seconds,
+          elapsedSeconds: msg.elapsed_seconds,
+          receivedAtMs: Date.now(),
+          content: msg.item,
+        },
+      });
+      return;
+    case 'work_feedback':
+      act({
+        type: 'work_feedback',
+        feedback: {
+          itemId: msg.item_id,
+          rating: msg.rating,
+          referenceRating: msg.reference_rating,
+          explanation: msg.explanation,
         },
       });
       return;

@@ -4,6 +4,14 @@
  * reads (useSyncExternalStore) and the socket and media callbacks read synchronously. Nothing about
  * the interview is kept anywhere else (decision 0148).
  */
+import {
+  initialWorkSample,
+  lastRatingAnswered,
+  workSampleReducer,
+  type WorkSampleAction,
+  type WorkSampleView,
+} from './work-sample-state';
+
 export type SessionStatus =
   'idle' | 'connecting' | 'ready' | 'listening' | 'speaking' | 'processing' | 'ended' | 'error';
 
@@ -55,6 +63,8 @@ export type SessionState = {
   progress: SessionProgress | null;
   /** The interviewer closed the conversation itself (its goodbye may be quoted; decision 0182). */
   closedByInterviewer: boolean;
+  /** The work sample (issue 46): the item on screen, its rating on the way, practice feedback. */
+  workSample: WorkSampleView;
 };
 
 export const initialSessionState: SessionState = {
@@ -77,6 +87,7 @@ export const initialSessionState: SessionState = {
   submitted: null,
   progress: null,
   closedByInterviewer: false,
+  workSample: initialWorkSample,
 };
 
 export type SessionAction =
@@ -104,7 +115,8 @@ export type SessionAction =
   | { type: 'recording'; on: boolean }
   | { type: 'stream'; stream: MediaStream | null }
   | { type: 'audio_blocked'; blocked: boolean }
-  | { type: 'reset' };
+  | { type: 'reset' }
+  | WorkSampleAction;
 
 /** A session may only be started from idle or after an error. */
 export const canStart = (status: SessionStatus) => status === 'idle' || status === 'error';
@@ -146,7 +158,11 @@ export function sessionReducer(state: SessionState, action: SessionAction): Sess
       };
       // The conversation went on: a passing note has served its purpose (issue 34).
       const next = { ...state, transcripts: [...state.transcripts, entry], note: null };
-      if (isAI) return { ...next, currentAIText: '' };
+      if (isAI) {
+        const sampleOver = lastRatingAnswered(state.workSample);
+        const workSample = sampleOver ? workSampleReducer(state.workSample, { type: 'work_closed' }) : state.workSample;
+        return { ...next, currentAIText: '', workSample };
+      }
       // A final user transcript means the server is now working on the answer.
       const busy = isOver(state) || state.status === 'error';
       return { ...next, currentUserText: '', status: busy ? state.status : 'processing' };
@@ -156,14 +172,26 @@ export function sessionReducer(state: SessionState, action: SessionAction): Sess
     case 'progress':
       return { ...state, progress: action.progress };
     case 'closed_by_interviewer':
-      return { ...state, closedByInterviewer: true };
+      return {
+        ...state,
+        closedByInterviewer: true,
+        workSample: workSampleReducer(state.workSample, { type: 'work_closed' }),
+      };
     case 'answer_end':
       if (isOver(state) || state.status === 'error') return state;
       return { ...state, status: 'listening', currentAIText: '' };
     case 'metrics':
       return { ...state, latencyMetrics: action.latency };
     case 'ended':
-      return { ...state, status: 'ended', isMicActive: false, isAIPlaying: false, userAudioLevel: 0, note: null };
+      return {
+        ...state,
+        status: 'ended',
+        isMicActive: false,
+        isAIPlaying: false,
+        userAudioLevel: 0,
+        note: null,
+        workSample: workSampleReducer(state.workSample, { type: 'work_closed' }),
+      };
     case 'finished':
       return { ...state, finished: true, submitted: action.submitted, isRecording: false, selfStream: null };
     case 'connection_lost':
@@ -190,6 +218,15 @@ export function sessionReducer(state: SessionState, action: SessionAction): Sess
       return state.audioBlocked === action.blocked ? state : { ...state, audioBlocked: action.blocked };
     case 'reset':
       return initialSessionState;
+    case 'work_item':
+    case 'work_rating_sent':
+    case 'work_feedback':
+    case 'work_refused':
+    case 'work_closed': {
+      if (isOver(state)) return state;
+      const workSample = workSampleReducer(state.workSample, action);
+      return workSample === state.workSample ? state : { ...state, workSample };
+    }
   }
 }
 

@@ -19,8 +19,8 @@ import { NavButton } from '../../../components/NavButton';
 import { ConfirmDialog } from '../../../components/lazy-dialogs';
 import { useSubmitTask } from '../api/submit-task';
 import { useOpenTask } from '../hooks/use-open-task';
-import { ContentPreview } from './ContentPreview';
-import { RatingInput } from './RatingInput';
+import { ContentPreview } from '../../../components/ContentPreview';
+import { RatingInput } from '../../../components/RatingInput';
 
 const SUBMIT_FAILED = 'Failed to submit annotation';
 

@@ -12,7 +12,7 @@ import { useReviewQueue } from './api/quality';
 import { reviewTask } from './api/tasks';
 import { formatPoints } from './lib/quality-format';
 import { REVIEW_SHORTCUTS, reviewKeyAction } from './lib/review-keys';
-import { ContentPreview } from '../components/ContentPreview';
+import { ContentPreview } from '../../../components/ContentPreview';
 import { Distance, RaterRecord, RejectForm, ReviewState } from './ReviewParts';
 import { DecisionButtons, PageHeader, dateTime } from '../../../components/console-ui';
 

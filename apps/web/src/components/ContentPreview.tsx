@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { FileText, ImageOff } from 'lucide-react';
 import type { DataToAnnotate } from '@app/shared';
-import { absoluteUrl } from '../../../lib/api-client';
+import { absoluteUrl } from '../lib/api-client';
 
 /**
  * Renders the item to rate by data type (docs/product/screens/task.md); no type means a transcript.
- * The review queue shows the same (what the rater saw), `compact` in its side panel: nothing taller than 20rem.
+ * The review queue shows the same (what the rater saw), `compact` in its side panel: nothing taller than 20rem;
+ * so does the interview's work sample (issue 46), which is why it lives with the shared components.
  */
 export function ContentPreview({ data, compact = false }: { data: DataToAnnotate; compact?: boolean }) {
   const [imageFailed, setImageFailed] = useState(false);

@@ -48,10 +48,11 @@ export const CANDIDATE_ANSWERS = [
 export async function writeFakeMicWav(
   file = path.join(os.tmpdir(), `e2e-fake-mic-${process.pid}.wav`),
   pauseSeconds = 3,
+  answers: readonly string[] = CANDIDATE_ANSWERS,
 ) {
   const silence = new Int16Array(Math.round(SAMPLE_RATE * pauseSeconds));
   const parts: Int16Array[] = [silence];
-  for (const answer of CANDIDATE_ANSWERS) {
+  for (const answer of answers) {
     const { samples, rate } = await synthesize(answer);
     parts.push(resample(samples, rate, SAMPLE_RATE), silence);
   }

@@ -163,8 +163,9 @@ export function sessionReducer(state: SessionState, action: SessionAction): Sess
         const workSample = sampleOver ? workSampleReducer(state.workSample, { type: 'work_closed' }) : state.workSample;
         return { ...next, currentAIText: '', workSample };
       }
-      // A final user transcript means the server is now working on the answer.
-      const busy = isOver(state) || state.status === 'error';
+      // A final user transcript means the server is now working on the answer; while a work-sample item
+      // is open it is thinking aloud, which the interviewer hears without answering (decision 0244).
+      const busy = isOver(state) || state.status === 'error' || state.workSample.item !== null;
       return { ...next, currentUserText: '', status: busy ? state.status : 'processing' };
     }
     case 'restore':

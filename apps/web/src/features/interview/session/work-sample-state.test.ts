@@ -34,6 +34,12 @@ const says = (speaker: 'ai' | 'user', text: string): SessionAction => ({
 });
 
 describe('the work sample in the session state', () => {
+  it('thinking aloud while an item is open is heard, not waited on: the status stays listening', () => {
+    const s = run([served(0), says('user', 'The type is crowded, so a two.')]);
+    expect(s.status).toBe('listening');
+    expect(s.transcripts.map((t) => t.text)).toEqual(['The type is crowded, so a two.']);
+  });
+
   it('an item opens for a rating; a sent rating waits; the next item opens again', () => {
     let s = run([served(0)]);
     expect(s.workSample).toMatchObject({ item: { itemId: 'item-0', index: 0, count: 3 }, submit: 'open' });

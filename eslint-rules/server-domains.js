@@ -13,6 +13,8 @@ export const SERVER_DOMAINS = [
   'compliance',
   'talent',
   'privacy',
+  'campaigns',
+  'integrations',
   'notifications',
 ];
 

@@ -10,6 +10,7 @@ export default defineConfig({
     './src/db/schema-money.ts',
     './src/db/schema-work-sample.ts',
     './src/db/schema-platform.ts',
+    './src/db/schema-hiring.ts',
   ],
   out: './drizzle',
 });

@@ -1,0 +1,2 @@
+/** The campaigns domain's face (issue 47): invitations with deadlines and reminders, the funnel, candidate satisfaction. */
+export {};

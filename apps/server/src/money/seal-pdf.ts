@@ -7,6 +7,7 @@ import crypto from 'node:crypto';
 // pdf-lib is loaded when a document is sealed, not at start-up (its import is a noticeable part of the
 // server's start; decision 0241).
 import type { Color, PDFDocument, PDFFont, PDFPage } from 'pdf-lib';
+import { encodableBy, winAnsi, wrap } from '../lib/pdf-text';
 
 export type SealInput = {
   documentId: string;
@@ -24,53 +25,6 @@ export type SealInput = {
 };
 
 const PAGE = { width: 612, height: 792, margin: 56 };
-
-/**
- * The standard fonts write WinAnsi only, and pdf-lib throws on anything else, so every string is mapped
- * to what the font can encode (`encodable`: its code points) before it is drawn. Line breaks are
- * normalised to \n and a tab becomes spaces; any other control character (C0, DEL, C1: a browser or a
- * name may carry one) becomes '?', as do letters of other scripts, which first fall back to their base
- * letter when it can be written (the stored text and the trail keep the exact characters).
- */
-function winAnsi(text: string, encodable: ReadonlySet<number>): string {
-  return [...text.replace(/\r\n?/g, '\n')]
-    .map((ch) => {
-      const code = ch.codePointAt(0)!;
-      if (ch === '\n') return ch;
-      if (ch === '\t') return '    ';
-      if (code < 0x20 || (code >= 0x7f && code <= 0x9f)) return '?';
-      if (encodable.has(code)) return ch;
-      const base = ch.normalize('NFD').replace(/\p{M}/gu, '');
-      if (base && [...base].every((c) => encodable.has(c.codePointAt(0)!))) return base;
-      return '?';
-    })
-    .join('');
-}
-
-/** Lines of at most `width` points, breaking at spaces (a longer word is cut). */
-function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
-  const lines: string[] = [];
-  for (const paragraph of winAnsi(text, encodableBy(font)).split('\n')) {
-    let line = '';
-    for (const word of paragraph.split(' ')) {
-      const candidate = line ? `${line} ${word}` : word;
-      if (font.widthOfTextAtSize(candidate, size) <= width) {
-        line = candidate;
-        continue;
-      }
-      if (line) lines.push(line);
-      line = word;
-      while (font.widthOfTextAtSize(line, size) > width) {
-        let cut = line.length - 1;
-        while (cut > 1 && font.widthOfTextAtSize(line.slice(0, cut), size) > width) cut--;
-        lines.push(line.slice(0, cut));
-        line = line.slice(cut);
-      }
-    }
-    lines.push(line);
-  }
-  return lines;
-}
 
 /** Writes lines top to bottom, starting new pages as needed. */
 class Writer {
@@ -97,14 +51,6 @@ class Writer {
     }
     this.y -= opts.gap ?? 0;
   }
-}
-
-const charsets = new WeakMap<PDFFont, ReadonlySet<number>>();
-/** The code points a font can write (the standard fonts: WinAnsi's). */
-function encodableBy(font: PDFFont): ReadonlySet<number> {
-  let set = charsets.get(font);
-  if (!set) charsets.set(font, (set = new Set(font.getCharacterSet())));
-  return set;
 }
 
 const when = (d: Date | null) => (d ? `${d.toISOString().replace('T', ' ').slice(0, 19)} UTC` : 'not recorded');

@@ -7,6 +7,7 @@ export { checkDecision, logDecision } from './override';
 export { default as adminAppealsRoutes } from './routes/admin-appeals';
 export { default as adminInterviewsRoutes } from './routes/admin-interviews';
 export { default as adminOversightRoutes } from './routes/admin-oversight';
+export { default as adminPacketRoutes } from './packet/routes';
 export { default as adminAiHiringRoutes } from './routes/admin';
 export { default as interviewAppealRoutes } from './routes/appeal';
 export { default as aiHiringCandidateRoutes } from './routes/candidate';

@@ -60,7 +60,8 @@ export const fileAccessLog = pgTable(
     adminId: mentions('admin_id', () => users.id),
     fileId: mentions('file_id', () => files.id),
     interviewId: uuid('interview_id').references(() => interviews.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['recording', 'resume'] }).notNull(),
+    // packet: the candidate packet (PDF or ZIP with the recording; issue 47).
+    kind: text('kind', { enum: ['recording', 'resume', 'packet'] }).notNull(),
     accessedAt: at('accessed_at').notNull().defaultNow(),
   },
   (t) => [index('file_access_log_candidate_idx').on(t.candidateId, t.accessedAt)],

@@ -8,6 +8,7 @@ export { countLiveFallbacks } from './careful/live-fallbacks';
 export { exportPracticeDebriefs } from './debrief';
 export { listIntegrityEvents, markIntegrityEvent } from './integrity';
 export { createInterview, getAdminInterview, getInterviewForUser, listInterviews } from './interviews';
+export { packetRecording, type PacketRecording } from './recording/packet-files';
 export { queueJoin, registerRemuxJob } from './recording/remux-job';
 export { allowRetake } from './retakes';
 export { default as debriefRoutes } from './routes/debrief';

@@ -157,7 +157,7 @@ export class PdfWriter {
     const baseline = this.y - size;
     let x = this.box.margin + indent;
     const space = this.fonts.regular.widthOfTextAtSize(' ', size);
-    for (let i = 0; i < words.length; ) {
+    for (let i = 0; i < words.length;) {
       let j = i + 1;
       while (j < words.length && sameStyle(words[j]!.style, words[i]!.style)) j++;
       const { style, font } = words[i]!;

@@ -1,13 +1,13 @@
 /**
- * Logs every time an admin opens a candidate's recording or résumé. Done from the reply of the
- * routes that serve them (as the notification e-mails are), so those routes stay about serving
- * bytes. A video player fetches in ranges: only the first request of a viewing (no Range, or one
- * starting at byte 0) counts as an opening.
+ * Logs every time an admin opens a candidate's recording or résumé, or downloads their packet. Done
+ * from the reply of the routes that serve them (as the notification e-mails are), so those routes
+ * stay about serving bytes. A video player fetches in ranges: only the first request of a viewing
+ * (no Range, or one starting at byte 0) counts as an opening.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hookRoutes } from '../http/route-hooks';
-import { logRecordingAccess, logResumeAccess } from './file-access-log';
+import { logPacketAccess, logRecordingAccess, logResumeAccess } from './file-access-log';
 
 const isOpening = (request: FastifyRequest) => {
   const range = request.headers.range;
@@ -20,6 +20,9 @@ const LOGGED: Record<string, typeof logRecordingAccess> = {
   // The console's player opens a recording sent in chunks through its playlist (decision 0145).
   '/api/interviews/:id/recording/playlist': logRecordingAccess,
   '/api/files/:id': logResumeAccess,
+  // The candidate packet carries the recording (issue 47).
+  '/api/admin/interviews/:id/packet.pdf': logPacketAccess,
+  '/api/admin/interviews/:id/packet.zip': logPacketAccess,
 };
 
 export default fp(

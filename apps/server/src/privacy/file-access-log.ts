@@ -32,6 +32,15 @@ export async function logRecordingAccess(db: Db, adminId: string, interviewId: s
     .values({ candidateId: recording.candidateId, adminId, interviewId, fileId: recording.fileId, kind: 'recording' });
 }
 
+/** A download of the candidate packet (issue 47): it holds the recording, so it is logged beside its openings. */
+export async function logPacketAccess(db: Db, adminId: string, interviewId: string): Promise<void> {
+  const recording = await recordingOf(db, interviewId);
+  if (!recording) return;
+  await db
+    .insert(fileAccessLog)
+    .values({ candidateId: recording.candidateId, adminId, interviewId, fileId: recording.fileId, kind: 'packet' });
+}
+
 /** Logs the opening of a file when it is a résumé (owned by a candidate, or named by their profile). */
 export async function logResumeAccess(db: Db, adminId: string, fileId: string): Promise<void> {
   const [file] = await db

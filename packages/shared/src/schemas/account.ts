@@ -61,9 +61,9 @@ export const INTERVIEW_RECORDING_CONSENT = {
     'are deleted after the retention period or when I delete my account.',
 } as const;
 
-/** An admin opening a candidate's recording or résumé. */
+/** An admin opening a candidate's recording or résumé, or downloading their packet (issue 47). */
 export const fileAccessEntrySchema = z.object({
-  kind: z.enum(['recording', 'resume']),
+  kind: z.enum(['recording', 'resume', 'packet']),
   admin_email: z.string().nullable(),
   accessed_at: z.string(),
 });

@@ -14,7 +14,7 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { RUBRIC_CRITERIA, type Assessment } from '@app/shared';
 import { bearer, buildTestApp, type TestContext } from '../helpers/build';
 import { insertJob } from '../helpers/work-fixtures';
-import { interviews, transcriptTurns, users } from '../../src/db/schema';
+import { interviews, recordingRemuxes, transcriptTurns, users } from '../../src/db/schema';
 import { saveFile } from '../../src/storage';
 import { RECORDING_PURPOSE } from '../../src/interview/recording/interview-recordings';
 import { createInterview } from '../../src/interview/interviews';
@@ -71,7 +71,15 @@ async function assessedCandidate(opts: { blind?: boolean; recording?: Buffer } =
   );
   const at = new Date();
   await db.insert(transcriptTurns).values([
-    { interviewId: iv.id, seq: 1, speaker: 'ai', text: 'How do you judge a poster?', startedAt: at, endedAt: at, offsetSeconds: 3 },
+    {
+      interviewId: iv.id,
+      seq: 1,
+      speaker: 'ai',
+      text: 'How do you judge a poster?',
+      startedAt: at,
+      endedAt: at,
+      offsetSeconds: 3,
+    },
     {
       interviewId: iv.id,
       seq: 2,
@@ -122,6 +130,17 @@ async function pdfText(bytes: Buffer): Promise<string> {
   return text.replace(/\s+/g, ' ');
 }
 
+/** The first page's drawn strings with their fonts. */
+async function textItems(bytes: Buffer): Promise<{ str: string; fontName: string }[]> {
+  const doc = await getDocumentProxy(new Uint8Array(bytes));
+  const items: { str: string; fontName: string }[] = [];
+  for (let p = 1; p <= doc.numPages; p++) {
+    const content = await (await doc.getPage(p)).getTextContent();
+    for (const item of content.items) if ('str' in item) items.push({ str: item.str.trim(), fontName: item.fontName });
+  }
+  return items;
+}
+
 const fakeWebm = (size: number) => {
   const buf = crypto.randomBytes(size);
   Buffer.from([0x1a, 0x45, 0xdf, 0xa3]).copy(buf);
@@ -137,10 +156,16 @@ describe('the candidate packet', () => {
     });
     expect(decided.statusCode).toBe(200);
 
-    const res = await t.app.inject({ method: 'GET', url: `/api/admin/interviews/${c.interviewId}/packet.pdf`, headers: bearer(admin) });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/interviews/${c.interviewId}/packet.pdf`,
+      headers: bearer(admin),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
-    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="packet-ana-lucia-souza-[0-9a-f]{8}\.pdf"$/);
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="packet-ana-lucia-souza-[0-9a-f]{8}\.pdf"$/,
+    );
     const bytes = res.rawPayload;
     const doc = await PDFDocument.load(bytes);
     expect(doc.getPageCount()).toBeGreaterThanOrEqual(1);
@@ -164,6 +189,11 @@ describe('the candidate packet', () => {
     expect(text).toContain('Transcript (careful pass)');
     expect(text).toContain('were not heard surely');
     expect(text).toMatch(/I check the kerning first/);
+    // The unsure word is drawn apart, in another font (italics), as the console marks it.
+    const items = await textItems(bytes);
+    const unsure = items.find((i) => i.str === 'kerning')!;
+    const sure = items.find((i) => i.str === 'I check the')!;
+    expect(unsure.fontName).not.toBe(sure.fontName);
     expect(text).toContain('Live recognizer heard: I check the curling first');
     expect(text).toContain('careful pass (pocketsphinx)');
     expect(text).toContain('Integrity events');
@@ -172,7 +202,11 @@ describe('the candidate packet', () => {
   it('ZIP: the PDF, the transcript as JSON and the recording, with good CRCs', async () => {
     const recording = fakeWebm(300_000);
     const c = await assessedCandidate({ recording });
-    const res = await t.app.inject({ method: 'GET', url: `/api/admin/interviews/${c.interviewId}/packet.zip`, headers: bearer(admin) });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/interviews/${c.interviewId}/packet.zip`,
+      headers: bearer(admin),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/zip');
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'packet-'));
@@ -181,7 +215,11 @@ describe('the candidate packet', () => {
       fs.writeFileSync(zip, res.rawPayload);
       expect(execFileSync('unzip', ['-t', zip]).toString()).toContain('No errors detected');
       const names = execFileSync('unzip', ['-Z1', zip]).toString().trim().split('\n').sort();
-      expect(names).toEqual([expect.stringMatching(/^packet-ana-lucia-souza-.*\.pdf$/), 'recording.webm', 'transcript.json']);
+      expect(names).toEqual([
+        expect.stringMatching(/^packet-ana-lucia-souza-.*\.pdf$/),
+        'recording.webm',
+        'transcript.json',
+      ]);
       const out = path.join(dir, 'out');
       execFileSync('unzip', ['-q', zip, '-d', out]);
       expect(fs.readFileSync(path.join(out, 'recording.webm')).equals(recording)).toBe(true);
@@ -191,7 +229,10 @@ describe('the candidate packet', () => {
       const pdf = await pdfText(fs.readFileSync(path.join(out, names[0]!)));
       expect(pdf).toContain('Recording: one file');
       // The PDF names the JSON's SHA-256, so the two can be matched.
-      const sha = crypto.createHash('sha256').update(fs.readFileSync(path.join(out, 'transcript.json'))).digest('hex');
+      const sha = crypto
+        .createHash('sha256')
+        .update(fs.readFileSync(path.join(out, 'transcript.json')))
+        .digest('hex');
       expect(pdf).toContain(sha);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
@@ -200,13 +241,98 @@ describe('the candidate packet', () => {
 
   it('ZIP without a recording: the PDF and the transcript, and the PDF says none was uploaded', async () => {
     const c = await assessedCandidate();
-    const res = await t.app.inject({ method: 'GET', url: `/api/admin/interviews/${c.interviewId}/packet.zip`, headers: bearer(admin) });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/interviews/${c.interviewId}/packet.zip`,
+      headers: bearer(admin),
+    });
     expect(res.statusCode).toBe(200);
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'packet-'));
     try {
       const zip = path.join(dir, 'packet.zip');
       fs.writeFileSync(zip, res.rawPayload);
-      expect(execFileSync('unzip', ['-Z1', zip]).toString().trim().split('\n')).toHaveLength(2);
+      const names = execFileSync('unzip', ['-Z1', zip]).toString().trim().split('\n');
+      expect(names).toHaveLength(2);
+      execFileSync('unzip', ['-q', zip, '-d', dir]);
+      expect(
+        await pdfText(
+          fs.readFileSync(
+            path.join(
+              dir,
+              names.find((n) => n.endsWith('.pdf'))!,
+            ),
+          ),
+        ),
+      ).toContain('Recording: none uploaded');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('ZIP of a recording in parts that were never joined: each part is its own playable file', async () => {
+    const c = await assessedCandidate();
+    const db = t.database.db;
+    await db
+      .update(interviews)
+      .set({ status: 'in_progress', startedAt: new Date(Date.now() - 600_000) })
+      .where(eq(interviews.id, c.interviewId));
+    for (const segment of ['segment-aaaa-1', 'segment-bbbb-2']) {
+      const put = await t.app.inject({
+        method: 'PUT',
+        url: `/api/interviews/${c.interviewId}/recording/chunks/0?segment=${segment}&elapsed_ms=4000`,
+        headers: { ...bearer(c.token), 'content-type': 'application/octet-stream' },
+        payload: fakeWebm(20_000),
+      });
+      expect(put.statusCode).toBe(201);
+    }
+    await db.update(interviews).set({ status: 'under_review' }).where(eq(interviews.id, c.interviewId));
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/interviews/${c.interviewId}/packet.zip`,
+      headers: bearer(admin),
+    });
+    expect(res.statusCode).toBe(200);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'packet-'));
+    try {
+      const zip = path.join(dir, 'packet.zip');
+      fs.writeFileSync(zip, res.rawPayload);
+      expect(execFileSync('unzip', ['-t', zip]).toString()).toContain('No errors detected');
+      const names = execFileSync('unzip', ['-Z1', zip]).toString().trim().split('\n');
+      expect(names.filter((n) => n.startsWith('recording'))).toEqual([
+        'recording-part-1-of-2.webm',
+        'recording-part-2-of-2.webm',
+      ]);
+
+      // Once the parts are joined (decision 0168), the joined file is the recording.
+      const joined = fakeWebm(50_000);
+      const file = await saveFile(db, t.app.storage, {
+        ownerId: c.userId,
+        purpose: RECORDING_PURPOSE,
+        contentType: 'video/webm',
+        originalName: 'joined.webm',
+        body: (async function* () {
+          yield joined;
+        })(),
+        maxBytes: 10 * 1024 * 1024,
+      });
+      await db
+        .insert(recordingRemuxes)
+        .values({ interviewId: c.interviewId, fileId: file.id, chunkCount: 2, durationMs: 8000, parts: [] });
+      const again = await t.app.inject({
+        method: 'GET',
+        url: `/api/admin/interviews/${c.interviewId}/packet.zip`,
+        headers: bearer(admin),
+      });
+      fs.writeFileSync(zip, again.rawPayload);
+      expect(execFileSync('unzip', ['-t', zip]).toString()).toContain('No errors detected');
+      expect(
+        execFileSync('unzip', ['-Z1', zip])
+          .toString()
+          .trim()
+          .split('\n')
+          .filter((n) => n.startsWith('recording')),
+      ).toEqual(['recording.webm']);
+      expect(execFileSync('unzip', ['-p', zip, 'recording.webm'], { maxBuffer: 1 << 20 }).equals(joined)).toBe(true);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
@@ -227,7 +353,11 @@ describe('the candidate packet', () => {
 
   it('keeps blind review: while the reviewer has not scored, the packet says so and leaves the assessment out', async () => {
     const c = await assessedCandidate({ blind: true });
-    const res = await t.app.inject({ method: 'GET', url: `/api/admin/interviews/${c.interviewId}/packet.pdf`, headers: bearer(admin) });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/interviews/${c.interviewId}/packet.pdf`,
+      headers: bearer(admin),
+    });
     expect(res.statusCode).toBe(200);
     const text = await pdfText(res.rawPayload);
     expect(text).toContain('Blind review: the AI assessment is hidden');

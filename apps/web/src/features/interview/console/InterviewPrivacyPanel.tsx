@@ -5,7 +5,8 @@ import { getInterviewPrivacy } from './api/privacy';
 
 /**
  * Console, interview review: how long the recording is kept (or when the retention job deleted it)
- * and who opened the recording and the résumé. Reloads when `refreshKey` changes (after an opening).
+ * and who opened the recording and the résumé or downloaded the candidate packet. Reloads when
+ * `refreshKey` changes (after an opening or a download).
  */
 export function InterviewPrivacyPanel({ interviewId, refreshKey }: { interviewId: string; refreshKey?: unknown }) {
   const [data, setData] = useState<InterviewPrivacy | null>(null);
@@ -40,8 +41,10 @@ export function InterviewPrivacyPanel({ interviewId, refreshKey }: { interviewId
         <ul className="space-y-1" aria-label="Access history">
           {data.access_log.map((e, i) => (
             <li key={i}>
-              {formatDateTime(e.accessed_at)}: {e.admin_email ?? 'a former admin'} opened the{' '}
-              {e.kind === 'recording' ? 'recording' : 'résumé'}
+              {formatDateTime(e.accessed_at)}: {e.admin_email ?? 'a former admin'}{' '}
+              {e.kind === 'packet'
+                ? 'downloaded the candidate packet'
+                : `opened the ${e.kind === 'recording' ? 'recording' : 'résumé'}`}
             </li>
           ))}
         </ul>

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { isSureWord, type AdminInterviewDetail, type AdminTranscriptTurn } from '@app/shared';
 import { ErrorBanner } from '../../../components/ErrorBanner';
@@ -9,6 +9,7 @@ import { AssessmentPanel } from './AssessmentPanel';
 import { useRecordingPlayer, type RecordingPlayer } from './useRecordingPlayer';
 import { WorkSampleSection } from './WorkSampleReview';
 import { InterviewPrivacyPanel } from './InterviewPrivacyPanel';
+import { PacketDownloads } from './PacketDownloads';
 import { RetakePanel } from './RetakePanel';
 import { BlindScoringForm, HumanScoresNote, IntegrityTimeline, ProvenancePanel } from './OversightReview';
 import { InterviewBadge, Section, WhenLoaded, dateTime } from '../../../components/console-ui';
@@ -163,6 +164,8 @@ export function InterviewReviewPage() {
 function InterviewReview({ i }: { i: AdminInterviewDetail }) {
   // One player for the page: the transcript's lines and the work sample's items both seek it.
   const recording = useRecordingPlayer(i.id, i.has_recording);
+  // A packet download is logged: the access history below reloads to show it.
+  const [packets, setPackets] = useState(0);
   return (
     <div className="space-y-6">
       <div>
@@ -186,6 +189,9 @@ function InterviewReview({ i }: { i: AdminInterviewDetail }) {
             </>
           )}
         </p>
+        <div className="mt-3">
+          <PacketDownloads interviewId={i.id} onDownloaded={() => setPackets((n) => n + 1)} />
+        </div>
       </div>
       <Section title="Recording and transcript">
         <RecordingAndTranscript interview={i} recording={recording} />
@@ -219,7 +225,7 @@ function InterviewReview({ i }: { i: AdminInterviewDetail }) {
         <RetakePanel interview={i} />
       </Section>
       <Section title="Privacy">
-        <InterviewPrivacyPanel interviewId={i.id} />
+        <InterviewPrivacyPanel interviewId={i.id} refreshKey={packets} />
       </Section>
     </div>
   );

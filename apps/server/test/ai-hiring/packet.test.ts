@@ -264,6 +264,19 @@ describe('the candidate packet', () => {
           ),
         ),
       ).toContain('Recording: none uploaded');
+      // Once retention deleted the recording, the packet says so.
+      await t.database.db
+        .update(interviews)
+        .set({ recordingDeletedAt: new Date('2026-01-02T03:04:00Z') })
+        .where(eq(interviews.id, c.interviewId));
+      const pdf = await t.app.inject({
+        method: 'GET',
+        url: `/api/admin/interviews/${c.interviewId}/packet.pdf`,
+        headers: bearer(admin),
+      });
+      expect(await pdfText(pdf.rawPayload)).toContain(
+        'Recording: deleted on 2026-01-02 03:04 UTC under the retention policy',
+      );
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

@@ -6,6 +6,7 @@ import { registerEmailJob } from '../email/job';
 import { queueJoin, registerAbandonedInterviewsJob, scheduleAbandonedSweep } from '../interview';
 import { registerRetentionJob, scheduleRetention } from '../privacy';
 import { registerNotifications } from '../notifications';
+import { registerCampaignJobs, scheduleCampaignSweep } from '../campaigns';
 import { afterCallSteps, startAfterCall } from './after-call';
 
 declare module 'fastify' {
@@ -34,6 +35,7 @@ export default fp(
     registerEmailJob(app, queue);
     registerRetentionJob(app, queue);
     registerAbandonedInterviewsJob(app, queue);
+    registerCampaignJobs(app, queue);
     registerNotifications(app);
 
     let unsubscribe: (() => void)[] = [];
@@ -41,6 +43,7 @@ export default fp(
       await queue.start();
       await scheduleRetention(queue);
       await scheduleAbandonedSweep(queue);
+      await scheduleCampaignSweep(queue);
       unsubscribe = [
         app.events.on('interview.completed', ({ interviewId, address }) =>
           queue.track(() => startAfterCall(afterCall, { interviewId, address })),

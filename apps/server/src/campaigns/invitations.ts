@@ -176,6 +176,7 @@ function toMine(r: LinkRow, now: Date): MyInvitation {
   return {
     id: r.id,
     job_id: r.job_id,
+    job_title: r.job_title,
     deadline: v.deadline,
     expired: v.expired,
     started: v.started,

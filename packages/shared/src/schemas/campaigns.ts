@@ -123,6 +123,7 @@ export type InvitationView = z.infer<typeof invitationViewSchema>;
 export const myInvitationSchema = z.object({
   id: z.string(),
   job_id: z.string(),
+  job_title: z.string(),
   deadline: z.string().nullable(),
   expired: z.boolean(),
   started: z.boolean(),

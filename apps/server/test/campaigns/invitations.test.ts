@@ -13,6 +13,7 @@ import { interviews, jobs } from '../../src/db/schema';
 import { invitationReminders, invitations } from '../../src/db/schema-hiring';
 import { expireDue, sendDueReminders } from '../../src/campaigns';
 import { rows } from '../../src/db/raw-sql';
+import { redactUrl } from '../../src/lib/logging';
 
 let t: TestContext;
 let admin: string;
@@ -27,7 +28,7 @@ const postCsv = (jobId: string, csv: string, query = '') =>
   t.app.inject({
     method: 'POST',
     url: `/api/admin/jobs/${jobId}/invitations${query}`,
-    headers: { ...bearer(admin), 'content-type': 'text/csv' },
+    headers: { ...bearer(admin), 'content-type': 'text/csv; charset=utf-8' },
     payload: csv,
   });
 
@@ -131,6 +132,14 @@ describe('creating a campaign', () => {
     expect(closed.statusCode).toBe(409);
   });
 
+  it('refuses a CSV over 5 MB with 413 and stores nothing', async () => {
+    const job = await postJob(t, admin, { title: 'Huge Rater' });
+    const row = `${'N'.repeat(500)},someone@huge.test\n`;
+    const res = await postCsv(job.id, 'name,email\n' + row.repeat(Math.ceil((5.2 * 1024 * 1024) / row.length)));
+    expect(res.statusCode).toBe(413);
+    expect(await list(job.id)).toEqual([]);
+  });
+
   it('accepts a 10,000-row CSV in one go', async () => {
     const job = await postJob(t, admin, { title: 'Big Rater' });
     let csv = 'name,email\n';
@@ -153,6 +162,12 @@ describe('creating a campaign', () => {
 });
 
 describe('the invitation link', () => {
+  it('keeps its token out of the logs', () => {
+    const token = 'A'.repeat(43);
+    expect(redactUrl(`/api/invitations/${token}/more-time`)).toBe('/api/invitations/[redacted]/more-time');
+    expect(redactUrl('/api/invitations/mine')).toBe('/api/invitations/mine');
+  });
+
   it('opens, takes a new account, asks for more time once, and the provider grants it', async () => {
     const job = await postJob(t, admin, { title: 'Link Rater' });
     const deadline = new Date(Date.now() + 3 * 24 * HOUR);

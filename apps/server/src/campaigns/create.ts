@@ -4,7 +4,7 @@
  * commits are their e-mails queued, so nothing is half sent: a failure stores and sends nothing.
  */
 import crypto from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import {
   DEFAULT_REMINDERS,
   normalizeInviteEmail,
@@ -14,8 +14,9 @@ import {
 } from '@app/shared';
 import type { Db } from '../db/client';
 import type { Executor } from '../db/types';
+import { rows } from '../db/raw-sql';
 import { jobs } from '../db/schema';
-import { emailUnsubscribes, invitationCampaigns, invitations } from '../db/schema-hiring';
+import { invitationCampaigns } from '../db/schema-hiring';
 import { AppError, notFound, unprocessable } from '../http/http-errors';
 import { InvitationTokens } from './tokens';
 
@@ -33,6 +34,13 @@ export type CampaignInput = {
 };
 
 type Skipped = InvitationsCreateReply['skipped'][number];
+/**
+ * A list as one array literal parameter ('{"a","b",NULL}'), cast by the query: quoted, with quotes
+ * and backslashes escaped, so any text (a name with a comma or a quote) arrives as it was.
+ */
+const pgArray = (values: (string | null)[]) =>
+  `{${values.map((v) => (v === null ? 'NULL' : `"${v.replace(/["\\]/g, (c) => `\\${c}`)}"`)).join(',')}}`;
+
 /** Rows per INSERT, and per lookup: well under either driver's parameter limit. */
 const CHUNK = 1000;
 
@@ -62,17 +70,15 @@ async function sortInvitees(db: Executor, jobId: string, invitees: Invitee[]) {
     }
   }
   const known = new Map<string, SkipReason>();
-  for (let i = 0; i < fresh.length; i += CHUNK) {
-    const emails = fresh.slice(i, i + CHUNK).map((r) => r.email);
-    const invited = await db
-      .select({ email: invitations.email })
-      .from(invitations)
-      .where(and(eq(invitations.jobId, jobId), inArray(invitations.email, emails)));
+  if (fresh.length) {
+    const emails = sql`${pgArray(fresh.map((r) => r.email))}::text[]`;
+    const invited = rows<{ email: string }>(
+      await db.execute(sql`SELECT email FROM invitations WHERE job_id = ${jobId}::uuid AND email = ANY(${emails})`),
+    );
     for (const r of invited) known.set(r.email, 'already_invited');
-    const unsubscribed = await db
-      .select({ email: emailUnsubscribes.email })
-      .from(emailUnsubscribes)
-      .where(inArray(emailUnsubscribes.email, emails));
+    const unsubscribed = rows<{ email: string }>(
+      await db.execute(sql`SELECT email FROM email_unsubscribes WHERE email = ANY(${emails})`),
+    );
     for (const r of unsubscribed) if (!known.has(r.email)) known.set(r.email, 'unsubscribed');
   }
   const toInvite = fresh.filter((r) => {
@@ -114,25 +120,22 @@ export async function createCampaign(
         .returning({ id: invitationCampaigns.id });
       campaignId = campaign!.id;
       for (let i = 0; i < toInvite.length; i += CHUNK) {
-        const values = toInvite.slice(i, i + CHUNK).map((r) => {
-          const id = crypto.randomUUID();
-          return {
-            id,
-            campaignId: campaignId!,
-            jobId,
-            email: r.email,
-            name: r.name,
-            tokenHash: InvitationTokens.hash(tokens.tokenFor(id)),
-            deadline: input.deadline,
-            createdAt: now,
-          };
-        });
+        const part = toInvite.slice(i, i + CHUNK);
+        const ids = part.map(() => crypto.randomUUID());
+        // Four array parameters per thousand rows, unnested by the database: far fewer parameters
+        // to bind than a VALUES list, which is what a 10,000-row campaign spends its time on.
         // Another campaign committed the same address meanwhile: that row is already invited.
-        const stored = await tx
-          .insert(invitations)
-          .values(values)
-          .onConflictDoNothing()
-          .returning({ id: invitations.id, email: invitations.email });
+        const stored = rows<{ id: string; email: string }>(
+          await tx.execute(sql`
+            INSERT INTO invitations (id, campaign_id, job_id, email, name, token_hash, deadline, created_at)
+            SELECT v.id, ${campaignId}::uuid, ${jobId}::uuid, v.email, v.name, v.token_hash,
+              ${input.deadline?.toISOString() ?? null}::timestamptz, ${now.toISOString()}::timestamptz
+            FROM unnest(${pgArray(ids)}::uuid[], ${pgArray(part.map((r) => r.email))}::text[],
+              ${pgArray(part.map((r) => r.name))}::text[],
+              ${pgArray(ids.map((id) => InvitationTokens.hash(tokens.tokenFor(id))))}::text[])
+              AS v(id, email, name, token_hash)
+            ON CONFLICT DO NOTHING RETURNING id, email`),
+        );
         const storedEmails = new Set(stored.map((s) => s.email));
         for (const r of toInvite.slice(i, i + CHUNK))
           if (!storedEmails.has(r.email)) skipped.push({ line: r.line, email: r.email, reason: 'already_invited' });

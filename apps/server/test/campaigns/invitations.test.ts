@@ -100,7 +100,11 @@ describe('creating a campaign', () => {
     const other = await postJob(t, admin, { title: 'Third Rater' });
     await t.post(`/api/admin/jobs/${other.id}/invitations`, admin, { invitees: [{ email: 'solo@x.test' }] });
     const again = await t.post(`/api/admin/jobs/${other.id}/invitations`, admin, {
-      invitees: [{ email: 'solo@x.test' }, { email: 'quit@x.test' }, { email: 'new@x.test' }],
+      invitees: [
+        { email: 'solo@x.test' },
+        { email: 'quit@x.test' },
+        { email: 'new@x.test', name: 'Ann "Q" B\\ack, NULL' },
+      ],
     });
     expect(again.json()).toMatchObject({
       created: 1,
@@ -110,6 +114,7 @@ describe('creating a campaign', () => {
       ],
     });
 
+    expect((await list(other.id)).find((i) => i.email === 'new@x.test')!.name).toBe('Ann "Q" B\\ack, NULL');
     const past = await t.post(`/api/admin/jobs/${job.id}/invitations`, admin, {
       invitees: [{ email: 'late@x.test' }],
       deadline: new Date(Date.now() - HOUR).toISOString(),

@@ -14,6 +14,7 @@ import { invitationReminders, invitations } from '../../src/db/schema-hiring';
 import { expireDue, sendDueReminders } from '../../src/campaigns';
 import { rows } from '../../src/db/raw-sql';
 import { redactUrl } from '../../src/lib/logging';
+import { systemClock } from '../../src/lib/clock';
 
 let t: TestContext;
 let admin: string;
@@ -231,6 +232,30 @@ describe('reminders and expiry', () => {
   beforeAll(async () => {
     await t.close();
     ({ t, admin } = await buildTestAppWithAdmin({ PUBLIC_URL: 'http://app.test' }));
+  });
+
+  it("the scheduled sweep job, on the app's clock, sends a due reminder once however often it runs", async () => {
+    let now = Date.now();
+    const clocked = await buildTestAppWithAdmin(
+      { PUBLIC_URL: 'http://app.test' },
+      { clock: { now: () => now, setTimeout: systemClock.setTimeout } },
+    );
+    try {
+      const job = await postJob(clocked.t, clocked.admin, { title: 'Clocked Rater' });
+      await clocked.t.post(`/api/admin/jobs/${job.id}/invitations`, clocked.admin, {
+        invitees: [{ email: 'tick@clock.test' }],
+      });
+      now += 49 * HOUR;
+      for (let run = 0; run < 3; run++) {
+        await clocked.t.app.queue.send('campaign-sweep', {});
+        await clocked.t.app.queue.settle();
+      }
+      const reminders = readOutbox(clocked.t.config.dataDir).filter((m) => m.includes('Reminder: your invitation'));
+      expect(reminders).toHaveLength(1);
+      expect(reminders[0]).toContain('To: tick@clock.test');
+    } finally {
+      await clocked.t.close();
+    }
   });
 
   it('sends each reminder once, across sweeps and racing instances, never after start or unsubscribe', async () => {

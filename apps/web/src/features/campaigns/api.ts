@@ -1,5 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Invitation, InvitationsCreate, InvitationsCreateReply, InvitationView, MyInvitation } from '@app/shared';
+import type {
+  Invitation,
+  InvitationsCreate,
+  InvitationsCreateReply,
+  InvitationView,
+  MyInvitation,
+  ShortlistEntry,
+} from '@app/shared';
 import { apiRequest } from '../../lib/api-client';
 
 export const campaignKeys = {
@@ -13,6 +20,18 @@ export const useInvitations = (jobId: string) =>
   useQuery({
     queryKey: campaignKeys.list(jobId),
     queryFn: () => apiRequest<Invitation[]>(`/admin/jobs/${jobId}/invitations`),
+  });
+
+/** The job's shortlist people not yet invited, as lines for the paste box ("Name, email"). */
+export const useShortlistLines = (jobId: string, enabled: boolean) =>
+  useQuery({
+    queryKey: ['admin', 'talent', 'shortlist', jobId, 'lines'],
+    queryFn: async () =>
+      (await apiRequest<ShortlistEntry[]>(`/admin/jobs/${jobId}/shortlist`))
+        .filter((e) => !e.invited_at)
+        .map((e) => (e.name ? `${e.name.replace(/[,;\t]/g, ' ')}, ${e.email}` : e.email))
+        .join('\n'),
+    enabled,
   });
 
 /** The CSV form's settings travel as query parameters beside the file. */

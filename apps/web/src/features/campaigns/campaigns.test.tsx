@@ -81,6 +81,23 @@ describe('InvitationsPage (console)', { timeout: 15_000 }, () => {
     expect(await (init!.body as Blob).text()).toContain('ada@example.com');
   });
 
+  it("starts from talent search's shortlist: the people not yet invited fill the box", async () => {
+    mockApi({
+      'GET /admin/jobs/j1/invitations': { body: [] },
+      'GET /admin/jobs/j1/shortlist': {
+        body: [
+          { candidate_id: 'c1', name: 'Ada, L', email: 'ada@example.com', invited_at: null },
+          { candidate_id: 'c2', name: null, email: 'bo@example.com', invited_at: null },
+          { candidate_id: 'c3', name: 'Old', email: 'old@example.com', invited_at: '2026-11-01T00:00:00Z' },
+        ],
+      },
+    });
+    renderPage('/admin/jobs/j1/invitations?shortlist=1', '/admin/jobs/:jobId/invitations', <InvitationsPage />);
+    await waitFor(() =>
+      expect(screen.getByLabelText(/E-mail addresses/)).toHaveValue('Ada  L, ada@example.com\nbo@example.com'),
+    );
+  });
+
   it('shows each status and grants the asked-for more time', async () => {
     const user = userEvent.setup();
     const api = consolePage({

@@ -45,9 +45,9 @@ const hours = (text: string) =>
     .map(Number);
 
 /** Paste e-mails or upload a CSV, with an optional deadline and reminder schedule; shows what was skipped. */
-export function InvitationForm({ jobId }: { jobId: string }) {
+export function InvitationForm({ jobId, initialList = '' }: { jobId: string; initialList?: string }) {
   const create = useCreateInvitations(jobId);
-  const [pasted, setPasted] = useState('');
+  const [pasted, setPasted] = useState(initialList);
   const [file, setFile] = useState<File | null>(null);
   const [deadline, setDeadline] = useState('');
   const [name, setName] = useState('');

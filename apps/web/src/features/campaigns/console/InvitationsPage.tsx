@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import type { BadgeColor, Invitation, InvitationStatus } from '@app/shared';
 import { Badge } from '../../../components/Badge';
 import { ErrorBanner } from '../../../components/ErrorBanner';
 import { inputClass, secondaryButtonClass } from '../../../components/form-styles';
 import { PageHeader, Section, Table, WhenLoaded, dateTime, td } from '../../../components/console-ui';
 import { describeError } from '../../../lib/describe-error';
-import { useGrantExtension, useInvitations } from '../api';
+import { useGrantExtension, useInvitations, useShortlistLines } from '../api';
 import { InvitationForm } from './InvitationForm';
 
 const STATUS: Record<InvitationStatus, { label: string; color: BadgeColor }> = {
@@ -58,12 +58,19 @@ function GrantCell({ jobId, invitation }: { jobId: string; invitation: Invitatio
 export function InvitationsPage() {
   const { jobId = '' } = useParams();
   const list = useInvitations(jobId);
+  // From talent search's shortlist: the box starts with the people not yet invited.
+  const fromShortlist = useSearchParams()[0].get('shortlist') === '1';
+  const shortlist = useShortlistLines(jobId, fromShortlist);
   return (
     <>
       <PageHeader title="Invitations" />
       <div className="space-y-6">
         <Section title="Invite people">
-          <InvitationForm jobId={jobId} />
+          {fromShortlist && shortlist.isPending ? (
+            <p className="text-sm text-slate-600">Loading the shortlist...</p>
+          ) : (
+            <InvitationForm jobId={jobId} initialList={shortlist.data ?? ''} />
+          )}
         </Section>
         <Section title="Invited">
           <WhenLoaded query={list} loading="Loading invitations..." notFound="The invitations could not be loaded.">

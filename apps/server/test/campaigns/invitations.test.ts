@@ -318,5 +318,18 @@ describe('reminders and expiry', () => {
     expect((await t.post(`/api/invitations/${tokenFromMail('started@nudge.test')}/more-time`, null)).statusCode).toBe(
       409,
     );
+
+    // Granted: the invitation opens again, with one more reminder before the new deadline, once.
+    const aRow = (await list(job.id)).find((i) => i.email === 'a@nudge.test')!;
+    const newDeadline = at(8 * 24).toISOString();
+    const grant = await t.post(`/api/admin/jobs/${job.id}/invitations/${aRow.id}/extension`, admin, {
+      deadline: newDeadline,
+    });
+    expect(grant.json()).toMatchObject({ status: 'opened', deadline: newDeadline, expired_at: null });
+    expect(await sendDueReminders(t.database.db, t.app.queue, at(7 * 24 + 1))).toBe(1);
+    expect(await sendDueReminders(t.database.db, t.app.queue, at(7 * 24 + 2))).toBe(0);
+    await t.app.queue.settle();
+    expect(mailsTo('a@nudge.test', 'Reminder: your invitation')).toBe(3);
+    expect(mailsTo('b@nudge.test', 'Reminder: your invitation')).toBe(2);
   });
 });

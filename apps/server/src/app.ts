@@ -42,7 +42,7 @@ export type BuildOptions = {
   database: DatabaseHandle;
   /** Pino logger options; false silences logs (tests). */
   logger?: boolean | object;
-  /** The live socket's clock (its real-time audio budget); tests pass a manual one. */
+  /** The live socket's clock (its real-time audio budget) and the campaign sweep's; tests pass a manual one. */
   clock?: Clock;
 };
 
@@ -94,7 +94,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
 
   // Background jobs (assessment, e-mail); before the routes so its reply hooks see them.
-  await app.register(jobsPlugin);
+  await app.register(jobsPlugin, { clock: opts.clock });
   // Admin openings of recordings and résumés; before the routes so its reply hook sees them.
   await app.register(accessLogPlugin);
 

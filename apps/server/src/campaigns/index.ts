@@ -1,2 +1,5 @@
 /** The campaigns domain's face (issue 47): invitations with deadlines and reminders, the funnel, candidate satisfaction. */
-export {};
+export { default as campaignRoutes } from './routes';
+export { default as adminCampaignRoutes } from './admin-routes';
+export { registerCampaignJobs, scheduleCampaignSweep } from './jobs';
+export { expireDue, sendDueReminders, type CampaignEmailJob } from './sweep';

@@ -19,13 +19,17 @@ export type Body = {
   paragraphs: string[];
   /** A button in HTML, a line with the address in text. */
   action?: { label: string; path: string };
+  /** Smaller links under the button (an invitation's "more time" and "unsubscribe"). */
+  links?: { label: string; path: string }[];
 };
 
 export type Recipient = { email: string; name: string | null };
 
 /** One layout for every message, so they all carry the product name and the support address. */
 export function render(ctx: EmailContext, r: Recipient, body: Body): EmailMessage {
-  const link = body.action && ctx.publicUrl ? `${ctx.publicUrl.replace(/\/$/, '')}${body.action.path}` : null;
+  const base = ctx.publicUrl?.replace(/\/$/, '') ?? null;
+  const link = body.action && base ? `${base}${body.action.path}` : null;
+  const links = base ? (body.links ?? []).map((l) => ({ label: l.label, url: `${base}${l.path}` })) : [];
   const hello = `Hi ${greetingName(r.name)},`;
   const signoff = `The ${PRODUCT_NAME} team`;
   const help = `Questions? Write to ${ctx.supportEmail}.`;
@@ -35,6 +39,7 @@ export function render(ctx: EmailContext, r: Recipient, body: Body): EmailMessag
     '',
     ...body.paragraphs.flatMap((p) => [p, '']),
     ...(link ? [`${body.action!.label}: ${link}`, ''] : []),
+    ...links.flatMap((l) => [`${l.label}: ${l.url}`, '']),
     help,
     '',
     signoff,
@@ -53,6 +58,7 @@ ${
     ? `<p><a href="${escapeHtml(link)}" style="display:inline-block;padding:10px 16px;background:#4f46e5;color:#ffffff;border-radius:6px;text-decoration:none">${escapeHtml(body.action!.label)}</a></p>`
     : ''
 }
+${links.map((l) => `<p style="font-size:13px"><a href="${escapeHtml(l.url)}" style="color:#4338ca">${escapeHtml(l.label)}</a></p>`).join('\n')}
 <p style="color:#475569;font-size:13px">Questions? Write to <a href="mailto:${escapeHtml(ctx.supportEmail)}">${escapeHtml(ctx.supportEmail)}</a>.</p>
 <p>${escapeHtml(signoff)}</p>
 </td></tr></table></body></html>

@@ -23,6 +23,8 @@ export type AppEventMap = {
   'document.signed': { userId: string; documentId: string; sha256: string };
   /** A person's payout method changed (after the change is committed): last four digits only. */
   'payout-method.changed': { userId: string; change: PayoutMethodChange };
+  /** A campaign invitation passed its deadline unstarted (issue 47), by the one sweep or read that marked it. */
+  'invitation.expired': { invitationId: string; jobId: string; campaignId: string };
   /** A batch item was marked paid, by the one call that changed it. */
   'payout.paid': { item: PayoutBatchItem };
   /** A batch item came back from the bank, by the one call that changed it, with the reason the payee reads. */

@@ -4,10 +4,12 @@
  * or row contents (drizzle's "Failed query ... params: ..." messages and pg's `detail`/`where`).
  */
 const SECRET_PARAMS = /([?&](?:token|access_token|signature|sig|password)=)[^&#]*/gi;
+/** Secrets that travel in the path: an invitation link's token (/api/invitations/{token}/..., issue 47). */
+const SECRET_PATHS = /(\/invitations\/)[A-Za-z0-9_-]{20,}/g;
 
-/** The URL with credential query parameters replaced by `[redacted]`. */
+/** The URL with credential query parameters and path tokens replaced by `[redacted]`. */
 export function redactUrl(url: string | undefined): string | undefined {
-  return url?.replace(SECRET_PARAMS, '$1[redacted]');
+  return url?.replace(SECRET_PARAMS, '$1[redacted]').replace(SECRET_PATHS, '$1[redacted]');
 }
 
 /** Fields that database errors use for the statement's values or the rows they touched. */

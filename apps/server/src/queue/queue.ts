@@ -70,6 +70,21 @@ export const QUEUES = {
     runs: 'web',
     options: { retryLimit: 0, expireInSeconds: 300 },
   },
+  /**
+   * One invitation or reminder e-mail of a campaign (issue 47), rendered when it is sent (its links
+   * are derived from the invitation's id, so the job holds no secret); retried like send-email.
+   */
+  campaignEmail: {
+    name: 'campaign-email',
+    runs: 'worker',
+    options: { retryLimit: 6, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 },
+  },
+  /** Finds the campaign reminders that are due and the invitations past their deadline; every 5 minutes. */
+  campaignSweep: {
+    name: 'campaign-sweep',
+    runs: 'web',
+    options: { retryLimit: 0, expireInSeconds: 300 },
+  },
 } as const satisfies Record<string, { name: string; runs: 'heavy' | 'worker' | 'web'; options: object }>;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES]['name'];
 type Runs = (typeof QUEUES)[keyof typeof QUEUES]['runs'];
@@ -83,6 +98,8 @@ export type JobHandler<T> = (data: T, job: { id: string; retryCount: number }) =
 export type JobQueue = {
   /** Adds a job; it runs after the current request, never inside it (or later: `options.startAfter`). */
   send: (name: QueueName, data: object, options?: PgBoss.SendOptions) => Promise<string | null>;
+  /** Adds many jobs of one queue in one statement (a campaign's 10,000 e-mails). */
+  sendMany: (name: QueueName, data: object[]) => Promise<void>;
   /** Waits until nothing is queued or running (tests and the e2e seed use it). */
   settle: (timeoutMs?: number) => Promise<void>;
   /** Runs `work` (an event listener that will send jobs) so that settle() waits for it too. */
@@ -339,6 +356,14 @@ export class BossQueue implements JobQueue {
     // Wake the worker now instead of at its next poll (a send in a transaction wakes it after commit).
     if (!options.db) this.wake(name);
     return id;
+  }
+
+  async sendMany(name: QueueName, data: object[]) {
+    // One INSERT per thousand jobs: a 10,000-row campaign queues in a few statements, not 10,000.
+    for (let i = 0; i < data.length; i += 1000) {
+      await this.boss.insert(data.slice(i, i + 1000).map((d) => ({ name, data: d })));
+    }
+    if (data.length) this.wake(name);
   }
 
   /** A job of `name` was committed outside send() (in a transaction): look for it now. */

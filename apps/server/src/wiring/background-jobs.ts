@@ -2,10 +2,12 @@ import os from 'node:os';
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { BossQueue, type JobQueue } from '../queue/queue';
+import type { Clock } from '../lib/clock';
 import { registerEmailJob } from '../email/job';
 import { queueJoin, registerAbandonedInterviewsJob, scheduleAbandonedSweep } from '../interview';
 import { registerRetentionJob, scheduleRetention } from '../privacy';
 import { registerNotifications } from '../notifications';
+import { registerCampaignJobs, scheduleCampaignSweep } from '../campaigns';
 import { afterCallSteps, startAfterCall } from './after-call';
 
 declare module 'fastify' {
@@ -19,7 +21,7 @@ declare module 'fastify' {
  * e-mail, retention, the abandoned-interview sweep. Starts when the app is ready, stops (letting the running job finish) when it closes.
  */
 export default fp(
-  async function jobsPlugin(app: FastifyInstance) {
+  async function jobsPlugin(app: FastifyInstance, opts: { clock?: Clock }) {
     // Tests poll often so they finish fast; in production a send wakes the worker at once anyway.
     const { ROLE: role, WORKER_CONCURRENCY } = app.config;
     const queue = new BossQueue(app.database, app.log, {
@@ -34,6 +36,7 @@ export default fp(
     registerEmailJob(app, queue);
     registerRetentionJob(app, queue);
     registerAbandonedInterviewsJob(app, queue);
+    registerCampaignJobs(app, queue, opts.clock);
     registerNotifications(app);
 
     let unsubscribe: (() => void)[] = [];
@@ -41,6 +44,7 @@ export default fp(
       await queue.start();
       await scheduleRetention(queue);
       await scheduleAbandonedSweep(queue);
+      await scheduleCampaignSweep(queue);
       unsubscribe = [
         app.events.on('interview.completed', ({ interviewId, address }) =>
           queue.track(() => startAfterCall(afterCall, { interviewId, address })),

@@ -30,6 +30,7 @@ import {
 import adminListingsRoutes from './console-listings-routes';
 import { adminCandidatesRoutes, adminTalentRoutes } from '../talent';
 import { accountRoutes, adminAccessLogRoutes } from '../privacy';
+import { adminCampaignRoutes, campaignRoutes } from '../campaigns';
 
 /** Route groups anyone may reach; each checks its own session or ownership. */
 const openGroups = [
@@ -54,6 +55,7 @@ const openGroups = [
   payoutMethodRoutes,
   aiHiringCandidateRoutes,
   publicBiasAuditRoutes,
+  campaignRoutes,
 ];
 
 /** The provider's route groups. */
@@ -75,6 +77,7 @@ const adminGroups = [
   adminOnboardingRoutes,
   adminAiHiringRoutes,
   adminHealthRoutes,
+  adminCampaignRoutes,
 ];
 
 /** Every /api route group. Each group is an encapsulated plugin with its own hooks. */

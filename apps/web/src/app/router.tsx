@@ -45,6 +45,9 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] => [
   page('/privacy', () => import('../features/auth/components/PrivacyPage'), 'PrivacyPage'),
   page('/bias-audit', () => import('../features/compliance/components/PublicBiasAuditPage'), 'PublicBiasAuditPage'),
   page('/login', () => import('../features/auth/components/LoginPage'), 'LoginPage'),
+  // What invitation e-mails link to (issue 47): open, the token is the key.
+  page('/invitation', () => import('../features/campaigns/components/InvitationPage'), 'InvitationPage'),
+  page('/unsubscribe', () => import('../features/campaigns/components/UnsubscribePage'), 'UnsubscribePage'),
   page('/signup', () => import('../features/auth/components/SignupPage'), 'SignupPage'),
   page('/onboarding', () => import('./routes/OnboardingPage'), 'OnboardingPage', signedIn),
   page(

@@ -33,6 +33,10 @@ export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Pr
   let body: BodyInit | undefined;
   if (opts.body instanceof FormData) {
     body = opts.body;
+  } else if (opts.body instanceof Blob) {
+    // A file sent as it is (an invitation CSV), labelled with its own type.
+    headers['content-type'] = opts.body.type || 'application/octet-stream';
+    body = opts.body;
   } else if (opts.body !== undefined) {
     headers['content-type'] = 'application/json';
     body = JSON.stringify(opts.body);

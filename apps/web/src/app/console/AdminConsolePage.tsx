@@ -41,6 +41,7 @@ import { AlternativesPage } from '../../features/compliance/console/Alternatives
 import { Spinner } from '../../components/Spinner';
 // Platform, not a domain: the background queues and instances (issue 45).
 import { HealthPage } from './HealthPage';
+import { InvitationsPage } from '../../features/campaigns/console/InvitationsPage';
 
 // The quality view carries the chart library: its own chunk, fetched when it is opened (decision 0159).
 const QualityPage = lazy(() =>
@@ -140,6 +141,7 @@ export function AdminConsolePage() {
               }
             />
             <Route path="jobs/:jobId/review" element={<ReviewQueuePage />} />
+            <Route path="jobs/:jobId/invitations" element={<InvitationsPage />} />
             <Route path="payouts" element={<PayoutsPage />} />
             <Route path="payout-batches" element={<PayoutBatchesPage />} />
             <Route path="disputes" element={<DisputesPage />} />

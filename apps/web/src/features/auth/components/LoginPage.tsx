@@ -5,6 +5,7 @@ import { serverDetailOr } from '../../../lib/describe-error';
 import { useAuth } from '../../../lib/auth';
 import { useFormSubmit } from '../../../lib/use-form-submit';
 import { homeFor } from '../../../app/guards';
+import { pendingInvitation } from '../../../lib/pending-invitation';
 import { AuthCard, AuthField, AuthFooterLink, AuthForm } from './AuthCard';
 import { OpenPositions } from './OpenPositions';
 
@@ -19,7 +20,7 @@ export function LoginPage() {
     return (
       <>
         <Spinner label="Redirecting..." />
-        {!isLoading && <Navigate to={homeFor(user)} replace />}
+        {!isLoading && <Navigate to={(user?.role !== 'admin' && pendingInvitation.path()) || homeFor(user)} replace />}
       </>
     );
   }

@@ -124,7 +124,7 @@ function WaitingApplications({ waiting, jobsById }: { waiting: Interview[]; jobs
  * stands in an open job's Payments section: the earnings feature's table, composed by the route
  * (src/app/routes/YourJobsPage.tsx).
  */
-export function YourJobs({ payouts }: { payouts: ReactNode }) {
+export function YourJobs({ payouts, invitations }: { payouts: ReactNode; invitations?: ReactNode }) {
   const { user } = useAuth();
   const interviewsQuery = useInterviews();
   const tasksQuery = useUserTasks(user?.id);
@@ -185,6 +185,7 @@ export function YourJobs({ payouts }: { payouts: ReactNode }) {
         </Link>
       </div>
 
+      {invitations}
       <WaitingApplications waiting={waiting} jobsById={jobsById} />
 
       <TabList label="Your Jobs" tabs={tabs} selected={tab} onSelect={setTab} className="mt-6" panelClassName="mt-6">

@@ -83,6 +83,14 @@ export function JobsPage() {
               <Link to={`/admin/jobs/${j.id}/quality`} className={linkClass} aria-label={`Quality of ${j.title}`}>
                 Quality
               </Link>
+              <span className="mx-2 text-slate-300">|</span>
+              <Link
+                to={`/admin/jobs/${j.id}/invitations`}
+                className={linkClass}
+                aria-label={`Invitations for ${j.title}`}
+              >
+                Invitations
+              </Link>
             </td>
           </tr>
         )}

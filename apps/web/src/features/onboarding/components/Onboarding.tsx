@@ -39,6 +39,7 @@ import { BackgroundStep, PersonalStep, ResumeStep, WorkAuthorizationStep, type L
 import { OnboardingMobileHeader, StepSidebar } from './StepNavigation';
 import { VerificationScreen } from './VerificationScreen';
 import { OptionalSelfIdentification } from './OptionalSelfIdentification';
+import { pendingInvitation } from '../../../lib/pending-invitation';
 
 const TOTAL = ONBOARDING_STEPS.length;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -156,7 +157,8 @@ export function Onboarding({ selfIdentification }: { selfIdentification: ReactNo
       setVerification({ progress: 100, message: `Verified! Welcome to ${PRODUCT_NAME}.` });
       await sleep(VERIFICATION_REDIRECT_DELAY_MS);
       if (!mounted.current) return;
-      navigate('/', { replace: true });
+      // An invitation link opened before signing up brings the person back to it (issue 47).
+      navigate(pendingInvitation.path() ?? '/', { replace: true });
     } catch (err) {
       console.error('Completing onboarding failed', err);
       setVerification(null);

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import { TALENT_SEARCH_FILTERS, type TalentSearchReply } from '@app/shared';
 import { ErrorBanner } from '../../../components/ErrorBanner';
 import { Spinner } from '../../../components/Spinner';
@@ -250,6 +251,15 @@ function ShortlistPanel({ jobId }: { jobId: string }) {
         </ul>
       )}
       <ErrorBanner message={invite.error ? describeError(invite.error, 'Could not send the invitation.') : null} />
+      {entries.some((e) => !e.invited_at) && (
+        // Everyone not yet invited at once, with a deadline and reminders (issue 47).
+        <Link
+          to={`/admin/jobs/${jobId}/invitations?shortlist=1`}
+          className="mt-3 inline-block text-sm font-medium text-brand-700 hover:underline"
+        >
+          Invite the shortlist as a campaign
+        </Link>
+      )}
     </Section>
   );
 }

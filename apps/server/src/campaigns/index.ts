@@ -1,2 +1,3 @@
 /** The campaigns domain's face (issue 47): invitations with deadlines and reminders, the funnel, candidate satisfaction. */
-export {};
+export { default as adminFunnelRoutes } from './funnel-routes';
+export { default as candidateFunnelRoutes } from './satisfaction-routes';

@@ -29,6 +29,7 @@ import {
 import adminListingsRoutes from './console-listings-routes';
 import { adminCandidatesRoutes, adminTalentRoutes } from '../talent';
 import { accountRoutes, adminAccessLogRoutes } from '../privacy';
+import { adminFunnelRoutes, candidateFunnelRoutes } from '../campaigns';
 
 /** Route groups anyone may reach; each checks its own session or ownership. */
 const openGroups = [
@@ -53,6 +54,7 @@ const openGroups = [
   payoutMethodRoutes,
   aiHiringCandidateRoutes,
   publicBiasAuditRoutes,
+  candidateFunnelRoutes,
 ];
 
 /** The provider's route groups. */
@@ -73,6 +75,7 @@ const adminGroups = [
   adminOnboardingRoutes,
   adminAiHiringRoutes,
   adminHealthRoutes,
+  adminFunnelRoutes,
 ];
 
 /** Every /api route group. Each group is an encapsulated plugin with its own hooks. */

@@ -93,7 +93,9 @@ async function seed() {
   return { job, c1, c2, a, b };
 }
 
-const byStep = (body: { steps: { step: string }[] }) => Object.fromEntries(body.steps.map((s) => [s.step, s]));
+type StepRow = { step: string; count: number; conversion: number | null; median_seconds_from_previous: number | null };
+const byStep = (body: { steps: StepRow[] }): Record<string, StepRow> =>
+  Object.fromEntries(body.steps.map((s) => [s.step, s]));
 
 describe('GET /api/admin/jobs/{id}/funnel', () => {
   it('counts each step, its conversion and the median time from the previous one', async () => {
@@ -152,8 +154,8 @@ describe('GET /api/admin/jobs/{id}/funnel', () => {
     await interview(job.id, e.user.id, { status: 'completed', startedAt: at(30), completedAt: at(90) });
     const f = (await t.get(`/api/admin/jobs/${job.id}/funnel`, admin)).json();
     expect(f.steps.map((s: { count: number }) => s.count)).toEqual([0, 0, 0, 1, 1, 1, 0, 0]);
-    expect(byStep(f).consented.conversion).toBeNull();
-    expect(byStep(f).completed.median_seconds_from_previous).toBe(60);
+    expect(byStep(f).consented!.conversion).toBeNull();
+    expect(byStep(f).completed!.median_seconds_from_previous).toBe(60);
     expect(f.satisfaction).toEqual({ average: null, count: 0, skipped: 0 });
   });
 

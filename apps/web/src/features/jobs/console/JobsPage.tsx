@@ -83,6 +83,10 @@ export function JobsPage() {
               <Link to={`/admin/jobs/${j.id}/quality`} className={linkClass} aria-label={`Quality of ${j.title}`}>
                 Quality
               </Link>
+              <span className="mx-2 text-slate-300">|</span>
+              <Link to={`/admin/jobs/${j.id}/funnel`} className={linkClass} aria-label={`Funnel of ${j.title}`}>
+                Funnel
+              </Link>
             </td>
           </tr>
         )}

@@ -5,7 +5,12 @@ import type { Funnel, JobSatisfaction } from '@app/shared';
 import { mockApi, renderPage, stubFileSave } from '../../../test/page-harness';
 import { FunnelPage } from './FunnelPage';
 
-const step = (step: Funnel['steps'][number]['step'], count: number, conversion: number | null, median: number | null) => ({
+const step = (
+  step: Funnel['steps'][number]['step'],
+  count: number,
+  conversion: number | null,
+  median: number | null,
+) => ({
   step,
   count,
   conversion,
@@ -46,7 +51,9 @@ const funnel: Funnel = {
 const satisfaction: JobSatisfaction = {
   interviews: { average: 4.25, count: 4, skipped: 1 },
   practice: { average: null, count: 0, skipped: 0 },
-  comments: [{ source: 'interview', score: 2, comment: 'The audio cut out twice.', created_at: '2026-03-01T10:00:00Z' }],
+  comments: [
+    { source: 'interview', score: 2, comment: 'The audio cut out twice.', created_at: '2026-03-01T10:00:00Z' },
+  ],
 };
 
 const routes = {
@@ -75,13 +82,11 @@ describe('FunnelPage', { timeout: 15_000 }, () => {
     expect(screen.getByTestId('funnel-bar-started')).toHaveStyle({ width: '40%' });
     expect(screen.getByTestId('uninvited')).toHaveTextContent('2 people applied without an invitation');
     const stopped = screen.getByRole('region', { name: 'Where people stopped' });
-    expect(within(stopped).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      'After invited5',
-      'After opened5',
-      'After consented2',
-      'After started2',
-      'After assessed3',
-    ]);
+    expect(
+      within(stopped)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['After invited5', 'After opened5', 'After consented2', 'After started2', 'After assessed3']);
     const failures = screen.getByRole('list', { name: 'Technical failures' });
     expect(failures).toHaveTextContent('No microphone1');
     expect(failures).toHaveTextContent('Connection lost2');
@@ -91,7 +96,9 @@ describe('FunnelPage', { timeout: 15_000 }, () => {
   it('shows the satisfaction average and the comments', async () => {
     mockApi(routes);
     renderPage('/admin/jobs/j1/funnel', '/admin/jobs/:jobId/funnel', <FunnelPage />);
-    expect(await screen.findByTestId('satisfaction-interviews')).toHaveTextContent('4.25 / 5 from 4 ratings · 1 skipped');
+    expect(await screen.findByTestId('satisfaction-interviews')).toHaveTextContent(
+      '4.25 / 5 from 4 ratings · 1 skipped',
+    );
     expect(screen.getByTestId('satisfaction-practice')).toHaveTextContent('No ratings yet');
     expect(screen.getByRole('list', { name: 'Comments' })).toHaveTextContent('2 / 5 · interview');
     expect(screen.getByText('The audio cut out twice.')).toBeInTheDocument();

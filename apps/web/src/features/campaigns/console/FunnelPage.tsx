@@ -74,7 +74,9 @@ function FunnelSections({ funnel: f, campaign }: { funnel: Funnel; campaign: boo
     <>
       <Section title={campaign ? 'Campaign funnel' : 'Funnel'}>
         {invited === 0 && !campaign && (
-          <p className="mb-3 text-sm text-slate-600">No invitations for this job: people are counted from consent on.</p>
+          <p className="mb-3 text-sm text-slate-600">
+            No invitations for this job: people are counted from consent on.
+          </p>
         )}
         {f.uninvited > 0 && (
           <p className="mb-3 text-sm text-slate-600" data-testid="uninvited">
@@ -116,7 +118,9 @@ function FunnelSections({ funnel: f, campaign }: { funnel: Funnel; campaign: boo
 }
 
 const averageText = (s: SatisfactionSummary) =>
-  s.average === null ? 'No ratings yet' : `${s.average.toFixed(2)} / 5 from ${s.count} ${s.count === 1 ? 'rating' : 'ratings'}`;
+  s.average === null
+    ? 'No ratings yet'
+    : `${s.average.toFixed(2)} / 5 from ${s.count} ${s.count === 1 ? 'rating' : 'ratings'}`;
 
 function SatisfactionSection({ satisfaction: s }: { satisfaction: JobSatisfaction }) {
   return (

@@ -1,3 +1,4 @@
 /** The campaigns domain's face (issue 47): invitations with deadlines and reminders, the funnel, candidate satisfaction. */
 export { default as adminFunnelRoutes } from './funnel-routes';
 export { default as candidateFunnelRoutes } from './satisfaction-routes';
+export { recordAbandonedInterview } from './technical-failures';

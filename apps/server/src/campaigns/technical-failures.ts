@@ -6,7 +6,7 @@
  * one, cannot inflate the funnel, which counts people.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import type { TechnicalFailureRequest } from '@app/shared';
+import type { TechnicalFailureKind, TechnicalFailureRequest } from '@app/shared';
 import type { Db } from '../db/client';
 import { interviews, jobs } from '../db/schema';
 import { interviewTechnicalFailures } from '../db/schema-hiring';
@@ -29,9 +29,30 @@ export async function reportTechnicalFailure(
       .limit(1);
     if (!iv) throw notFound('Interview not found');
   }
+  await keepFailure(db, { userId, jobId, kind: body.kind, interviewId: body.interview_id ?? null });
+}
+
+/**
+ * An interview the abandoned-interview sweep ended (its app event): nobody came back to it, most
+ * often a closed or crashed browser or a network that never returned, which the page could not report.
+ */
+export async function recordAbandonedInterview(db: Db, interviewId: string): Promise<void> {
+  const [iv] = await db
+    .select({ userId: interviews.candidateId, jobId: interviews.jobId })
+    .from(interviews)
+    .where(eq(interviews.id, interviewId))
+    .limit(1);
+  if (!iv?.jobId) return;
+  await keepFailure(db, { userId: iv.userId, jobId: iv.jobId, kind: 'abandoned', interviewId });
+}
+
+async function keepFailure(
+  db: Db,
+  f: { userId: string; jobId: string; kind: TechnicalFailureKind; interviewId: string | null },
+): Promise<void> {
   await db
     .insert(interviewTechnicalFailures)
-    .values({ userId, jobId, kind: body.kind, interviewId: body.interview_id ?? null })
+    .values(f)
     .onConflictDoUpdate({
       target: [interviewTechnicalFailures.userId, interviewTechnicalFailures.jobId, interviewTechnicalFailures.kind],
       set: {

@@ -3,6 +3,7 @@
  * satisfaction, webhooks and API keys for the provider's own systems.
  */
 import { index, integer, jsonb, pgTable, primaryKey, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { TECHNICAL_FAILURE_KINDS } from '@app/shared';
 import { interviews, jobs, users } from './schema';
 import { at, belongsTo, createdAt, id, jsonList, mentions } from './columns';
 
@@ -174,7 +175,7 @@ export const interviewTechnicalFailures = pgTable(
     userId: belongsTo('user_id', () => users.id),
     jobId: belongsTo('job_id', () => jobs.id),
     interviewId: uuid('interview_id').references(() => interviews.id, { onDelete: 'set null' }),
-    kind: text('kind', { enum: ['no_microphone', 'connection_lost', 'ended_early'] }).notNull(),
+    kind: text('kind', { enum: TECHNICAL_FAILURE_KINDS }).notNull(),
     occurrences: integer('occurrences').notNull().default(1),
     firstAt: at('first_at').notNull().defaultNow(),
     lastAt: at('last_at').notNull().defaultNow(),

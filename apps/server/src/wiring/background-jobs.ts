@@ -5,6 +5,7 @@ import { BossQueue, type JobQueue } from '../queue/queue';
 import { registerEmailJob } from '../email/job';
 import { queueJoin, registerAbandonedInterviewsJob, scheduleAbandonedSweep } from '../interview';
 import { registerRetentionJob, scheduleRetention } from '../privacy';
+import { recordAbandonedInterview } from '../campaigns';
 import { registerNotifications } from '../notifications';
 import { afterCallSteps, startAfterCall } from './after-call';
 
@@ -49,6 +50,10 @@ export default fp(
           queue.track(async () => {
             await queueJoin(app, queue, interviewId, true);
           }),
+        ),
+        // The funnel's technical failures (issue 47): an interview nobody came back to.
+        app.events.on('interview.abandoned', ({ interviewId }) =>
+          queue.track(() => recordAbandonedInterview(app.db, interviewId)),
         ),
       ];
     });

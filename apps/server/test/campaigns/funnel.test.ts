@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import crypto from 'node:crypto';
 import { buildTestAppWithAdmin, type TestContext } from '../helpers/build';
 import { insertJob } from '../helpers/work-fixtures';
+import { endAbandonedInterviews } from '../../src/interview/abandoned';
 import { interviews } from '../../src/db/schema';
 import { consents } from '../../src/db/schema-accounts';
 import { invitationCampaigns, invitations, interviewSatisfaction } from '../../src/db/schema-hiring';
@@ -133,6 +134,7 @@ describe('GET /api/admin/jobs/{id}/funnel', () => {
       { kind: 'no_microphone', count: 0 },
       { kind: 'connection_lost', count: 1 },
       { kind: 'ended_early', count: 0 },
+      { kind: 'abandoned', count: 0 },
     ]);
   });
 
@@ -201,5 +203,23 @@ describe('POST /api/jobs/{id}/technical-failures', () => {
     ).toBe(404);
     const f = (await t.get(`/api/admin/jobs/${job.id}/funnel`, admin)).json();
     expect(f.technical_failures).toContainEqual({ kind: 'ended_early', count: 1 });
+  });
+});
+
+describe('an interview nobody came back to', () => {
+  it('is counted among the technical failures once the sweep ends it', async () => {
+    const job = await insertJob(t.database.db, { title: 'Abandoned', status: 'active' });
+    const cand = await t.signUp();
+    const held = new Date(Date.now() - 60 * 60_000);
+    const id = await interview(job.id, cand.user.id, { status: 'in_progress', startedAt: held, lastActiveAt: held });
+    const swept = await endAbandonedInterviews(t.app.db, t.app.events, { now: new Date(), abandonMinutes: 30 });
+    expect(swept.ended.map((e) => e.interviewId)).toContain(id);
+    await vi.waitFor(async () => {
+      const f = (await t.get(`/api/admin/jobs/${job.id}/funnel`, admin)).json();
+      expect(f.technical_failures).toContainEqual({ kind: 'abandoned', count: 1 });
+    });
+    // The page cannot claim it: only the server sees an abandoned interview.
+    const res = await t.post(`/api/jobs/${job.id}/technical-failures`, cand.token, { kind: 'abandoned' });
+    expect(res.statusCode).toBe(422);
   });
 });

@@ -34,7 +34,9 @@ export const FUNNEL_STEP_LABELS: Record<FunnelStep, string> = {
  * knows): no microphone (the camera or microphone could not be opened), connection lost (the
  * socket gave up reconnecting), ended early (the candidate pressed End before the interviewer closed).
  */
-export const TECHNICAL_FAILURE_KINDS = ['no_microphone', 'connection_lost', 'ended_early'] as const;
+export const REPORTED_FAILURE_KINDS = ['no_microphone', 'connection_lost', 'ended_early'] as const;
+/** And the one the server sees: nobody came back to an interview in progress, so the sweep ended it. */
+export const TECHNICAL_FAILURE_KINDS = [...REPORTED_FAILURE_KINDS, 'abandoned'] as const;
 export const technicalFailureKindSchema = z.enum(TECHNICAL_FAILURE_KINDS, {
   message: `kind must be one of ${TECHNICAL_FAILURE_KINDS.join(', ')}`,
 });
@@ -44,10 +46,11 @@ export const TECHNICAL_FAILURE_LABELS: Record<TechnicalFailureKind, string> = {
   no_microphone: 'No microphone',
   connection_lost: 'Connection lost',
   ended_early: 'Ended early',
+  abandoned: 'Left and never came back',
 };
 
 export const technicalFailureRequestSchema = z.object({
-  kind: technicalFailureKindSchema,
+  kind: z.enum(REPORTED_FAILURE_KINDS, { message: `kind must be one of ${REPORTED_FAILURE_KINDS.join(', ')}` }),
   interview_id: z.uuid({ message: 'interview_id must be a UUID' }).optional(),
 });
 export type TechnicalFailureRequest = z.infer<typeof technicalFailureRequestSchema>;

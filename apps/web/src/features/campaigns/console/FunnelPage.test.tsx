@@ -45,6 +45,7 @@ const funnel: Funnel = {
     { kind: 'no_microphone', count: 1 },
     { kind: 'connection_lost', count: 2 },
     { kind: 'ended_early', count: 0 },
+    { kind: 'abandoned', count: 3 },
   ],
 };
 
@@ -90,6 +91,7 @@ describe('FunnelPage', { timeout: 15_000 }, () => {
     const failures = screen.getByRole('list', { name: 'Technical failures' });
     expect(failures).toHaveTextContent('No microphone1');
     expect(failures).toHaveTextContent('Connection lost2');
+    expect(failures).toHaveTextContent('Left and never came back3');
     expect(await screen.findByRole('heading', { name: 'Funnel: Photo Rater' })).toBeInTheDocument();
   });
 

@@ -110,7 +110,10 @@ function FunnelSections({ funnel: f, campaign }: { funnel: Funnel; campaign: boo
               </li>
             ))}
           </ul>
-          <p className="mt-2 text-xs text-slate-500">People whose interview page reported it at least once.</p>
+          <p className="mt-2 text-xs text-slate-500">
+            People who met it at least once: reported by their interview page, or (left and never came back) seen by the
+            server.
+          </p>
         </Section>
       </div>
     </>

@@ -13,27 +13,30 @@ export function FunnelChart({ steps }: { steps: FunnelStepRow[] }) {
   return (
     <ol aria-label="Funnel" className="space-y-2">
       {steps.map((s) => (
-        <li key={s.step} data-testid={`funnel-step-${s.step}`} className="grid grid-cols-[7rem_1fr] items-center gap-3">
+        <li
+          key={s.step}
+          data-testid={`funnel-step-${s.step}`}
+          // On a phone the bar gets its own line under the step's name; wider, one row per step.
+          className="grid grid-cols-[1fr_auto] items-center gap-x-3 gap-y-1 sm:grid-cols-[7rem_1fr_13rem]"
+        >
           <span className="text-sm font-medium text-slate-700">{FUNNEL_STEP_LABELS[s.step]}</span>
-          <div className="flex min-w-0 items-center gap-3">
-            <div className="h-7 flex-1 rounded bg-slate-100">
-              <div
-                role="presentation"
-                data-testid={`funnel-bar-${s.step}`}
-                className="h-7 rounded bg-indigo-500"
-                style={{ width: `${(s.count / widest) * 100}%` }}
-              />
-            </div>
-            <span className="w-52 shrink-0 text-right text-sm text-slate-700 tabular-nums">
-              <strong className="text-slate-900">{s.count}</strong>
-              {s.conversion !== null && <span> · {percent(s.conversion)} of previous</span>}
-              {s.median_seconds_from_previous !== null && (
-                <span className="block text-xs text-slate-500">
-                  median {formatSeconds(s.median_seconds_from_previous)} after previous
-                </span>
-              )}
-            </span>
+          <div className="col-span-2 row-start-2 h-6 rounded bg-slate-100 sm:col-span-1 sm:row-start-1 sm:col-start-2">
+            <div
+              role="presentation"
+              data-testid={`funnel-bar-${s.step}`}
+              className="h-6 rounded bg-indigo-500"
+              style={{ width: `${(s.count / widest) * 100}%` }}
+            />
           </div>
+          <span className="text-right text-sm text-slate-700 tabular-nums">
+            <strong className="text-slate-900">{s.count}</strong>
+            {s.conversion !== null && <span> · {percent(s.conversion)} of previous</span>}
+            {s.median_seconds_from_previous !== null && (
+              <span className="block text-xs text-slate-500">
+                median {formatSeconds(s.median_seconds_from_previous)} after previous
+              </span>
+            )}
+          </span>
         </li>
       ))}
     </ol>

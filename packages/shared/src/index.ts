@@ -37,3 +37,4 @@ export * from './bank-checks';
 export * from './schemas/health';
 export * from './schemas/work-sample';
 export * from './schemas/campaigns';
+export * from './schemas/funnel';

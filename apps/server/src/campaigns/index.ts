@@ -3,3 +3,6 @@ export { default as campaignRoutes } from './routes';
 export { default as adminCampaignRoutes } from './admin-routes';
 export { registerCampaignJobs, scheduleCampaignSweep } from './jobs';
 export { expireDue, sendDueReminders, type CampaignEmailJob } from './sweep';
+export { default as adminFunnelRoutes } from './funnel-routes';
+export { default as candidateFunnelRoutes } from './satisfaction-routes';
+export { recordAbandonedInterview } from './technical-failures';

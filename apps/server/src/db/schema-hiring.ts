@@ -2,7 +2,8 @@
  * Hiring at volume (issue 47): invitation campaigns with deadlines and reminders, candidate
  * satisfaction, webhooks and API keys for the provider's own systems.
  */
-import { index, integer, jsonb, pgTable, primaryKey, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { TECHNICAL_FAILURE_KINDS } from '@app/shared';
 import { interviews, jobs, users } from './schema';
 import { at, belongsTo, createdAt, id, jsonList, mentions } from './columns';
 
@@ -160,4 +161,27 @@ export const apiKeys = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('api_keys_hash').on(t.keyHash)],
+);
+
+/**
+ * Technical failures the interview page reported (the funnel's "where people stopped", issue 47):
+ * one row per person, job and kind, so a page that reports again (or a hostile one) adds nothing
+ * but a count; the funnel counts people. `interviewId` is the one the page had, when it had one.
+ */
+export const interviewTechnicalFailures = pgTable(
+  'interview_technical_failures',
+  {
+    id: id(),
+    userId: belongsTo('user_id', () => users.id),
+    jobId: belongsTo('job_id', () => jobs.id),
+    interviewId: uuid('interview_id').references(() => interviews.id, { onDelete: 'set null' }),
+    kind: text('kind', { enum: TECHNICAL_FAILURE_KINDS }).notNull(),
+    occurrences: integer('occurrences').notNull().default(1),
+    firstAt: at('first_at').notNull().defaultNow(),
+    lastAt: at('last_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('interview_technical_failures_once').on(t.userId, t.jobId, t.kind),
+    index('interview_technical_failures_job_idx').on(t.jobId),
+  ],
 );

@@ -45,6 +45,8 @@ export async function endAbandonedInterviews(
     try {
       const done = await completeInterview(db, id, candidateId, events);
       outcome.ended.push({ interviewId: id, status: done.status });
+      // Told apart from an interview its candidate ended: the job's funnel shows it among technical failures.
+      events.emit('interview.abandoned', { interviewId: id });
     } catch (err) {
       outcome.failed += 1;
       opts.log?.warn({ err, interviewId: id }, 'ending an abandoned interview failed');

@@ -9,6 +9,8 @@ import type { PayoutMethodChange } from '../email';
 export type AppEventMap = {
   /** An interview moved to completed (once per interview, after the change is committed). */
   'interview.completed': { interviewId: string; /** The client address that ended it, when known. */ address?: string };
+  /** The abandoned-interview sweep ended an interview nobody came back to (decision 0225; the funnel counts it). */
+  'interview.abandoned': { interviewId: string };
   /** A recording slice was stored after its interview had ended (its join is made again, decision 0168). */
   'recording.chunk-after-end': { interviewId: string };
   /** The remux job finished with an interview's recording: joined into one file, or left as segments (decision 0168). */

@@ -6,6 +6,7 @@ import type { Clock } from '../lib/clock';
 import { registerEmailJob } from '../email/job';
 import { queueJoin, registerAbandonedInterviewsJob, scheduleAbandonedSweep } from '../interview';
 import { registerRetentionJob, scheduleRetention } from '../privacy';
+import { recordAbandonedInterview } from '../campaigns';
 import { registerNotifications } from '../notifications';
 import { registerCampaignJobs, scheduleCampaignSweep } from '../campaigns';
 import { afterCallSteps, startAfterCall } from './after-call';
@@ -53,6 +54,10 @@ export default fp(
           queue.track(async () => {
             await queueJoin(app, queue, interviewId, true);
           }),
+        ),
+        // The funnel's technical failures (issue 47): an interview nobody came back to.
+        app.events.on('interview.abandoned', ({ interviewId }) =>
+          queue.track(() => recordAbandonedInterview(app.db, interviewId)),
         ),
       ];
     });

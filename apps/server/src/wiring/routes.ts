@@ -30,7 +30,7 @@ import {
 import adminListingsRoutes from './console-listings-routes';
 import { adminCandidatesRoutes, adminTalentRoutes } from '../talent';
 import { accountRoutes, adminAccessLogRoutes } from '../privacy';
-import { adminCampaignRoutes, campaignRoutes } from '../campaigns';
+import { adminCampaignRoutes, adminFunnelRoutes, campaignRoutes, candidateFunnelRoutes } from '../campaigns';
 
 /** Route groups anyone may reach; each checks its own session or ownership. */
 const openGroups = [
@@ -56,6 +56,7 @@ const openGroups = [
   aiHiringCandidateRoutes,
   publicBiasAuditRoutes,
   campaignRoutes,
+  candidateFunnelRoutes,
 ];
 
 /** The provider's route groups. */
@@ -78,6 +79,7 @@ const adminGroups = [
   adminAiHiringRoutes,
   adminHealthRoutes,
   adminCampaignRoutes,
+  adminFunnelRoutes,
 ];
 
 /** Every /api route group. Each group is an encapsulated plugin with its own hooks. */

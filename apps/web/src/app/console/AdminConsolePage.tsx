@@ -38,6 +38,7 @@ import { CandidateDocuments } from '../../features/contracting/console/Candidate
 import { AppealsPage, OversightPage } from '../../features/compliance/console/OversightPage';
 import { BiasAuditPage } from '../../features/compliance/console/BiasAuditPage';
 import { AlternativesPage } from '../../features/compliance/console/AlternativesPage';
+import { FunnelPage } from '../../features/campaigns/console/FunnelPage';
 import { Spinner } from '../../components/Spinner';
 // Platform, not a domain: the background queues and instances (issue 45).
 import { HealthPage } from './HealthPage';
@@ -142,6 +143,7 @@ export function AdminConsolePage() {
             />
             <Route path="jobs/:jobId/review" element={<ReviewQueuePage />} />
             <Route path="jobs/:jobId/invitations" element={<InvitationsPage />} />
+            <Route path="jobs/:jobId/funnel" element={<FunnelPage />} />
             <Route path="payouts" element={<PayoutsPage />} />
             <Route path="payout-batches" element={<PayoutBatchesPage />} />
             <Route path="disputes" element={<DisputesPage />} />

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { CheckCircle2, RotateCcw } from 'lucide-react';
 import { BlockingDialog, DialogTitle } from '../../../components/Modal';
 
@@ -12,6 +13,7 @@ export function EndModal({
   actionLabel = 'Continue to status',
   startsAgain = false,
   onContinue,
+  children,
 }: {
   /** The interviewer's last words; left out, no quote is shown. */
   quote?: string | null;
@@ -21,6 +23,8 @@ export function EndModal({
   /** Nothing was sent: the icon says "again", not "done". */
   startsAgain?: boolean;
   onContinue: () => void;
+  /** Shown under the quote: the satisfaction question (issue 47). */
+  children?: ReactNode;
 }) {
   return (
     // Nothing closes it but its button: the interview is over either way.
@@ -41,6 +45,7 @@ export function EndModal({
           <footer className="mt-1 text-xs text-slate-500 not-italic">— AI Interviewer</footer>
         </blockquote>
       )}
+      {children}
       <button
         type="button"
         onClick={onContinue}

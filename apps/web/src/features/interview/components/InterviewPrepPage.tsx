@@ -2,15 +2,17 @@ import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useJob } from '../../../api/jobs/get-job';
 import { CheckCircle2, Mic, Video } from 'lucide-react';
-import { PRACTICE_MAX_MINUTES, PRACTICE_QUESTIONS } from '@app/shared';
+import { isUuid, PRACTICE_MAX_MINUTES, PRACTICE_QUESTIONS } from '@app/shared';
 import { IconList } from '../../../components/IconList';
 import { clearPracticeDebrief } from '../../../lib/practice-debrief';
 import { NavButton } from '../../../components/NavButton';
 import { useInterviewSession } from '../hooks/useInterviewSession';
 import { useLeaveIfNeverStarted } from '../hooks/useLeaveIfNeverStarted';
 import { closingQuote } from '../session/session-state';
+import { sendPracticeSatisfaction } from '../api/satisfaction';
 import { EndModal } from './EndModal';
 import { InterviewScreen } from './InterviewScreen';
+import { SatisfactionQuestion } from './SatisfactionQuestion';
 import { SignedInUserGate } from './SignedInUserGate';
 
 /**
@@ -106,7 +108,12 @@ function PracticeSession() {
           quote={closingQuote(session.state)}
           actionLabel="See your debrief"
           onContinue={() => navigate('/interview-prep/debrief')}
-        />
+        >
+          <SatisfactionQuestion
+            subject="practice"
+            send={(reply) => sendPracticeSatisfaction(session.sessionId, isUuid(jobId) ? jobId : null, reply)}
+          />
+        </EndModal>
       )}
     </>
   );

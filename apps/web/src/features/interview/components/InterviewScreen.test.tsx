@@ -21,6 +21,7 @@ function fakeSession(state: Partial<SessionState>, extra: Partial<Session> = {})
     resumeAudio: vi.fn(),
     dismissNote: vi.fn(),
     rateWorkItem: vi.fn(),
+    liveInterviewId: () => 'i1',
     ...extra,
   };
 }

@@ -20,6 +20,7 @@ const session = (state: Partial<SessionState>): Session => ({
   resumeAudio: vi.fn(),
   dismissNote: vi.fn(),
   rateWorkItem: vi.fn(),
+  liveInterviewId: () => 'i1',
 });
 
 const line = (i: number, speaker: 'ai' | 'user' = i % 2 ? 'user' : 'ai'): TranscriptEntry => ({

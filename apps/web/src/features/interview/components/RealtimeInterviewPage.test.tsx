@@ -35,3 +35,19 @@ describe('RealtimeInterviewPage: the address of an interview that has ended', ()
     expect(screen.queryByRole('heading', { name: 'This interview has ended' })).toBeNull();
   });
 });
+
+describe('RealtimeInterviewPage: technical failures', () => {
+  it('a microphone that cannot be opened is reported to the job’s funnel, without an interview not yet started', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const JOB = '0b7c3e2a-1111-4222-8333-944455566677';
+    let report: unknown;
+    mockApi({
+      [`POST /jobs/${JOB}/technical-failures`]: (init) => {
+        report = JSON.parse(String(init?.body));
+        return { status: 204, body: null };
+      },
+    });
+    renderPage(`/realtime-interview/${ID}?jobId=${JOB}`, '/realtime-interview/:interviewId', <RealtimeInterviewPage />);
+    await vi.waitFor(() => expect(report).toEqual({ kind: 'no_microphone' }));
+  });
+});

@@ -8,8 +8,10 @@ import { Spinner } from '../../../components/Spinner';
 import { useInterviewSession } from '../hooks/useInterviewSession';
 import { useLeaveIfNeverStarted } from '../hooks/useLeaveIfNeverStarted';
 import { closingQuote } from '../session/session-state';
+import { sendInterviewSatisfaction } from '../api/satisfaction';
 import { EndModal } from './EndModal';
 import { InterviewScreen } from './InterviewScreen';
+import { SatisfactionQuestion } from './SatisfactionQuestion';
 import { SignedInUserGate } from './SignedInUserGate';
 
 const statusPathOf = (interviewId: string) => `/status?interviewId=${encodeURIComponent(interviewId)}`;
@@ -76,7 +78,12 @@ function LiveInterview() {
         subtitle={job.data ? `${job.data.position_type} · Live interview` : 'Live interview'}
       />
       {ended && state.submitted !== false && (
-        <EndModal quote={closingQuote(state)} onContinue={() => navigate(statusPath)} />
+        <EndModal quote={closingQuote(state)} onContinue={() => navigate(statusPath)}>
+          <SatisfactionQuestion
+            subject="interview"
+            send={(reply) => sendInterviewSatisfaction(session.liveInterviewId(), reply)}
+          />
+        </EndModal>
       )}
       {ended && state.submitted === false && (
         // Ended before any answer: nothing went to review, and the same interview can start again (0149).

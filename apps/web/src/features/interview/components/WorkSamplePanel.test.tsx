@@ -145,6 +145,7 @@ describe('InterviewScreen with the work sample', () => {
     resumeAudio: vi.fn(),
     dismissNote: vi.fn(),
     rateWorkItem: vi.fn(),
+    liveInterviewId: () => 'i1',
   });
 
   it('shows the panel while an item is open, with the transcript beside it, and sends the rating through the session', async () => {

@@ -5,8 +5,9 @@
  * session/submit-interview.ts). Every piece of state the screen shows lives in the store.
  */
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import type { ClientMessage } from '@app/shared';
+import { isUuid, type ClientMessage, type TechnicalFailureKind } from '@app/shared';
 import { getInterview } from '../../../api/interviews/get-interview';
+import { reportTechnicalFailure } from '../api/technical-failure';
 import { API_ORIGIN } from '../../../lib/api-client';
 import { authStorage } from '../../../lib/auth-storage';
 import { useAuth } from '../../../lib/auth';
@@ -65,6 +66,26 @@ export function useInterviewSession({ interviewId, jobId, practice = false }: In
 
   const act = useCallback((action: SessionAction) => rt.store.dispatch(action), [rt]);
 
+  /** The interview the server started (session_ready), which may differ from the page's id. */
+  const liveInterviewId = useCallback(() => {
+    const o = optsRef.current;
+    return (!o.practice && rt.recorder.interviewId) || o.interviewId;
+  }, [rt]);
+
+  /**
+   * Tells the provider's funnel about a technical failure of a real interview (issue 47); practice
+   * reports nothing. The interview is named only once the server has started it.
+   */
+  const reportFailure = useCallback(
+    (kind: TechnicalFailureKind) => {
+      const o = optsRef.current;
+      if (o.practice || !o.jobId || !isUuid(o.jobId)) return;
+      const started = rt.store.getState().hadSession;
+      void reportTechnicalFailure(o.jobId, kind, started ? liveInterviewId() : undefined);
+    },
+    [liveInterviewId, rt],
+  );
+
   /** Sends on the socket; a failure is a note when the candidate asked for it, else only logged. */
   const trySend = useCallback(
     (message: ClientMessage | { event: string; [k: string]: unknown }, surface = false) => {
@@ -106,8 +127,9 @@ export function useInterviewSession({ interviewId, jobId, practice = false }: In
       if (rt.finalizing) return;
       rt.finalizing = true;
       const { interviewId: pageId, practice: isPractice } = optsRef.current;
-      // The interview the server started (session_ready), which may differ from the page's id.
-      const id = (!isPractice && rt.recorder.interviewId) || pageId;
+      const id = liveInterviewId();
+      // The candidate pressed End before the interviewer closed the conversation.
+      if (trigger === 'user' && rt.sessionStart !== null) reportFailure('ended_early');
       try {
         act({ type: 'ended' });
         rt.player?.clear();
@@ -131,7 +153,7 @@ export function useInterviewSession({ interviewId, jobId, practice = false }: In
         act({ type: 'failed', message: MESSAGES.endFailed });
       }
     },
-    [act, releaseMedia, rt, trySend],
+    [act, liveInterviewId, releaseMedia, reportFailure, rt, trySend],
   );
 
   const onServerMessage = useCallback(
@@ -168,6 +190,8 @@ export function useInterviewSession({ interviewId, jobId, practice = false }: In
           rt.player?.clear();
           act({ type: 'connection_lost' });
         },
+        // Every reconnect failed: the funnel counts it as a lost connection.
+        onGiveUp: () => reportFailure('connection_lost'),
         // Another tab or device continues the interview (its `error` said so): this one lets go of
         // the camera and microphone; "Continue here" would take the interview back (decision 0225).
         onReplaced: () => {
@@ -179,7 +203,7 @@ export function useInterviewSession({ interviewId, jobId, practice = false }: In
       });
     }
     return rt.socket.connect();
-  }, [act, onServerMessage, releaseMedia, rt, sendStart]);
+  }, [act, onServerMessage, releaseMedia, reportFailure, rt, sendStart]);
 
   const start = useCallback(async () => {
     if (!canStart(rt.store.getState().status) || rt.finalizing) return;
@@ -202,6 +226,7 @@ export function useInterviewSession({ interviewId, jobId, practice = false }: In
       if (generation !== rt.generation) return;
       console.error('Media setup failed', err);
       act({ type: 'failed', message: MESSAGES.audioInit });
+      reportFailure('no_microphone');
       return;
     }
     // The page may have been left (or remounted) while the media was being set up.
@@ -216,7 +241,7 @@ export function useInterviewSession({ interviewId, jobId, practice = false }: In
     }
     if (generation !== rt.generation) return;
     sendStart();
-  }, [act, connectSocket, rt, sendStart, trySend]);
+  }, [act, connectSocket, reportFailure, rt, sendStart, trySend]);
 
   /**
    * "Try again" after a fatal error: a new connection that resumes the same session (the reconnect
@@ -298,6 +323,7 @@ export function useInterviewSession({ interviewId, jobId, practice = false }: In
     start,
     retry,
     end: () => finalize('user'),
+    liveInterviewId,
     toggleMute,
     endTurn,
     bargeIn,

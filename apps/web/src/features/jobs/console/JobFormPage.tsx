@@ -150,7 +150,13 @@ export function JobFormPage() {
 
   return (
     <>
-      <PageHeader title={jobId ? 'Edit job' : 'New job'} />
+      <PageHeader title={jobId ? 'Edit job' : 'New job'}>
+        {jobId && (
+          <Link to={`/admin/jobs/${jobId}/funnel`} className={secondaryButtonClass}>
+            Funnel and satisfaction
+          </Link>
+        )}
+      </PageHeader>
       <form
         onSubmit={(e) => {
           submitted.current = true;

@@ -91,6 +91,9 @@ export function JobsPage() {
               >
                 Invitations
               </Link>
+              <Link to={`/admin/jobs/${j.id}/funnel`} className={linkClass} aria-label={`Funnel of ${j.title}`}>
+                Funnel
+              </Link>
             </td>
           </tr>
         )}

@@ -36,3 +36,4 @@ export * from './schemas/ai-hiring';
 export * from './bank-checks';
 export * from './schemas/health';
 export * from './schemas/work-sample';
+export * from './schemas/integrations';

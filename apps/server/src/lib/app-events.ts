@@ -23,6 +23,16 @@ export type AppEventMap = {
   'document.signed': { userId: string; documentId: string; sha256: string };
   /** A person's payout method changed (after the change is committed): last four digits only. */
   'payout-method.changed': { userId: string; change: PayoutMethodChange };
+  /** An interview's assessment was stored (scored or not), after it is committed. */
+  'assessment.ready': { interviewId: string };
+  /** The provider decided an interview (or an overturned appeal flipped the decision), after commit. */
+  'decision.made': { interviewId: string };
+  /** A candidate appealed a decision, after the appeal is committed. */
+  'appeal.opened': { appealId: string; interviewId: string };
+  /** A rater submitted a creative task, after the submission is committed. */
+  'task.submitted': { taskId: string };
+  /** An invitation passed its deadline unanswered (the campaigns domain's sweep), after it is marked. */
+  'invitation.expired': { invitationId: string };
   /** A batch item was marked paid, by the one call that changed it. */
   'payout.paid': { item: PayoutBatchItem };
   /** A batch item came back from the bank, by the one call that changed it, with the reason the payee reads. */

@@ -70,6 +70,15 @@ export const QUEUES = {
     runs: 'web',
     options: { retryLimit: 0, expireInSeconds: 300 },
   },
+  /**
+   * One attempt of a webhook delivery (issue 47). Retries are the delivery's own (a new job with
+   * `startAfter`, exponential for a day: integrations/deliveries.ts), so pg-boss retries none.
+   */
+  deliverWebhook: {
+    name: 'deliver-webhook',
+    runs: 'worker',
+    options: { retryLimit: 0, expireInSeconds: 120 },
+  },
 } as const satisfies Record<string, { name: string; runs: 'heavy' | 'worker' | 'web'; options: object }>;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES]['name'];
 type Runs = (typeof QUEUES)[keyof typeof QUEUES]['runs'];

@@ -6,6 +6,8 @@ import { registerEmailJob } from '../email/job';
 import { queueJoin, registerAbandonedInterviewsJob, scheduleAbandonedSweep } from '../interview';
 import { registerRetentionJob, scheduleRetention } from '../privacy';
 import { registerNotifications } from '../notifications';
+import { registerWebhooks } from '../integrations';
+import type { Clock } from '../lib/clock';
 import { afterCallSteps, startAfterCall } from './after-call';
 
 declare module 'fastify' {
@@ -19,7 +21,7 @@ declare module 'fastify' {
  * e-mail, retention, the abandoned-interview sweep. Starts when the app is ready, stops (letting the running job finish) when it closes.
  */
 export default fp(
-  async function jobsPlugin(app: FastifyInstance) {
+  async function jobsPlugin(app: FastifyInstance, opts: { clock?: Clock }) {
     // Tests poll often so they finish fast; in production a send wakes the worker at once anyway.
     const { ROLE: role, WORKER_CONCURRENCY } = app.config;
     const queue = new BossQueue(app.database, app.log, {
@@ -35,6 +37,7 @@ export default fp(
     registerRetentionJob(app, queue);
     registerAbandonedInterviewsJob(app, queue);
     registerNotifications(app);
+    const listenWebhooks = registerWebhooks(app, queue, opts.clock);
 
     let unsubscribe: (() => void)[] = [];
     app.addHook('onReady', async () => {
@@ -42,6 +45,7 @@ export default fp(
       await scheduleRetention(queue);
       await scheduleAbandonedSweep(queue);
       unsubscribe = [
+        ...listenWebhooks(),
         app.events.on('interview.completed', ({ interviewId, address }) =>
           queue.track(() => startAfterCall(afterCall, { interviewId, address })),
         ),

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import healthRoutes, { adminHealthRoutes } from './health-routes';
-import { authRoutes, profileRoutes, filesRoutes } from '../accounts';
+import { authRoutes, profileRoutes, filesRoutes, adminApiKeysRoutes } from '../accounts';
 import { jobsRoutes, adminJobsRoutes } from '../jobs';
 import { interviewsRoutes, uploadVideoRoutes, recordingChunkRoutes, debriefRoutes } from '../interview';
 import { annotationsRoutes, adminTasksRoutes, adminQualityRoutes } from '../quality';
@@ -29,6 +29,7 @@ import {
 import adminListingsRoutes from './console-listings-routes';
 import { adminCandidatesRoutes, adminTalentRoutes } from '../talent';
 import { accountRoutes, adminAccessLogRoutes } from '../privacy';
+import { adminWebhooksRoutes } from '../integrations';
 
 /** Route groups anyone may reach; each checks its own session or ownership. */
 const openGroups = [
@@ -73,6 +74,8 @@ const adminGroups = [
   adminOnboardingRoutes,
   adminAiHiringRoutes,
   adminHealthRoutes,
+  adminWebhooksRoutes,
+  adminApiKeysRoutes,
 ];
 
 /** Every /api route group. Each group is an encapsulated plugin with its own hooks. */

@@ -93,7 +93,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       info: { title: 'Talent marketplace API', version: '0.1.0' },
       components: {
         securitySchemes: {
-          session: { type: 'http', scheme: 'bearer', description: 'A signed-in person: the token of POST /api/auth/login.' },
+          session: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'A signed-in person: the token of POST /api/auth/login.',
+          },
           apiKey: {
             type: 'http',
             scheme: 'bearer',

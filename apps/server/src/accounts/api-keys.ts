@@ -22,7 +22,13 @@ export async function createApiKey(db: Db, input: { name: string; scopes: string
   const key = `${API_KEY_PREFIX}${crypto.randomBytes(30).toString('base64url')}`;
   const [row] = await db
     .insert(apiKeys)
-    .values({ name: input.name, scopes: input.scopes, prefix: key.slice(0, SHOWN_LENGTH), keyHash: hashKey(key), createdBy: adminId })
+    .values({
+      name: input.name,
+      scopes: input.scopes,
+      prefix: key.slice(0, SHOWN_LENGTH),
+      keyHash: hashKey(key),
+      createdBy: adminId,
+    })
     .returning({ id: apiKeys.id });
   return { id: row!.id, key };
 }
@@ -46,7 +52,10 @@ export async function listApiKeys(db: Db): Promise<ApiKey[]> {
 export async function revokeApiKey(db: Db, id: string): Promise<void> {
   const [row] = await db.select({ id: apiKeys.id }).from(apiKeys).where(eq(apiKeys.id, id)).limit(1);
   if (!row) throw notFound('API key not found');
-  await db.update(apiKeys).set({ revokedAt: new Date() }).where(and(eq(apiKeys.id, id), isNull(apiKeys.revokedAt)));
+  await db
+    .update(apiKeys)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(apiKeys.id, id), isNull(apiKeys.revokedAt)));
 }
 
 export type KeyCaller = { keyId: string; userId: string; role: Role; scopes: string[] };

@@ -40,17 +40,25 @@ export async function fanOut(deps: DeliveryDeps, type: WebhookEvent, data: () =>
   const body = await data();
   if (!body) return [];
   const created = new Date(deps.now());
-  const payload = { id: `evt_${crypto.randomUUID().replace(/-/g, '')}`, type, created: Math.floor(created.getTime() / 1000), data: body };
+  const payload = {
+    id: `evt_${crypto.randomUUID().replace(/-/g, '')}`,
+    type,
+    created: Math.floor(created.getTime() / 1000),
+    data: body,
+  };
   const rows = await deps.db
     .insert(webhookDeliveries)
-    .values(subscribed.map((e) => ({ endpointId: e.id, eventId: payload.id, eventType: type, payload, createdAt: created })))
+    .values(
+      subscribed.map((e) => ({ endpointId: e.id, eventId: payload.id, eventType: type, payload, createdAt: created })),
+    )
     .returning({ id: webhookDeliveries.id });
   for (const row of rows) await deps.schedule(row.id);
   return rows.map((r) => r.id);
 }
 
 /** The body as sent: the payload's fields in their documented order (jsonb keeps its own order). */
-const bodyOf = (p: Record<string, unknown>) => JSON.stringify({ id: p.id, type: p.type, created: p.created, data: p.data });
+const bodyOf = (p: Record<string, unknown>) =>
+  JSON.stringify({ id: p.id, type: p.type, created: p.created, data: p.data });
 
 /** One attempt of a delivery (the queue job). A delivery no longer pending is left alone. */
 export async function attemptDelivery(deps: DeliveryDeps, deliveryId: string): Promise<void> {
@@ -76,7 +84,13 @@ export async function attemptDelivery(deps: DeliveryDeps, deliveryId: string): P
     { timeoutMs: deps.timeoutMs, allowPrivate: deps.allowPrivate, now: deps.now },
   );
   deps.log.info(
-    { deliveryId, endpointId: endpoint.id, ok: outcome.ok, responseCode: outcome.responseCode, durationMs: outcome.durationMs },
+    {
+      deliveryId,
+      endpointId: endpoint.id,
+      ok: outcome.ok,
+      responseCode: outcome.responseCode,
+      durationMs: outcome.durationMs,
+    },
     'webhook attempt',
   );
   await record(deps.db, deliveryId, now, outcome);
@@ -124,7 +138,12 @@ async function afterFailure(
 }
 
 async function record(db: Db, id: string, now: number, o: AttemptOutcome) {
-  const entry: WebhookAttempt = { at: new Date(now).toISOString(), response_code: o.responseCode, duration_ms: o.durationMs, error: o.error };
+  const entry: WebhookAttempt = {
+    at: new Date(now).toISOString(),
+    response_code: o.responseCode,
+    duration_ms: o.durationMs,
+    error: o.error,
+  };
   await db
     .update(webhookDeliveries)
     .set({
@@ -146,7 +165,11 @@ async function finish(db: Db, id: string, status: 'succeeded' | 'failed', extra:
 }
 
 /** Sends a delivery's event again, as a new delivery of the same event id (receivers dedupe on it). */
-export async function replayDelivery(deps: DeliveryDeps, endpointId: string, deliveryId: string): Promise<WebhookDelivery> {
+export async function replayDelivery(
+  deps: DeliveryDeps,
+  endpointId: string,
+  deliveryId: string,
+): Promise<WebhookDelivery> {
   const endpoint = await getEndpoint(deps.db, endpointId);
   const [original] = await deps.db
     .select()
@@ -171,7 +194,10 @@ export async function replayDelivery(deps: DeliveryDeps, endpointId: string, del
 }
 
 export async function listDeliveries(db: Db, endpointId: string, limit = 100): Promise<WebhookDelivery[]> {
-  const [endpoint] = await db.select({ id: webhookEndpoints.id }).from(webhookEndpoints).where(eq(webhookEndpoints.id, endpointId));
+  const [endpoint] = await db
+    .select({ id: webhookEndpoints.id })
+    .from(webhookEndpoints)
+    .where(eq(webhookEndpoints.id, endpointId));
   if (!endpoint) throw notFound(ENDPOINT_NOT_FOUND);
   const rows = await db
     .select()

@@ -66,6 +66,9 @@ export async function getEndpoint(db: Db, id: string) {
 
 /** Deletes the endpoint and its delivery log; deliveries waiting for a retry find nothing and stop. */
 export async function deleteEndpoint(db: Db, id: string): Promise<void> {
-  const gone = await db.delete(webhookEndpoints).where(eq(webhookEndpoints.id, id)).returning({ id: webhookEndpoints.id });
+  const gone = await db
+    .delete(webhookEndpoints)
+    .where(eq(webhookEndpoints.id, id))
+    .returning({ id: webhookEndpoints.id });
   if (!gone.length) throw notFound(ENDPOINT_NOT_FOUND);
 }

@@ -65,7 +65,10 @@ export async function webhookData<K extends WebhookEvent>(
       return decisionData(db, (payload as AppEventMap['decision.made']).interviewId);
     case 'appeal.opened': {
       const { appealId, interviewId } = payload as AppEventMap['appeal.opened'];
-      const [a] = await db.select({ id: appeals.id, decision: appeals.decisionAppealed }).from(appeals).where(eq(appeals.id, appealId));
+      const [a] = await db
+        .select({ id: appeals.id, decision: appeals.decisionAppealed })
+        .from(appeals)
+        .where(eq(appeals.id, appealId));
       const base = await interviewData(db, interviewId);
       return a && base ? { appeal_id: a.id, ...base, decision_appealed: a.decision } : null;
     }
@@ -73,7 +76,12 @@ export async function webhookData<K extends WebhookEvent>(
       const { taskId } = payload as AppEventMap['task.submitted'];
       // The rating itself is left out: on a gold item it would tell the answer key's neighbourhood.
       const [t] = await db
-        .select({ id: annotationTasks.id, jobId: annotationTasks.jobId, assignee: annotationTasks.assigneeId, status: annotationTasks.status })
+        .select({
+          id: annotationTasks.id,
+          jobId: annotationTasks.jobId,
+          assignee: annotationTasks.assigneeId,
+          status: annotationTasks.status,
+        })
         .from(annotationTasks)
         .where(eq(annotationTasks.id, taskId));
       return t ? { task_id: t.id, job_id: t.jobId, rater_id: t.assignee, status: t.status } : null;
@@ -87,10 +95,17 @@ export async function webhookData<K extends WebhookEvent>(
     case 'invitation.expired': {
       const { invitationId } = payload as AppEventMap['invitation.expired'];
       const [inv] = await db
-        .select({ id: invitations.id, jobId: invitations.jobId, campaignId: invitations.campaignId, userId: invitations.userId })
+        .select({
+          id: invitations.id,
+          jobId: invitations.jobId,
+          campaignId: invitations.campaignId,
+          userId: invitations.userId,
+        })
         .from(invitations)
         .where(eq(invitations.id, invitationId));
-      return inv ? { invitation_id: inv.id, job_id: inv.jobId, campaign_id: inv.campaignId, candidate_id: inv.userId } : null;
+      return inv
+        ? { invitation_id: inv.id, job_id: inv.jobId, campaign_id: inv.campaignId, candidate_id: inv.userId }
+        : null;
     }
     default:
       return null;

@@ -1,7 +1,12 @@
 /** The provider's webhook endpoints and their delivery log (issue 47). Admin only: guarded where registered. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { webhookCreateRequestSchema, webhookCreatedSchema, webhookDeliverySchema, webhookEndpointSchema } from '@app/shared';
+import {
+  webhookCreateRequestSchema,
+  webhookCreatedSchema,
+  webhookDeliverySchema,
+  webhookEndpointSchema,
+} from '@app/shared';
 import { idParams } from '../http/route-schemas';
 import { createEndpoint, deleteEndpoint, listEndpoints } from './endpoints';
 import { listDeliveries, replayDelivery } from './deliveries';

@@ -55,7 +55,9 @@ function expandIpv6(address: string): number[] | null {
   const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
   if (dotted) {
     const b = dotted[1]!.split('.').map(Number);
-    text = text.slice(0, -dotted[1]!.length) + `${((b[0]! << 8) | b[1]!).toString(16)}:${((b[2]! << 8) | b[3]!).toString(16)}`;
+    text =
+      text.slice(0, -dotted[1]!.length) +
+      `${((b[0]! << 8) | b[1]!).toString(16)}:${((b[2]! << 8) | b[3]!).toString(16)}`;
   }
   const [head, tail] = text.split('::') as [string, string | undefined];
   const parse = (part: string) => (part ? part.split(':').map((h) => parseInt(h, 16)) : []);

@@ -18,7 +18,12 @@ beforeAll(async () => {
   admin = await t.adminToken();
   const job = await postJob(t, admin, { title: 'Audio Rater' });
   const cand = await t.signUp();
-  const iv = await createOrResumeInterview(t.database.db, { interviewId: crypto.randomUUID(), jobId: job.id, candidateId: cand.user.id, sessionId: 's' });
+  const iv = await createOrResumeInterview(t.database.db, {
+    interviewId: crypto.randomUUID(),
+    jobId: job.id,
+    candidateId: cand.user.id,
+    sessionId: 's',
+  });
   interviewId = iv.id;
 });
 afterAll(() => t.close());
@@ -35,7 +40,15 @@ it('creates a key shown once, stored as its hash, listed by name, prefix and sco
   const list = await t.get('/api/admin/api-keys', admin);
   expect(list.body).not.toContain(key);
   expect(list.json()).toEqual([
-    { id, name: 'Greenhouse sync', prefix: key.slice(0, 9), scopes: ['read:interviews', 'read:jobs'], created_at: expect.any(String), last_used_at: null, revoked_at: null },
+    {
+      id,
+      name: 'Greenhouse sync',
+      prefix: key.slice(0, 9),
+      scopes: ['read:interviews', 'read:jobs'],
+      created_at: expect.any(String),
+      last_used_at: null,
+      revoked_at: null,
+    },
   ]);
   const [row] = await t.database.db.select().from(apiKeys).where(eq(apiKeys.id, id));
   expect(JSON.stringify(row)).not.toContain(key);
@@ -89,12 +102,18 @@ it('keeps the last use, written at most once a minute', async () => {
   const first = await lastUsed();
   expect(first).not.toBeNull();
   // Used again within the minute: unchanged.
-  await t.database.db.update(apiKeys).set({ lastUsedAt: sql`now() - interval '30 seconds'` }).where(eq(apiKeys.id, id));
+  await t.database.db
+    .update(apiKeys)
+    .set({ lastUsedAt: sql`now() - interval '30 seconds'` })
+    .where(eq(apiKeys.id, id));
   const thirty = await lastUsed();
   await t.get('/api/admin/jobs', key);
   expect((await lastUsed())!.getTime()).toBe(thirty!.getTime());
   // Over a minute since: written again.
-  await t.database.db.update(apiKeys).set({ lastUsedAt: sql`now() - interval '2 minutes'` }).where(eq(apiKeys.id, id));
+  await t.database.db
+    .update(apiKeys)
+    .set({ lastUsedAt: sql`now() - interval '2 minutes'` })
+    .where(eq(apiKeys.id, id));
   await t.get('/api/admin/jobs', key);
   expect(Date.now() - (await lastUsed())!.getTime()).toBeLessThan(10_000);
   const listed = (await t.get('/api/admin/api-keys', admin)).json().find((k: { id: string }) => k.id === id);
@@ -107,13 +126,18 @@ it('is the provider’s: candidates cannot make or list keys; bad input is 422',
   expect((await t.get('/api/admin/api-keys', cand.token)).statusCode).toBe(403);
   expect((await t.post('/api/admin/api-keys', admin, { name: '', scopes: ['read:jobs'] })).statusCode).toBe(422);
   expect((await t.post('/api/admin/api-keys', admin, { name: 'x', scopes: [] })).statusCode).toBe(422);
-  expect((await t.post('/api/admin/api-keys', admin, { name: 'x', scopes: ['admin:everything'] })).statusCode).toBe(422);
+  expect((await t.post('/api/admin/api-keys', admin, { name: 'x', scopes: ['admin:everything'] })).statusCode).toBe(
+    422,
+  );
 });
 
 it('marks the operations that take a key, with their scope, in the OpenAPI document', async () => {
   const doc = (await t.get('/api/openapi.json')).json();
   expect(doc.components.securitySchemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer' });
-  expect(doc.paths['/api/admin/interviews/{id}'].get.security).toEqual([{ session: [] }, { apiKey: ['read:interviews'] }]);
+  expect(doc.paths['/api/admin/interviews/{id}'].get.security).toEqual([
+    { session: [] },
+    { apiKey: ['read:interviews'] },
+  ]);
   expect(doc.paths['/api/admin/jobs'].get['x-api-key-scope']).toBe('read:jobs');
   expect(doc.paths['/api/admin/api-keys'].get.security).toBeUndefined();
 });

@@ -14,7 +14,15 @@ import { sendWebhook } from '../../src/integrations/send';
 import { isPrivateAddress } from '../../src/integrations/ssrf';
 
 const HOUR = 3_600_000;
-const item = { request_id: crypto.randomUUID(), user_id: crypto.randomUUID(), email: 'payee@example.test', amount: 12.5, status: 'paid' as const, rail: 'nacha' as const, failure_reason: null };
+const item = {
+  request_id: crypto.randomUUID(),
+  user_id: crypto.randomUUID(),
+  email: 'payee@example.test',
+  amount: 12.5,
+  status: 'paid' as const,
+  rail: 'nacha' as const,
+  failure_reason: null,
+};
 
 /** Registers an endpoint for payout.paid at `url` and fires one payout.paid event. */
 async function oneDelivery(t: TestContext, url: string) {
@@ -44,7 +52,8 @@ describe('a failing endpoint, on a clock that stands at the real time', () => {
   let t: TestContext;
   const receiver = startReceiver((r, res) => {
     if (r.path === '/redirect') res.writeHead(302, { location: '/elsewhere' }).end();
-    else if (r.path === '/slow') return; // never answers
+    else if (r.path === '/slow')
+      return; // never answers
     else res.writeHead(503).end('down');
   });
   beforeAll(async () => {
@@ -60,14 +69,21 @@ describe('a failing endpoint, on a clock that stands at the real time', () => {
     const r = await receiver;
     const { log } = await oneDelivery(t, r.url('/down'));
     const first = (await log())[0];
-    expect(first).toMatchObject({ status: 'pending', attempts: 1, response_code: 503, error: 'The endpoint answered 503' });
+    expect(first).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      response_code: 503,
+      error: 'The endpoint answered 503',
+    });
     const firstAt = Date.parse(first.last_attempt_at);
     expect(Date.parse(first.next_attempt_at) - firstAt).toBe(30_000);
     expect((await deliveryJobs(t)).rows.map((j) => j.start_after.getTime())).toEqual([firstAt + 30_000]);
 
     // The retry falls due (time moves on, and the queue is told so), fails again: twice the wait.
     await clock.advance(30_000);
-    await t.database.query(`UPDATE pgboss.job SET start_after = now() WHERE name = 'deliver-webhook' AND state = 'created'`);
+    await t.database.query(
+      `UPDATE pgboss.job SET start_after = now() WHERE name = 'deliver-webhook' AND state = 'created'`,
+    );
     await t.app.queue.settle();
     const second = (await log())[0];
     expect(second).toMatchObject({ status: 'pending', attempts: 2 });
@@ -86,14 +102,22 @@ describe('a failing endpoint, on a clock that stands at the real time', () => {
   it('never follows a redirect', async () => {
     const r = await receiver;
     const { log } = await oneDelivery(t, r.url('/redirect'));
-    expect((await log())[0]).toMatchObject({ response_code: 302, error: 'Redirect (302) not followed', status: 'pending' });
+    expect((await log())[0]).toMatchObject({
+      response_code: 302,
+      error: 'Redirect (302) not followed',
+      status: 'pending',
+    });
     expect(r.received.some((x) => x.path === '/elsewhere')).toBe(false);
   });
 
   it('gives up on an endpoint that does not answer in time', async () => {
     const r = await receiver;
     const { log } = await oneDelivery(t, r.url('/slow'));
-    expect((await log())[0]).toMatchObject({ response_code: null, error: 'No answer within 300 ms', status: 'pending' });
+    expect((await log())[0]).toMatchObject({
+      response_code: null,
+      error: 'No answer within 300 ms',
+      status: 'pending',
+    });
   });
 });
 

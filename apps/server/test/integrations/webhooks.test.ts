@@ -37,7 +37,14 @@ async function completedInterview() {
     sessionId: 'live',
   });
   const now = new Date();
-  await appendTurn(t.database.db, iv.id, { seq: 1, speaker: 'user', text: 'I review podcasts weekly.', startedAt: now, endedAt: now, offsetSeconds: 1 });
+  await appendTurn(t.database.db, iv.id, {
+    seq: 1,
+    speaker: 'user',
+    text: 'I review podcasts weekly.',
+    startedAt: now,
+    endedAt: now,
+    offsetSeconds: 1,
+  });
   expect((await t.post(`/api/interviews/${iv.id}/complete`, cand.token)).statusCode).toBe(200);
   return { iv, job, cand };
 }
@@ -55,7 +62,12 @@ describe('a registered endpoint', () => {
     expect(endpoint.secret).toMatch(/^whsec_/);
     const list = await t.get('/api/admin/webhooks', admin);
     expect(list.json()).toEqual([
-      expect.objectContaining({ id: endpoint.id, url: receiver.url(), events: ['interview.completed', 'decision.made'], disabled_at: null }),
+      expect.objectContaining({
+        id: endpoint.id,
+        url: receiver.url(),
+        events: ['interview.completed', 'decision.made'],
+        disabled_at: null,
+      }),
     ]);
     expect(list.body).not.toContain(endpoint.secret);
     // At rest the secret is encrypted, not kept as given.
@@ -67,7 +79,10 @@ describe('a registered endpoint', () => {
     const before = receiver.received.length;
     const { iv, job, cand } = await completedInterview();
     await t.app.queue.settle();
-    const decided = await t.post(`/api/admin/interviews/${iv.id}/decision`, admin, { decision: 'approved', note: 'Sharp ears' });
+    const decided = await t.post(`/api/admin/interviews/${iv.id}/decision`, admin, {
+      decision: 'approved',
+      note: 'Sharp ears',
+    });
     expect(decided.statusCode).toBe(200);
     await t.app.queue.settle();
 
@@ -88,15 +103,31 @@ describe('a registered endpoint', () => {
       expect(r.body).not.toContain('podcasts weekly');
       expect(r.body).not.toContain('Sharp ears');
     }
-    expect(JSON.parse(got[0]!.body).data).toEqual({ interview_id: iv.id, job_id: job.id, candidate_id: cand.user.id, status: 'completed' });
+    expect(JSON.parse(got[0]!.body).data).toEqual({
+      interview_id: iv.id,
+      job_id: job.id,
+      candidate_id: cand.user.id,
+      status: 'completed',
+    });
     expect(JSON.parse(got[1]!.body).data).toMatchObject({ interview_id: iv.id, decision: 'approved' });
 
     const log = await t.get(`/api/admin/webhooks/${endpoint.id}/deliveries`, admin);
     expect(log.statusCode).toBe(200);
-    const deliveries = log.json() as { status: string; response_code: number; attempts: number; duration_ms: number; attempt_log: unknown[] }[];
+    const deliveries = log.json() as {
+      status: string;
+      response_code: number;
+      attempts: number;
+      duration_ms: number;
+      attempt_log: unknown[];
+    }[];
     expect(deliveries.slice(0, 2)).toEqual([
       expect.objectContaining({ status: 'succeeded', response_code: 200, attempts: 1, event_type: 'decision.made' }),
-      expect.objectContaining({ status: 'succeeded', response_code: 200, attempts: 1, event_type: 'interview.completed' }),
+      expect.objectContaining({
+        status: 'succeeded',
+        response_code: 200,
+        attempts: 1,
+        event_type: 'interview.completed',
+      }),
     ]);
     expect(deliveries[0]!.attempt_log).toEqual([expect.objectContaining({ response_code: 200, error: null })]);
     expect(deliveries[0]!.duration_ms).toBeGreaterThanOrEqual(0);
@@ -123,11 +154,19 @@ describe('a registered endpoint', () => {
   it('is the provider’s: candidates get 403, bad input 422, unknown ids 404; deleting stops deliveries', async () => {
     const cand = await t.signUp();
     expect((await t.get('/api/admin/webhooks', cand.token)).statusCode).toBe(403);
-    expect((await t.post('/api/admin/webhooks', cand.token, { url: receiver.url(), events: ['payout.paid'] })).statusCode).toBe(403);
+    expect(
+      (await t.post('/api/admin/webhooks', cand.token, { url: receiver.url(), events: ['payout.paid'] })).statusCode,
+    ).toBe(403);
     expect((await t.post('/api/admin/webhooks', admin, { url: receiver.url(), events: [] })).statusCode).toBe(422);
-    expect((await t.post('/api/admin/webhooks', admin, { url: receiver.url(), events: ['nope'] })).statusCode).toBe(422);
-    expect((await t.post('/api/admin/webhooks', admin, { url: 'not a url', events: ['payout.paid'] })).statusCode).toBe(422);
-    expect((await t.post('/api/admin/webhooks', admin, { url: 'ftp://127.0.0.1/x', events: ['payout.paid'] })).statusCode).toBe(422);
+    expect((await t.post('/api/admin/webhooks', admin, { url: receiver.url(), events: ['nope'] })).statusCode).toBe(
+      422,
+    );
+    expect((await t.post('/api/admin/webhooks', admin, { url: 'not a url', events: ['payout.paid'] })).statusCode).toBe(
+      422,
+    );
+    expect(
+      (await t.post('/api/admin/webhooks', admin, { url: 'ftp://127.0.0.1/x', events: ['payout.paid'] })).statusCode,
+    ).toBe(422);
     expect((await t.delete(`/api/admin/webhooks/${crypto.randomUUID()}`, admin)).statusCode).toBe(404);
     expect((await t.get(`/api/admin/webhooks/${crypto.randomUUID()}/deliveries`, admin)).statusCode).toBe(404);
 

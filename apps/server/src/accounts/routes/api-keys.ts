@@ -12,9 +12,7 @@ const adminApiKeysRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => reply.code(201).send(await createApiKey(app.db, request.body, request.auth!.sub)),
   );
 
-  app.get('/admin/api-keys', { schema: { response: { 200: z.array(apiKeySchema) } } }, async () =>
-    listApiKeys(app.db),
-  );
+  app.get('/admin/api-keys', { schema: { response: { 200: z.array(apiKeySchema) } } }, async () => listApiKeys(app.db));
 
   app.delete('/admin/api-keys/:id', { schema: { params: idParams('API key') } }, async (request, reply) => {
     await revokeApiKey(app.db, request.params.id);

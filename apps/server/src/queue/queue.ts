@@ -315,6 +315,9 @@ export class BossQueue implements JobQueue {
       throw err;
     } finally {
       this.runningHandlers.delete(run);
+      // A queue that just had work likely has more (a burst of webhook deliveries or e-mails): look
+      // again at once rather than at the next poll, which would space a burst's jobs a poll apart.
+      if (this.started) this.wake(name);
     }
   }
 

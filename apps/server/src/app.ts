@@ -89,8 +89,25 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     expiresIn: config.JWT_EXPIRES_IN,
   });
   await app.register(swagger, {
-    openapi: { info: { title: 'Talent marketplace API', version: '0.1.0' } },
-    transform: jsonSchemaTransform,
+    openapi: {
+      info: { title: 'Talent marketplace API', version: '0.1.0' },
+      components: {
+        securitySchemes: {
+          session: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'A signed-in person: the token of POST /api/auth/login.',
+          },
+          apiKey: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'A provider API key (tm_...), for the operations that list it with the scope they need.',
+          },
+        },
+      },
+      security: [{ session: [] }],
+    },
+    transform: markApiKeyOperations,
   });
 
   // Background jobs (assessment, e-mail); before the routes so its reply hooks see them.
@@ -123,6 +140,18 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await registerWebApp(app, webDist, prerendered.pages);
   return app;
 }
+
+/**
+ * The OpenAPI document marks the operations an API key may call (issue 47): each lists the apiKey
+ * scheme with the scope its route declares, beside the signed-in session every operation takes.
+ */
+const markApiKeyOperations: typeof jsonSchemaTransform = (input) => {
+  const out = jsonSchemaTransform(input);
+  const scope = (input.route.config as { apiKeyScope?: string } | undefined)?.apiKeyScope;
+  if (!scope) return out;
+  const security: { [scheme: string]: string[] }[] = [{ session: [] }, { apiKey: [scope] }];
+  return { ...out, schema: { ...out.schema, security, 'x-api-key-scope': scope } as typeof out.schema };
+};
 
 /** What the web build's prerender wrote (decision 0130); nothing without a build. */
 type Prerendered = {

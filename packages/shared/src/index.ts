@@ -38,3 +38,4 @@ export * from './schemas/health';
 export * from './schemas/work-sample';
 export * from './schemas/campaigns';
 export * from './schemas/funnel';
+export * from './schemas/integrations';

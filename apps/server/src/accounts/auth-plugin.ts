@@ -4,10 +4,11 @@ import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyJwt from '@fastify/jwt';
-import type { Role } from '@app/shared';
+import { API_KEY_PREFIX, type ApiKeyScope, type Role } from '@app/shared';
 import { forbidden, unauthorized } from '../http/http-errors';
 import { parseDuration } from '../lib/duration';
 import { createSession, isSessionActive } from './sessions';
+import { authenticateApiKey } from './api-keys';
 
 /** `sid` names the server-side session (accounts/sessions.ts); revoking it ends the token. */
 export type TokenClaims = { sub: string; role: Role; sid: string };
@@ -35,6 +36,15 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The caller's claims when authenticated (set by the preHandlers above). */
     auth?: TokenClaims;
+    /** Set when the caller authenticated with an API key instead of a session (issue 47). */
+    apiKey?: { id: string; scopes: string[] };
+  }
+  interface FastifyContextConfig {
+    /**
+     * The scope an API key needs to call this route (issue 47). Routes without one refuse keys: a
+     * key reaches only what was opened to it on purpose.
+     */
+    apiKeyScope?: ApiKeyScope;
   }
 }
 
@@ -77,7 +87,19 @@ export default fp(
       if (!header) throw unauthorized('Not authenticated');
       const match = /^Bearer\s+(\S+)$/i.exec(header);
       if (!match) throw unauthorized('Invalid or expired token');
+      if (match[1]!.startsWith(API_KEY_PREFIX)) return verifyApiKey(request, match[1]!);
       return verifyToken(match[1]!);
+    }
+
+    /** An API key stands for the admin who made it, on the routes that declare one of its scopes. */
+    async function verifyApiKey(request: FastifyRequest, key: string): Promise<TokenClaims> {
+      const caller = await authenticateApiKey(app.db, key);
+      const scope = request.routeOptions.config.apiKeyScope;
+      if (!scope) throw forbidden('This call does not take an API key; it needs a signed-in person.');
+      if (!caller.scopes.includes(scope)) throw forbidden(`This API key does not have the scope ${scope}.`);
+      request.apiKey = { id: caller.keyId, scopes: caller.scopes };
+      // A key has no session: `sid` names the key, so nothing mistakes it for a session to end.
+      return { sub: caller.userId, role: caller.role, sid: `api-key:${caller.keyId}` };
     }
 
     app.decorate('verifyToken', verifyToken);
@@ -86,6 +108,7 @@ export default fp(
       return app.jwt.sign({ sub: user.id, role: user.role, sid });
     });
     app.decorateRequest('auth', undefined);
+    app.decorateRequest('apiKey', undefined);
     app.decorate('authenticate', async (request: FastifyRequest) => {
       request.auth = await verify(request);
     });

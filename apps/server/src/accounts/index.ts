@@ -12,6 +12,7 @@ export {
 } from './consents';
 export { defaultPrivacyNotice } from './privacy-notice';
 export { getProfileMe } from './profiles';
+export { default as adminApiKeysRoutes } from './routes/api-keys';
 export { default as authRoutes } from './routes/auth';
 export { default as filesRoutes } from './routes/files';
 export { PASSWORD_CHECK_LIMIT, default as passwordRoutes, publicBase } from './routes/password';

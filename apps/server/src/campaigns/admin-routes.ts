@@ -84,7 +84,8 @@ const adminCampaignRoutes: FastifyPluginAsyncZod = async (app) => {
       // 10,000 rows of JSON or CSV; every other route keeps the app's 1 MB.
       bodyLimit: MAX_INVITATION_CSV_BYTES,
       // Each call may mail thousands of people: a slip of the hand must not repeat it a hundred times.
-      config: { rateLimit: { max: 30, timeWindow: '1 hour' } },
+      // The provider's own systems may send invitations with an API key (issue 47).
+      config: { rateLimit: { max: 30, timeWindow: '1 hour' }, apiKeyScope: 'write:invitations' },
     },
     async (request, reply) => {
       const began = performance.now();
@@ -117,7 +118,11 @@ const adminCampaignRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/admin/jobs/:id/invitations',
-    { schema: { params: idParams('Job'), response: { 200: z.array(invitationSchema) } } },
+    {
+      schema: { params: idParams('Job'), response: { 200: z.array(invitationSchema) } },
+      // A key that sends invitations may follow them.
+      config: { apiKeyScope: 'write:invitations' },
+    },
     async (request) => listInvitations(app.db, app.events, request.params.id, new Date()),
   );
 

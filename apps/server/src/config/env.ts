@@ -191,6 +191,14 @@ export const envSchema = z.object({
       'must be comma-separated 32-byte base64 keys',
     )
     .optional(),
+  // ---- Webhooks (issue 47) ----
+  /**
+   * Lets webhook endpoints on private, loopback, link-local and metadata addresses (and plain http)
+   * through the server-side request forgery guard: for development and tests only.
+   */
+  WEBHOOKS_ALLOW_PRIVATE: booleanFromString.default(false),
+  /** How long one webhook delivery may take before it counts as failed. */
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   /** Payouts to a payout method changed within this many hours wait (bank-change fraud). 0 turns it off. */
   PAYOUT_METHOD_HOLD_HOURS: z.coerce
     .number()

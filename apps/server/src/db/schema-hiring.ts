@@ -118,8 +118,12 @@ export const webhookEndpoints = pgTable('webhook_endpoints', {
   /** Switched off (failing for a day, or by hand); deliveries stop. */
   disabledAt: at('disabled_at'),
   disabledReason: text('disabled_reason'),
+  /** When deliveries started failing without a success since (migration 0027): a day of it switches the endpoint off. */
+  failingSince: at('failing_since'),
   createdAt: createdAt(),
 });
+
+export type WebhookAttempt = { at: string; response_code: number | null; duration_ms: number; error: string | null };
 
 /** One event for one endpoint, with its attempts' outcome (the delivery log). */
 export const webhookDeliveries = pgTable(
@@ -140,6 +144,10 @@ export const webhookDeliveries = pgTable(
     lastAttemptAt: at('last_attempt_at'),
     /** A replay is a new delivery of the same event. */
     replayOf: text('replay_of'),
+    /** When the next retry is due (migration 0027); null once succeeded or given up. */
+    nextAttemptAt: at('next_attempt_at'),
+    /** Every attempt: `{at, response_code, duration_ms, error}` (migration 0027). */
+    attemptLog: jsonb('attempt_log').$type<WebhookAttempt[]>().notNull().default([]),
     createdAt: createdAt(),
   },
   (t) => [index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.createdAt)],

@@ -1,2 +1,5 @@
 /** The integrations domain's face (issue 47): webhooks and the applicant-tracking adapter. */
-export {};
+export { default as adminWebhooksRoutes } from './routes';
+export { registerWebhooks } from './webhooks';
+export { isPrivateAddress } from './ssrf';
+export { signatureHeader } from './send';

@@ -27,6 +27,14 @@ export type AppEventMap = {
   'payout-method.changed': { userId: string; change: PayoutMethodChange };
   /** A campaign invitation passed its deadline unstarted (issue 47), by the one sweep or read that marked it. */
   'invitation.expired': { invitationId: string; jobId: string; campaignId: string };
+  /** An interview's assessment was stored (scored or not), after it is committed. */
+  'assessment.ready': { interviewId: string };
+  /** The provider decided an interview (or an overturned appeal flipped the decision), after commit. */
+  'decision.made': { interviewId: string };
+  /** A candidate appealed a decision, after the appeal is committed. */
+  'appeal.opened': { appealId: string; interviewId: string };
+  /** A rater submitted a creative task, after the submission is committed. */
+  'task.submitted': { taskId: string };
   /** A batch item was marked paid, by the one call that changed it. */
   'payout.paid': { item: PayoutBatchItem };
   /** A batch item came back from the bank, by the one call that changed it, with the reason the payee reads. */

@@ -9,7 +9,7 @@ export {
   settleTaskEarning,
   settleTaskEarnings,
 } from './earnings';
-export { useDataKeys } from './encryption';
+export { useDataKeys, encryptSecret, decryptSecret } from './encryption';
 export { exportMoneyRecords, exportOnboarding } from './export';
 export { checkLedger } from './ledger';
 export { lockBatches } from './payout-batches';

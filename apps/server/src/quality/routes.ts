@@ -37,7 +37,11 @@ const annotationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/annotations/:taskId/submit',
     { schema: { params: taskParams, body: taskSubmitRequestSchema, response: { 200: annotationTaskSchema } } },
-    async (request) => submitTask(app.db, request.params.taskId, request.auth!.sub, request.body),
+    async (request) => {
+      const task = await submitTask(app.db, request.params.taskId, request.auth!.sub, request.body);
+      app.events.emit('task.submitted', { taskId: request.params.taskId });
+      return task;
+    },
   );
 };
 export default annotationsRoutes;

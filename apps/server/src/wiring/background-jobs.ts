@@ -6,9 +6,9 @@ import type { Clock } from '../lib/clock';
 import { registerEmailJob } from '../email/job';
 import { queueJoin, registerAbandonedInterviewsJob, scheduleAbandonedSweep } from '../interview';
 import { registerRetentionJob, scheduleRetention } from '../privacy';
-import { recordAbandonedInterview } from '../campaigns';
+import { recordAbandonedInterview, registerCampaignJobs, scheduleCampaignSweep } from '../campaigns';
 import { registerNotifications } from '../notifications';
-import { registerCampaignJobs, scheduleCampaignSweep } from '../campaigns';
+import { registerWebhooks } from '../integrations';
 import { afterCallSteps, startAfterCall } from './after-call';
 
 declare module 'fastify' {
@@ -39,6 +39,7 @@ export default fp(
     registerAbandonedInterviewsJob(app, queue);
     registerCampaignJobs(app, queue, opts.clock);
     registerNotifications(app);
+    const listenWebhooks = registerWebhooks(app, queue, opts.clock);
 
     let unsubscribe: (() => void)[] = [];
     app.addHook('onReady', async () => {
@@ -47,6 +48,7 @@ export default fp(
       await scheduleAbandonedSweep(queue);
       await scheduleCampaignSweep(queue);
       unsubscribe = [
+        ...listenWebhooks(),
         app.events.on('interview.completed', ({ interviewId, address }) =>
           queue.track(() => startAfterCall(afterCall, { interviewId, address })),
         ),

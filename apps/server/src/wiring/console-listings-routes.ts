@@ -26,19 +26,28 @@ import { idParams, pagedList } from '../http/route-schemas';
 
 /** The provider console's lists: jobs, interviews, tasks, money. Admin-only: guarded where registered (wiring/routes.ts). */
 const adminListingsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/admin/jobs', pagedList(adminJobListQuerySchema, adminJobListItemSchema), async (request) =>
-    listAdminJobs(app.db, request.query),
+  // The routes an API key may call declare its scope (issue 47); every other route refuses keys.
+  app.get(
+    '/admin/jobs',
+    { ...pagedList(adminJobListQuerySchema, adminJobListItemSchema), config: { apiKeyScope: 'read:jobs' } },
+    async (request) => listAdminJobs(app.db, request.query),
   );
 
   app.get(
     '/admin/interviews',
-    pagedList(adminInterviewListQuerySchema, adminInterviewListItemSchema),
+    {
+      ...pagedList(adminInterviewListQuerySchema, adminInterviewListItemSchema),
+      config: { apiKeyScope: 'read:interviews' },
+    },
     async (request) => listAdminInterviews(app.db, request.query),
   );
 
   app.get(
     '/admin/interviews/:id',
-    { schema: { params: idParams('Interview'), response: { 200: adminInterviewDetailSchema } } },
+    {
+      schema: { params: idParams('Interview'), response: { 200: adminInterviewDetailSchema } },
+      config: { apiKeyScope: 'read:interviews' },
+    },
     async (request) => getAdminInterviewDetail(app.db, request.params.id),
   );
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import healthRoutes, { adminHealthRoutes } from './health-routes';
-import { authRoutes, profileRoutes, filesRoutes } from '../accounts';
+import { authRoutes, profileRoutes, filesRoutes, adminApiKeysRoutes } from '../accounts';
 import { jobsRoutes, adminJobsRoutes } from '../jobs';
 import { interviewsRoutes, uploadVideoRoutes, recordingChunkRoutes, debriefRoutes } from '../interview';
 import { annotationsRoutes, adminTasksRoutes, adminQualityRoutes } from '../quality';
@@ -31,6 +31,7 @@ import adminListingsRoutes from './console-listings-routes';
 import { adminCandidatesRoutes, adminTalentRoutes } from '../talent';
 import { accountRoutes, adminAccessLogRoutes } from '../privacy';
 import { adminCampaignRoutes, adminFunnelRoutes, campaignRoutes, candidateFunnelRoutes } from '../campaigns';
+import { adminWebhooksRoutes } from '../integrations';
 
 /** Route groups anyone may reach; each checks its own session or ownership. */
 const openGroups = [
@@ -80,6 +81,8 @@ const adminGroups = [
   adminHealthRoutes,
   adminCampaignRoutes,
   adminFunnelRoutes,
+  adminWebhooksRoutes,
+  adminApiKeysRoutes,
 ];
 
 /** Every /api route group. Each group is an encapsulated plugin with its own hooks. */

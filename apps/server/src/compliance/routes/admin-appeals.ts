@@ -18,7 +18,12 @@ const adminAppealsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: { params: idParams('Appeal'), body: appealResolveRequestSchema, response: { 200: adminAppealSchema } },
     },
-    async (request) => resolveAppeal(app.db, request.params.id, request.body, request.auth!.sub),
+    async (request) => {
+      const appeal = await resolveAppeal(app.db, request.params.id, request.body, request.auth!.sub);
+      // An overturned appeal flips the decision: the provider's systems hear of it as a decision.
+      if (appeal.status === 'overturned') app.events.emit('decision.made', { interviewId: appeal.interview_id });
+      return appeal;
+    },
   );
 };
 export default adminAppealsRoutes;

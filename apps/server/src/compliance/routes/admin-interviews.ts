@@ -15,7 +15,11 @@ const adminInterviewsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminInterviewSchema },
       },
     },
-    async (request) => decideInterview(app.db, request.params.id, request.body, request.auth!.sub),
+    async (request) => {
+      const decided = await decideInterview(app.db, request.params.id, request.body, request.auth!.sub);
+      app.events.emit('decision.made', { interviewId: request.params.id });
+      return decided;
+    },
   );
 
   // A retake: the interview goes back to not started; the reason is kept (decision 0149).

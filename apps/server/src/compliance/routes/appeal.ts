@@ -34,8 +34,11 @@ const interviewAppealRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: z.object({ id: z.string(), status: z.literal('open'), created_at: z.string() }) },
       },
     },
-    async (request, reply) =>
-      reply.code(201).send(await createAppeal(app.db, request.params.id, request.auth!.sub, request.body.reason)),
+    async (request, reply) => {
+      const appeal = await createAppeal(app.db, request.params.id, request.auth!.sub, request.body.reason);
+      app.events.emit('appeal.opened', { appealId: appeal.id, interviewId: request.params.id });
+      return reply.code(201).send(appeal);
+    },
   );
 
   app.post(

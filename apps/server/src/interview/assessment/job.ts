@@ -6,6 +6,7 @@ export function registerAssessmentJob(app: FastifyInstance, queue: BossQueue) {
   queue.handle<{ interviewId: string; transcriptNote?: string }>('assess-interview', async (data) => {
     const { interviewId, transcriptNote } = data;
     const assessment = await assessInterview(app.db, app.config, interviewId, { transcriptNote });
+    if (assessment) app.events.emit('assessment.ready', { interviewId });
     // No transcript text in logs: only the outcome.
     app.log.info(
       {

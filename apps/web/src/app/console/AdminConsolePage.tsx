@@ -9,12 +9,14 @@ import {
   Eye,
   FileSignature,
   Flag,
+  KeyRound,
   Gavel,
   Menu,
   Receipt,
   Scale,
   Search,
   UserCheck,
+  Webhook,
   Users,
   Wallet,
   X,
@@ -39,6 +41,8 @@ import { AppealsPage, OversightPage } from '../../features/compliance/console/Ov
 import { BiasAuditPage } from '../../features/compliance/console/BiasAuditPage';
 import { AlternativesPage } from '../../features/compliance/console/AlternativesPage';
 import { FunnelPage } from '../../features/campaigns/console/FunnelPage';
+import { WebhooksPage } from '../../features/integrations/console/WebhooksPage';
+import { ApiKeysPage } from '../../features/integrations/console/ApiKeysPage';
 import { Spinner } from '../../components/Spinner';
 // Platform, not a domain: the background queues and instances (issue 45).
 import { HealthPage } from './HealthPage';
@@ -63,6 +67,8 @@ const NAV = [
   { to: '/admin/appeals', label: 'Appeals', icon: Gavel },
   { to: '/admin/bias-audit', label: 'Bias audit', icon: Scale },
   { to: '/admin/alternatives', label: 'Human-only', icon: UserCheck },
+  { to: '/admin/webhooks', label: 'Webhooks', icon: Webhook },
+  { to: '/admin/api-keys', label: 'API keys', icon: KeyRound },
   { to: '/admin/health', label: 'Health', icon: Activity },
 ];
 
@@ -154,6 +160,8 @@ export function AdminConsolePage() {
             <Route path="appeals" element={<AppealsPage />} />
             <Route path="bias-audit" element={<BiasAuditPage />} />
             <Route path="alternatives" element={<AlternativesPage />} />
+            <Route path="webhooks" element={<WebhooksPage />} />
+            <Route path="api-keys" element={<ApiKeysPage />} />
             <Route path="health" element={<HealthPage />} />
             {/* Absolute: a relative path in a splat route resolves below the unknown address itself
                 (/admin/x/jobs), which matches this route again and redirects without end. */}

@@ -1,0 +1,64 @@
+import { useState } from 'react';
+import { secondaryButtonClass } from '../../../components/form-styles';
+
+/**
+ * A secret the server shows once (a webhook's signing secret, an API key): in full, with a copy
+ * button, until the provider dismisses it. It is never fetched again, so the page says so.
+ */
+export function ShownOnce({ label, value, onDone }: { label: string; value: string; onDone: () => void }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <div role="status" className="space-y-2 rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+      <p className="font-medium">{label}: copy it now. It is shown only this once.</p>
+      <code aria-label={label} className="block break-all rounded bg-white px-2 py-1 font-mono text-xs text-slate-900">
+        {value}
+      </code>
+      <div className="flex gap-2">
+        <button
+          type="button"
+          className={secondaryButtonClass}
+          onClick={() => {
+            void navigator.clipboard?.writeText(value).then(() => setCopied(true));
+          }}
+        >
+          {copied ? 'Copied' : 'Copy'}
+        </button>
+        <button type="button" className={secondaryButtonClass} onClick={onDone}>
+          I have saved it
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** A group of checkboxes over a fixed list of options (events, scopes). */
+export function CheckboxGroup({
+  legend,
+  options,
+  value,
+  onChange,
+}: {
+  legend: string;
+  options: readonly string[];
+  value: string[];
+  onChange: (next: string[]) => void;
+}) {
+  return (
+    <fieldset>
+      <legend className="mb-1 text-sm font-medium text-slate-700">{legend}</legend>
+      <div className="grid gap-1 sm:grid-cols-2">
+        {options.map((option) => (
+          <label key={option} className="flex items-center gap-2 text-sm text-slate-700">
+            <input
+              type="checkbox"
+              className="h-4 w-4 rounded border-slate-300"
+              checked={value.includes(option)}
+              onChange={(e) => onChange(e.target.checked ? [...value, option] : value.filter((v) => v !== option))}
+            />
+            <code className="text-xs">{option}</code>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}

@@ -45,6 +45,11 @@ declare module 'fastify' {
      * key reaches only what was opened to it on purpose.
      */
     apiKeyScope?: ApiKeyScope;
+    /**
+     * The key may also come as the HTTP Basic user name (password empty): how Greenhouse's
+     * assessment-partner calls authenticate (issue 47).
+     */
+    apiKeyBasic?: boolean;
   }
 }
 
@@ -85,6 +90,12 @@ export default fp(
     async function verify(request: FastifyRequest): Promise<TokenClaims> {
       const header = request.headers.authorization;
       if (!header) throw unauthorized('Not authenticated');
+      const basic = /^Basic\s+(\S+)$/i.exec(header);
+      if (basic && request.routeOptions.config.apiKeyBasic) {
+        const user = Buffer.from(basic[1]!, 'base64').toString('utf8').split(':')[0] ?? '';
+        if (!user.startsWith(API_KEY_PREFIX)) throw unauthorized('Invalid API key');
+        return verifyApiKey(request, user);
+      }
       const match = /^Bearer\s+(\S+)$/i.exec(header);
       if (!match) throw unauthorized('Invalid or expired token');
       if (match[1]!.startsWith(API_KEY_PREFIX)) return verifyApiKey(request, match[1]!);

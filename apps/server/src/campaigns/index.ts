@@ -6,3 +6,4 @@ export { expireDue, sendDueReminders, type CampaignEmailJob } from './sweep';
 export { default as adminFunnelRoutes } from './funnel-routes';
 export { default as candidateFunnelRoutes } from './satisfaction-routes';
 export { recordAbandonedInterview } from './technical-failures';
+export { inviteOne } from './invite-one';

@@ -3,3 +3,4 @@ export { default as adminWebhooksRoutes } from './routes';
 export { registerWebhooks } from './webhooks';
 export { isPrivateAddress } from './ssrf';
 export { signatureHeader } from './send';
+export { default as greenhouseRoutes } from './greenhouse';

@@ -31,7 +31,7 @@ import adminListingsRoutes from './console-listings-routes';
 import { adminCandidatesRoutes, adminTalentRoutes } from '../talent';
 import { accountRoutes, adminAccessLogRoutes } from '../privacy';
 import { adminCampaignRoutes, adminFunnelRoutes, campaignRoutes, candidateFunnelRoutes } from '../campaigns';
-import { adminWebhooksRoutes } from '../integrations';
+import { adminWebhooksRoutes, greenhouseRoutes } from '../integrations';
 
 /** Route groups anyone may reach; each checks its own session or ownership. */
 const openGroups = [
@@ -83,6 +83,8 @@ const adminGroups = [
   adminFunnelRoutes,
   adminWebhooksRoutes,
   adminApiKeysRoutes,
+  // Greenhouse calls these with a provider's API key (an admin's authority, scoped).
+  greenhouseRoutes,
 ];
 
 /** Every /api route group. Each group is an encapsulated plugin with its own hooks. */

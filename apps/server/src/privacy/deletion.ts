@@ -18,6 +18,7 @@ import { moveMoneyToStandIn } from '../money';
 import { lockBatches } from '../money';
 import { revokeUserSessions } from '../accounts';
 import type { Storage } from '../storage';
+import { deleteHiringRecords } from './hiring-records';
 import { hashPassword, lockUser } from '../accounts';
 
 /** The e-mail of an anonymous stand-in: unique, not deliverable (.invalid is reserved), not the person's. */
@@ -90,6 +91,8 @@ export async function deleteAccount(
           ownFiles.map((f) => f.id),
         ),
       );
+    // Invitations name the person by address, not by account (issue 47).
+    await deleteHiringRecords(tx, userId, user.email);
     // Cascades: profile, payout method, interviews (transcripts, decisions), sessions, reset links, consents, access log.
     await tx.delete(users).where(eq(users.id, userId));
   });

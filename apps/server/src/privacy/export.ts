@@ -12,6 +12,7 @@ import { getSelfIdentification, exportOversightRecords } from '../compliance';
 import { getEarningsSummary, listTransactions, exportMoneyRecords, exportOnboarding } from '../money';
 import { INTERVIEW_MEDIA, fileUrl } from '../storage';
 import { listTasksForUser } from '../quality';
+import { exportHiringRecords } from './hiring-records';
 
 export const EXPORT_FORMAT = 'account-export/1';
 
@@ -97,5 +98,7 @@ export async function exportAccount(db: Db, userId: string, baseUrl: string, pay
     self_identification: await getSelfIdentification(db, userId),
     practice_debriefs: await exportPracticeDebriefs(db, userId),
     onboarding: await exportOnboarding(db, userId, baseUrl, payoutHoldHours),
+    // Invitations to the person's address, satisfaction answers and reported failures (issue 47).
+    hiring: await exportHiringRecords(db, userId, email),
   };
 }

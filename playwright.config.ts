@@ -69,6 +69,14 @@ export default defineConfig({
       // few interviews, so the floor is 1 here: an empty audit is still refused, and small groups still read
       // "fewer than 5". The default floor is tested on the server and in the console's page test.
       BIAS_AUDIT_MIN_SAMPLE: '1',
+      // The hiring-at-volume journey's webhook receiver listens on 127.0.0.1 (plain http): the server-side
+      // request forgery guard refuses that address by default, and is tested on the server.
+      WEBHOOKS_ALLOW_PRIVATE: 'true',
+      // The same journey sees a reminder go out: the campaign sweep runs every five minutes on the real
+      // clock, so a test-only hook queues it as if hours later (refused with NODE_ENV production, which is
+      // why this server runs as development; NODE_ENV changes nothing else here).
+      CAMPAIGN_SWEEP_TEST_HOOK: 'true',
+      NODE_ENV: 'development',
     },
   },
 });

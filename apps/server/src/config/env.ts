@@ -191,6 +191,12 @@ export const envSchema = z.object({
       'must be comma-separated 32-byte base64 keys',
     )
     .optional(),
+  /**
+   * Test-only: lets an admin run the campaign sweep at once as if it were this many hours later
+   * (POST /api/admin/test/campaign-sweep), so a browser journey against a separate server process can
+   * see a reminder go out without waiting days. Refused when NODE_ENV is production (loadConfig).
+   */
+  CAMPAIGN_SWEEP_TEST_HOOK: booleanFromString.default(false),
   // ---- Webhooks (issue 47) ----
   /**
    * Lets webhook endpoints on private, loopback, link-local and metadata addresses (and plain http)
@@ -266,6 +272,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   // A worker shares the job queue with the web instances: an embedded database is one process's own.
   if (cleaned.ROLE === 'worker' && !cleaned.DATABASE_URL) {
     problems.push('ROLE: worker needs DATABASE_URL (the web instances and the worker share its job queue)');
+  }
+  // The sweep's clock hook moves "now" for reminders and expiry: never on a production server.
+  if (parsed.success && parsed.data.CAMPAIGN_SWEEP_TEST_HOOK && parsed.data.NODE_ENV === 'production') {
+    problems.push('CAMPAIGN_SWEEP_TEST_HOOK: only for development and tests (NODE_ENV is production)');
   }
   if (!parsed.success || problems.length) {
     const lines = problems.map((p) => `  - ${p}`);

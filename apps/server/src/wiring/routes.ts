@@ -30,7 +30,13 @@ import {
 import adminListingsRoutes from './console-listings-routes';
 import { adminCandidatesRoutes, adminTalentRoutes } from '../talent';
 import { accountRoutes, adminAccessLogRoutes } from '../privacy';
-import { adminCampaignRoutes, adminFunnelRoutes, campaignRoutes, candidateFunnelRoutes } from '../campaigns';
+import {
+  adminCampaignRoutes,
+  adminFunnelRoutes,
+  campaignRoutes,
+  campaignSweepTestHookRoutes,
+  candidateFunnelRoutes,
+} from '../campaigns';
 import { adminWebhooksRoutes, greenhouseRoutes } from '../integrations';
 
 /** Route groups anyone may reach; each checks its own session or ownership. */
@@ -81,6 +87,8 @@ const adminGroups = [
   adminHealthRoutes,
   adminCampaignRoutes,
   adminFunnelRoutes,
+  // Registers nothing unless CAMPAIGN_SWEEP_TEST_HOOK is on outside production.
+  campaignSweepTestHookRoutes,
   adminWebhooksRoutes,
   adminApiKeysRoutes,
   // Greenhouse calls these with a provider's API key (an admin's authority, scoped).

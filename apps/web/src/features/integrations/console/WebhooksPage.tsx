@@ -43,9 +43,13 @@ export function WebhooksPage() {
           >
             {(e: WebhookEndpoint) => (
               <tr key={e.id}>
-                <td className={`${td} break-all`}>
-                  <div className="font-medium text-slate-900">{e.url}</div>
-                  <div className="text-xs text-slate-500">Added {dateTime(e.created_at)}</div>
+                <td className={td}>
+                  {/* One block: on a phone the cell is a label beside its value, and a second child would
+                      fall under the label; only the address may break anywhere. */}
+                  <div>
+                    <div className="break-all font-medium text-slate-900">{e.url}</div>
+                    <div className="text-xs text-slate-500">Added {dateTime(e.created_at)}</div>
+                  </div>
                 </td>
                 <td className={td}>
                   <div className="flex flex-wrap gap-1">

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Invitation, InvitationView, MyInvitation } from '@app/shared';
 import { candidate, mockApi, renderPage, type Routes } from '../../test/page-harness';
 import { InvitationsPage } from './console/InvitationsPage';
+import { uploadingText } from './console/InvitationForm';
 import { InvitationPage } from './components/InvitationPage';
 import { MyInvitations } from './components/MyInvitations';
 
@@ -81,6 +82,11 @@ describe('InvitationsPage (console)', { timeout: 15_000 }, () => {
     expect(await (init!.body as Blob).text()).toContain('ada@example.com');
   });
 
+  it('says while uploading how many people the file holds', () => {
+    expect(uploadingText('people.csv', 10000)).toBe('Uploading people.csv: 10,000 people...');
+    expect(uploadingText('people.csv', null)).toBe('Uploading people.csv...');
+  });
+
   it("starts from talent search's shortlist: the people not yet invited fill the box", async () => {
     mockApi({
       'GET /admin/jobs/j1/invitations': { body: [] },
@@ -108,6 +114,12 @@ describe('InvitationsPage (console)', { timeout: 15_000 }, () => {
     const table = await screen.findByRole('table', { name: 'Invitations' });
     expect(within(table).getByText('Asks for more time')).toBeInTheDocument();
     expect(within(table).getByText('Spring batch')).toBeInTheDocument();
+    // Each campaign links to its own funnel.
+    const funnels = screen.getByRole('navigation', { name: 'Funnel per campaign' });
+    expect(within(funnels).getByRole('link', { name: 'Funnel of Spring batch' })).toHaveAttribute(
+      'href',
+      '/admin/jobs/j1/funnel?campaign_id=c1',
+    );
     await user.click(within(table).getByRole('button', { name: 'Grant more time' }));
     await waitFor(() => expect(calls(api, 'POST', '/extension')).toHaveLength(1));
     const body = JSON.parse(String(calls(api, 'POST', '/extension')[0]![1]!.body));

@@ -49,6 +49,8 @@ export function InvitationForm({ jobId, initialList = '' }: { jobId: string; ini
   const create = useCreateInvitations(jobId);
   const [pasted, setPasted] = useState(initialList);
   const [file, setFile] = useState<File | null>(null);
+  /** People in the chosen file (its lines after the header), so a long upload says how much it carries. */
+  const [fileRows, setFileRows] = useState<number | null>(null);
   const [deadline, setDeadline] = useState('');
   const [name, setName] = useState('');
   const [after, setAfter] = useState('48');
@@ -103,7 +105,15 @@ export function InvitationForm({ jobId, initialList = '' }: { jobId: string; ini
           type="file"
           accept=".csv,text/csv"
           className="mt-1 block text-sm"
-          onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+          onChange={(e) => {
+            const chosen = e.target.files?.[0] ?? null;
+            setFile(chosen);
+            setFileRows(null);
+            void chosen
+              ?.text()
+              .then((text) => setFileRows(Math.max(0, text.split(/\r?\n/).filter((l) => l.trim()).length - 1)))
+              .catch(() => setFileRows(null));
+          }}
         />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
@@ -140,7 +150,7 @@ export function InvitationForm({ jobId, initialList = '' }: { jobId: string; ini
       </div>
       <ErrorBanner message={create.error ? describeError(create.error, 'The invitations could not be sent.') : null} />
       <button type="submit" className={primaryButtonClass} disabled={nothing || create.isPending}>
-        {create.isPending ? (file ? `Uploading ${file.name}...` : 'Sending...') : 'Send invitations'}
+        {create.isPending ? (file ? uploadingText(file.name, fileRows) : 'Sending...') : 'Send invitations'}
       </button>
       {result && (
         <div role="status" aria-label="Invitation result" className="space-y-3">
@@ -164,3 +174,7 @@ export function InvitationForm({ jobId, initialList = '' }: { jobId: string; ini
     </form>
   );
 }
+
+/** What the button says while a file is on its way: its name and how many people it holds. */
+export const uploadingText = (fileName: string, rows: number | null) =>
+  rows === null ? `Uploading ${fileName}...` : `Uploading ${fileName}: ${rows.toLocaleString('en-US')} people...`;

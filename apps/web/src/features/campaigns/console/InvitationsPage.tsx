@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useParams, useSearchParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import type { BadgeColor, Invitation, InvitationStatus } from '@app/shared';
 import { Badge } from '../../../components/Badge';
 import { ErrorBanner } from '../../../components/ErrorBanner';
@@ -78,28 +78,52 @@ export function InvitationsPage() {
               rows.length === 0 ? (
                 <p className="text-sm text-slate-600">No one has been invited to this job yet.</p>
               ) : (
-                <Table label="Invitations" head={['Person', 'Campaign', 'Status', 'Deadline', '']}>
-                  {rows.map((i) => (
-                    <tr key={i.id}>
-                      <td className={td}>
-                        <div className="font-medium text-slate-900">{i.email}</div>
-                        {i.name && <div className="text-xs text-slate-500">{i.name}</div>}
-                        {i.unsubscribed && <div className="text-xs text-slate-500">Unsubscribed</div>}
-                      </td>
-                      <td className={td}>{i.campaign.name}</td>
-                      <td className={td}>
-                        <Badge color={STATUS[i.status].color}>{STATUS[i.status].label}</Badge>
-                      </td>
-                      <td className={td}>{i.deadline ? dateTime(i.deadline) : '—'}</td>
-                      <GrantCell jobId={jobId} invitation={i} />
-                    </tr>
-                  ))}
-                </Table>
+                <>
+                  <CampaignFunnels jobId={jobId} rows={rows} />
+                  <Table label="Invitations" head={['Person', 'Campaign', 'Status', 'Deadline', '']}>
+                    {rows.map((i) => (
+                      <tr key={i.id}>
+                        <td className={td}>
+                          <div className="font-medium text-slate-900">{i.email}</div>
+                          {i.name && <div className="text-xs text-slate-500">{i.name}</div>}
+                          {i.unsubscribed && <div className="text-xs text-slate-500">Unsubscribed</div>}
+                        </td>
+                        <td className={td}>{i.campaign.name}</td>
+                        <td className={td}>
+                          <Badge color={STATUS[i.status].color}>{STATUS[i.status].label}</Badge>
+                        </td>
+                        <td className={td}>{i.deadline ? dateTime(i.deadline) : '—'}</td>
+                        <GrantCell jobId={jobId} invitation={i} />
+                      </tr>
+                    ))}
+                  </Table>
+                </>
               )
             }
           </WhenLoaded>
         </Section>
       </div>
     </>
+  );
+}
+
+/** Each campaign of the job, with its own funnel (issue 47: the funnel per job and per campaign). */
+function CampaignFunnels({ jobId, rows }: { jobId: string; rows: Invitation[] }) {
+  const campaigns = [...new Map(rows.map((r) => [r.campaign.id, r.campaign])).values()];
+  return (
+    <nav aria-label="Funnel per campaign" className="mb-3 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+      <Link className="font-medium text-brand-700 hover:underline" to={`/admin/jobs/${jobId}/funnel`}>
+        Funnel of the job
+      </Link>
+      {campaigns.map((c) => (
+        <Link
+          key={c.id}
+          className="font-medium text-brand-700 hover:underline"
+          to={`/admin/jobs/${jobId}/funnel?campaign_id=${c.id}`}
+        >
+          Funnel of {c.name}
+        </Link>
+      ))}
+    </nav>
   );
 }

@@ -15,7 +15,7 @@ import { writeFakeMicWav } from './support/fake-mic';
  */
 const micWav = path.join(os.tmpdir(), `e2e-work-sample-mic-${process.pid}.wav`);
 test.use({ launchOptions: fakeMediaWithMic(micWav) });
-test.describe.configure({ timeout: 420_000 });
+test.describe.configure({ timeout: 600_000 });
 
 test.beforeAll(async () => {
   await writeFakeMicWav(micWav, 3, [
@@ -121,6 +121,17 @@ test('a work sample: marked by the provider, rated in the interview with a reloa
       timeout: 60_000,
     })
     .toMatch(/completed|under_review/);
+  // The reload made two recording parts: the seek is checked on the joined file, one timeline (decision 0168),
+  // which the server makes in the background after the end.
+  await expect
+    .poll(
+      async () => {
+        const res = await request.get(`/api/interviews/${interviewId}/recording/playlist`, { headers: auth(token) });
+        return res.status() === 200 ? ((await res.json()) as { file: unknown }).file !== null : false;
+      },
+      { timeout: 240_000 },
+    )
+    .toBe(true);
   await provider.goto(`/admin/interviews/${interviewId}`);
   const review = provider.getByRole('region', { name: 'Work sample' });
   await expect(review).toBeVisible({ timeout: 30_000 });

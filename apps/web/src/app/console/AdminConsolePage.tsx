@@ -107,8 +107,12 @@ export function AdminConsolePage() {
             Menu
           </button>
         </div>
-        <div id="console-menu" className={`${menuOpen ? 'block' : 'hidden'} md:flex md:flex-1 md:flex-col`}>
-          <nav aria-label="Console" className="flex flex-col gap-1 px-3 pb-3 md:flex-1 md:pb-0">
+        <div id="console-menu" className={`${menuOpen ? 'block' : 'hidden'} md:flex md:min-h-0 md:flex-1 md:flex-col`}>
+          {/* The list scrolls on a short screen, so the way back to the app stays in view below it. */}
+          <nav
+            aria-label="Console"
+            className="flex flex-col gap-1 px-3 pb-3 md:min-h-0 md:flex-1 md:overflow-y-auto md:pb-0"
+          >
             {NAV.map(({ to, label, icon: Icon }) => (
               // Closes the menu also when the page picked is the one shown (the path does not change then).
               <NavLink key={to} to={to} className={linkClass} onClick={() => setMenuOpen(false)}>

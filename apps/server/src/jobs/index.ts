@@ -4,3 +4,4 @@ export { invalidateJobsCache } from './job-cache';
 export { listAdminJobs } from './job-listing';
 export { default as jobsRoutes } from './routes';
 export { seedSampleJobs } from './sample-jobs';
+export { workSamplePoolSize } from './jobs';

@@ -8,6 +8,7 @@ import { and, count, eq, inArray, isNotNull, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   WORK_SAMPLE_EXPOSURE_LIMIT,
+  workSampleRuns,
   type AdminTask,
   type TaskStatus,
   type WorkItemContent,
@@ -179,7 +180,7 @@ export async function workSamplePool(db: Db, jobId: string): Promise<WorkSampleP
     job_id: jobId,
     work_sample_count: job.count,
     work_sample_seconds: job.seconds,
-    active: job.count > 0 && size >= job.count,
+    active: workSampleRuns(job.count, size),
     exposure_limit: WORK_SAMPLE_EXPOSURE_LIMIT,
     items,
   };

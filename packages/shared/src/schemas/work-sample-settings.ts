@@ -34,3 +34,6 @@ export const workSampleSecondsSchema = z
   .int(secondsMessage)
   .min(WORK_SAMPLE_MIN_SECONDS, secondsMessage)
   .max(WORK_SAMPLE_MAX_SECONDS, secondsMessage);
+
+/** A job's sample runs when it asks for items and its pool holds at least that many (decision 0244). */
+export const workSampleRuns = (count: number, poolSize: number) => count > 0 && poolSize >= count;

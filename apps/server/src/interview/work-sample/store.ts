@@ -3,7 +3,8 @@
  * one rating each takes. Every check a rating must pass is made here, against the stored rows.
  */
 import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
-import type { WorkItemContent } from '@app/shared';
+import { workSampleRuns, type WorkItemContent } from '@app/shared';
+import { workSamplePoolSize } from '../../jobs';
 import type { Db } from '../../db/client';
 import type { Executor } from '../../db/types';
 import { annotationItems, interviews, jobs, transcriptTurns } from '../../db/schema';
@@ -26,11 +27,7 @@ export async function activeSampleSettings(db: Db, jobId: string): Promise<Sampl
     .from(jobs)
     .where(eq(jobs.id, jobId));
   if (!job || job.count <= 0) return null;
-  const [pool] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(annotationItems)
-    .where(and(eq(annotationItems.jobId, jobId), eq(annotationItems.pool, 'work_sample')));
-  return (pool?.n ?? 0) >= job.count ? job : null;
+  return workSampleRuns(job.count, await workSamplePoolSize(db, jobId)) ? job : null;
 }
 
 /** The interview's sample in the candidate's order; empty before it started. */

@@ -17,6 +17,7 @@ import { readInvitationCsv, type CsvRow } from './csv-stream';
 import { createCampaign, type CampaignInput } from './create';
 import { grantExtension, listInvitations } from './invitations';
 import { campaignTokens } from './tokens-of-app';
+import { queueInvitationEmails } from './emails';
 
 /** What the CSV parser hands the route: the rows, kept apart from a JSON body by their wrapper. */
 type CsvBody = { csvRows: CsvRow[] };
@@ -97,10 +98,7 @@ const adminCampaignRoutes: FastifyPluginAsyncZod = async (app) => {
         now: new Date(),
       });
       // After the commit: a failure above stored nothing and mailed no one.
-      await app.queue.sendMany(
-        'campaign-email',
-        invitationIds.map((invitationId) => ({ invitationId, kind: 'invite' })),
-      );
+      await queueInvitationEmails(app.queue, invitationIds);
       const seconds = (performance.now() - began) / 1000;
       request.log.info(
         {

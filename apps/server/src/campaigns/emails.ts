@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { createMailer, mailContext, render, type EmailContext, type EmailMessage } from '../email';
 import type { Executor } from '../db/types';
 import { rows } from '../db/raw-sql';
-import type { BossQueue } from '../queue/queue';
+import type { BossQueue, JobQueue } from '../queue/queue';
 import type { InvitationTokens } from './tokens';
 import type { CampaignEmailJob } from './sweep';
 import { startedSql, unsubscribedSql } from './status';
@@ -86,4 +86,12 @@ export function registerCampaignEmailJob(app: FastifyInstance, queue: BossQueue,
     // No address or token in the log: the id and the kind say which e-mail it was.
     app.log.info({ invitationId: job.invitationId, kind: job.kind }, 'campaign e-mail sent');
   });
+}
+
+/** Queues the invitation e-mail of each new invitation; called after the campaign's transaction commits. */
+export async function queueInvitationEmails(queue: JobQueue, invitationIds: string[]): Promise<void> {
+  await queue.sendMany(
+    'campaign-email',
+    invitationIds.map((invitationId) => ({ invitationId, kind: 'invite' })),
+  );
 }

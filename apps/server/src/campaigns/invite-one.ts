@@ -9,6 +9,7 @@ import { invitations } from '../db/schema-hiring';
 import { unprocessable } from '../http/http-errors';
 import { createCampaign } from './create';
 import { campaignTokens } from './tokens-of-app';
+import { queueInvitationEmails } from './emails';
 
 export async function inviteOne(
   app: FastifyInstance,
@@ -32,10 +33,7 @@ export async function inviteOne(
     now: new Date(),
   });
   if (invitationIds.length) {
-    await app.queue.sendMany(
-      'campaign-email',
-      invitationIds.map((invitationId) => ({ invitationId, kind: 'invite' })),
-    );
+    await queueInvitationEmails(app.queue, invitationIds);
     return { invitationId: invitationIds[0]!, created: true };
   }
   // Skipped: raced with another call for the same address, or a reason the provider must hear.

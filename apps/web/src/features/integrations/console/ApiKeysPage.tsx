@@ -3,11 +3,11 @@ import { API_KEY_SCOPES, type ApiKey, type ApiKeyScope } from '@app/shared';
 import { Badge } from '../../../components/Badge';
 import { ErrorBanner } from '../../../components/ErrorBanner';
 import { TextField } from '../../../components/TextField';
-import { primaryButtonClass, secondaryButtonClass } from '../../../components/form-styles';
+import { primaryButtonClass } from '../../../components/form-styles';
 import { ListTable, PageHeader, Section, dateTime, td } from '../../../components/console-ui';
 import { describeError } from '../../../lib/describe-error';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from './api/integrations';
-import { CheckboxGroup, ShownOnce } from './ShownOnce';
+import { CheckboxGroup, ConfirmRemove, ShownOnce } from './ShownOnce';
 
 /**
  * API keys (issue 47, item 5): keys for the provider's own systems, each named and scoped, shown once
@@ -58,29 +58,16 @@ export function ApiKeysPage() {
                 <td className={`${td} space-x-2 whitespace-nowrap text-right`}>
                   {k.revoked_at ? (
                     <Badge color="red">Revoked {dateTime(k.revoked_at)}</Badge>
-                  ) : confirming === k.id ? (
-                    <>
-                      <button
-                        type="button"
-                        className={primaryButtonClass}
-                        aria-label={`Confirm revoking ${k.name}`}
-                        onClick={() => revoke.mutate(k.id, { onSuccess: () => setConfirming(null) })}
-                      >
-                        Revoke it
-                      </button>
-                      <button type="button" className={secondaryButtonClass} onClick={() => setConfirming(null)}>
-                        Keep
-                      </button>
-                    </>
                   ) : (
-                    <button
-                      type="button"
-                      className={secondaryButtonClass}
-                      aria-label={`Revoke ${k.name}`}
-                      onClick={() => setConfirming(k.id)}
-                    >
-                      Revoke
-                    </button>
+                    <ConfirmRemove
+                      verb="Revoke"
+                      gerund="revoking"
+                      name={k.name}
+                      confirming={confirming === k.id}
+                      onAsk={() => setConfirming(k.id)}
+                      onCancel={() => setConfirming(null)}
+                      onConfirm={() => revoke.mutate(k.id, { onSuccess: () => setConfirming(null) })}
+                    />
                   )}
                 </td>
               </tr>

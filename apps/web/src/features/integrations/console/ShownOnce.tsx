@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { secondaryButtonClass } from '../../../components/form-styles';
+import { primaryButtonClass, secondaryButtonClass } from '../../../components/form-styles';
 
 /**
  * A secret the server shows once (a webhook's signing secret, an API key): in full, with a copy
@@ -60,5 +60,48 @@ export function CheckboxGroup({
         ))}
       </div>
     </fieldset>
+  );
+}
+
+/**
+ * A removal that asks first: "Revoke" turns into "Revoke it" and "Keep" beside it, so a slip of the
+ * hand on a list of keys or endpoints never removes one.
+ */
+export function ConfirmRemove({
+  verb,
+  gerund,
+  name,
+  confirming,
+  onAsk,
+  onCancel,
+  onConfirm,
+}: {
+  /** "Revoke", "Delete". */
+  verb: string;
+  /** "revoking", "deleting": for the confirm button's accessible name. */
+  gerund: string;
+  /** What is removed, as the list names it. */
+  name: string;
+  confirming: boolean;
+  onAsk: () => void;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
+  if (!confirming) {
+    return (
+      <button type="button" className={secondaryButtonClass} aria-label={`${verb} ${name}`} onClick={onAsk}>
+        {verb}
+      </button>
+    );
+  }
+  return (
+    <>
+      <button type="button" className={primaryButtonClass} aria-label={`Confirm ${gerund} ${name}`} onClick={onConfirm}>
+        {verb} it
+      </button>
+      <button type="button" className={secondaryButtonClass} onClick={onCancel}>
+        Keep
+      </button>
+    </>
   );
 }

@@ -7,7 +7,7 @@ import { primaryButtonClass, secondaryButtonClass } from '../../../components/fo
 import { ListTable, PageHeader, Section, dateTime, td } from '../../../components/console-ui';
 import { describeError } from '../../../lib/describe-error';
 import { useCreateWebhook, useDeleteWebhook, useDeliveries, useReplayDelivery, useWebhooks } from './api/integrations';
-import { CheckboxGroup, ShownOnce } from './ShownOnce';
+import { CheckboxGroup, ConfirmRemove, ShownOnce } from './ShownOnce';
 
 /**
  * Webhooks (issue 47, item 4): the provider's endpoints, each with the events it receives; the
@@ -73,30 +73,15 @@ export function WebhooksPage() {
                   >
                     Deliveries
                   </button>
-                  {confirming === e.id ? (
-                    <>
-                      <button
-                        type="button"
-                        className={primaryButtonClass}
-                        aria-label={`Confirm deleting ${e.url}`}
-                        onClick={() => remove.mutate(e.id, { onSuccess: () => setConfirming(null) })}
-                      >
-                        Delete it
-                      </button>
-                      <button type="button" className={secondaryButtonClass} onClick={() => setConfirming(null)}>
-                        Keep
-                      </button>
-                    </>
-                  ) : (
-                    <button
-                      type="button"
-                      className={secondaryButtonClass}
-                      aria-label={`Delete ${e.url}`}
-                      onClick={() => setConfirming(e.id)}
-                    >
-                      Delete
-                    </button>
-                  )}
+                  <ConfirmRemove
+                    verb="Delete"
+                    gerund="deleting"
+                    name={e.url}
+                    confirming={confirming === e.id}
+                    onAsk={() => setConfirming(e.id)}
+                    onCancel={() => setConfirming(null)}
+                    onConfirm={() => remove.mutate(e.id, { onSuccess: () => setConfirming(null) })}
+                  />
                 </td>
               </tr>
             )}

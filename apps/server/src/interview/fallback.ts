@@ -1,6 +1,7 @@
 import type { Clock, Timer } from '../lib/clock';
 import { STT_RATE } from './audio';
 import {
+  ProviderBusyError,
   ProviderError,
   type Interviewer,
   type InterviewerRequest,
@@ -279,6 +280,8 @@ export class FallbackStt extends FallbackAdapter<SpeechToText> implements Speech
           this.pool.succeeded(provider);
           return text;
         } catch (err) {
+          // A busy spell: another provider may hear it, but this one is not down.
+          if (err instanceof ProviderBusyError) return this.retry(audio, provider);
           this.pool.failed(provider, providerFailure(err));
           this.probeAudio = audio;
           return this.retry(audio);
@@ -289,8 +292,9 @@ export class FallbackStt extends FallbackAdapter<SpeechToText> implements Speech
     };
   }
 
-  private async retry(audio: Int16Array[]): Promise<string | SttFinal> {
+  private async retry(audio: Int16Array[], busy?: SpeechToText): Promise<string | SttFinal> {
     for (const provider of this.pool.available()) {
+      if (provider === busy) continue;
       try {
         const retry = provider.start(() => {});
         for (const part of audio) retry.write(part);
@@ -298,7 +302,7 @@ export class FallbackStt extends FallbackAdapter<SpeechToText> implements Speech
         this.pool.succeeded(provider);
         return text;
       } catch (err) {
-        this.pool.failed(provider, providerFailure(err));
+        if (!(err instanceof ProviderBusyError)) this.pool.failed(provider, providerFailure(err));
       }
     }
     return { text: '', unheard: true };

@@ -2,6 +2,7 @@
 import type { ServerMessage } from '@app/shared';
 import { buildPlan, type InterviewPlan } from '../../src/interview/plan';
 import {
+  ProviderBusyError,
   ProviderError,
   type Interviewer,
   type InterviewerRequest,
@@ -17,7 +18,7 @@ export class FakeStt implements SpeechToText {
   constructor(
     private readonly script: string[],
     /** How it fails (a test may set it to 'none' to let the provider recover). */
-    public failure: 'none' | 'start' | 'finish' = 'none',
+    public failure: 'none' | 'start' | 'finish' | 'busy' = 'none',
     name?: string,
   ) {
     this.name = name ?? (failure === 'none' ? 'fake-stt' : 'failing-stt');
@@ -33,6 +34,7 @@ export class FakeStt implements SpeechToText {
       peek: () => (this.peekText && samples ? { text: this.peekText() } : null),
       finish: async () => {
         if (this.failure === 'finish') throw new ProviderError(this.name, 'recognizer crashed');
+        if (this.failure === 'busy') throw new ProviderBusyError(this.name, 'all recognizers are busy');
         return samples ? (this.script.shift() ?? '') : '';
       },
       abort: () => {},

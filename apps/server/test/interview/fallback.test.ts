@@ -44,6 +44,26 @@ describe('provider fallback with recovery', () => {
     expect(notices).toHaveLength(1);
   });
 
+  it('treats a busy spell as a busy spell: the answer goes to another recognizer or is asked again, and nobody is told it failed', async () => {
+    const clock = new ManualClock();
+    const { notices, errors, opts } = adapterOptions(clock);
+    const local = new FakeStt(['heard locally again'], 'busy', 'pocketsphinx');
+    const hosted = new FakeStt(['heard by the hosted one']);
+    const stt = new FallbackStt([local, hosted], opts);
+    expect(await recognize(stt)).toBe('heard by the hosted one');
+
+    const alone = new FallbackStt([local], opts);
+    const stream = alone.start(() => {});
+    stream.write(new Int16Array(1600));
+    expect(await stream.finish()).toEqual({ text: '', unheard: true });
+    expect(notices).toEqual([]);
+    expect(errors).toEqual([]);
+
+    // Still the first choice: the next answer goes to it without waiting for a probe.
+    local.failure = 'none';
+    expect(await recognize(stt)).toBe('heard locally again');
+  });
+
   it('keeps probing with a growing back-off while the provider stays down', async () => {
     const clock = new ManualClock();
     const { errors, opts } = adapterOptions(clock);

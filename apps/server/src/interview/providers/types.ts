@@ -113,3 +113,9 @@ export class ProviderError extends Error {
     super(`${provider}: ${message}`);
   }
 }
+
+/**
+ * The provider works but had no room for this request in time (every recognizer busy): a busy spell,
+ * not a failure, so the provider is not marked down and the candidate is not told it failed.
+ */
+export class ProviderBusyError extends ProviderError {}

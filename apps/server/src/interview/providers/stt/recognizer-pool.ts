@@ -1,5 +1,5 @@
 import os from 'node:os';
-import { ProviderError } from '../types';
+import { ProviderBusyError, ProviderError } from '../types';
 import { modelKey, RecognizerWorker, type RecognizerModel } from './recognizer-worker';
 
 /** Who holds a leased worker: an utterance being heard. */
@@ -110,7 +110,7 @@ export class RecognizerPool {
         timer: setTimeout(() => {
           this.waiters = this.waiters.filter((w) => w !== waiter);
           this.opts.onShed?.(Date.now() - now);
-          reject(new ProviderError('pocketsphinx', 'all recognizers are busy'));
+          reject(new ProviderBusyError('pocketsphinx', 'all recognizers are busy'));
         }, this.queueDeadlineMs),
       };
       waiter.timer.unref();

@@ -7,3 +7,13 @@ export function ErrorBanner({ message }: { message: string | null | undefined })
     </div>
   );
 }
+
+/** The quieter red line under one control (a download, a small form): the same alert, without the box. */
+export function ErrorLine({ message, className = '' }: { message: string | null | undefined; className?: string }) {
+  if (!message) return null;
+  return (
+    <p role="alert" className={`text-sm text-red-700 ${className}`.trim()}>
+      {message}
+    </p>
+  );
+}

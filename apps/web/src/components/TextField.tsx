@@ -10,6 +10,7 @@ type Props = {
   type?: string;
   required?: boolean;
   readOnly?: boolean;
+  disabled?: boolean;
   placeholder?: string;
   /** A small badge after the label, e.g. "prefilled". */
   badge?: string;
@@ -36,6 +37,7 @@ export function TextField({
   type = 'text',
   required,
   readOnly,
+  disabled,
   placeholder,
   badge,
   help,
@@ -56,6 +58,7 @@ export function TextField({
           name,
           value,
           readOnly,
+          disabled,
           placeholder,
           required,
           autoComplete,

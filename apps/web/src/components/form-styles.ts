@@ -7,3 +7,6 @@ export const primaryButtonClass =
 export const secondaryButtonClass =
   'inline-flex items-center justify-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-60';
 export const cardClass = 'rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6';
+/** A small bordered button beside a heading or a list (the file downloads). */
+export const compactButtonClass =
+  'inline-flex items-center gap-2 whitespace-nowrap rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50 disabled:opacity-60';

@@ -1,4 +1,5 @@
 import type { MyInvitation } from '@app/shared';
+import { CardListSection } from '../../../components/CardListSection';
 import { formatDateTime } from '../../../lib/format';
 import { useAskMoreTime, useMyInvitations } from '../api';
 import { MoreTimeButton } from './MoreTimeButton';
@@ -33,15 +34,10 @@ export function MyInvitations() {
   const open = (list.data ?? []).filter((i) => i.deadline && !i.started);
   if (!open.length) return null;
   return (
-    <section aria-labelledby="deadlines-title" className="mt-6">
-      <h2 id="deadlines-title" className="text-lg font-semibold text-slate-900">
-        Invitations with a deadline
-      </h2>
-      <ul className="mt-3 grid grid-cols-1 gap-3 md:grid-cols-2">
-        {open.map((i) => (
-          <Deadline key={i.id} invitation={i} />
-        ))}
-      </ul>
-    </section>
+    <CardListSection title="Invitations with a deadline">
+      {open.map((i) => (
+        <Deadline key={i.id} invitation={i} />
+      ))}
+    </CardListSection>
   );
 }

@@ -1,6 +1,4 @@
-import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { Download } from 'lucide-react';
 import {
   FUNNEL_STEP_LABELS,
   TECHNICAL_FAILURE_LABELS,
@@ -10,9 +8,10 @@ import {
 } from '@app/shared';
 import { useJob } from '../../../api/admin/jobs';
 import { ErrorBanner } from '../../../components/ErrorBanner';
-import { secondaryButtonClass } from '../../../components/form-styles';
+import { DownloadButton } from '../../../components/DownloadButton';
 import { Empty, PageHeader, Section, WhenLoaded, dateTime } from '../../../components/console-ui';
 import { describeError } from '../../../lib/describe-error';
+import { useDownload } from '../../../lib/use-download';
 import { downloadFunnelCsv, useFunnel, useJobSatisfaction } from './api/funnel';
 import { FunnelChart } from './FunnelChart';
 
@@ -27,8 +26,7 @@ export function FunnelPage() {
   const job = useJob(jobId);
   const funnel = useFunnel(jobId, campaignId);
   const satisfaction = useJobSatisfaction(jobId);
-  const [fileError, setFileError] = useState<string | null>(null);
-  const [downloading, setDownloading] = useState(false);
+  const csv = useDownload<'csv'>((e) => describeError(e, 'The CSV could not be downloaded'));
 
   return (
     <>
@@ -38,23 +36,14 @@ export function FunnelPage() {
             Whole job
           </Link>
         )}
-        <button
-          type="button"
-          className={secondaryButtonClass}
-          disabled={downloading}
-          onClick={() => {
-            setFileError(null);
-            setDownloading(true);
-            downloadFunnelCsv(jobId, campaignId)
-              .catch((e: unknown) => setFileError(describeError(e, 'The CSV could not be downloaded')))
-              .finally(() => setDownloading(false));
-          }}
+        <DownloadButton
+          busy={csv.busy !== null}
+          onClick={() => void csv.start('csv', () => downloadFunnelCsv(jobId, campaignId))}
         >
-          <Download className="h-4 w-4" aria-hidden />
           Download CSV
-        </button>
+        </DownloadButton>
       </PageHeader>
-      {fileError && <ErrorBanner message={fileError} />}
+      <ErrorBanner message={csv.error} />
       <div className="space-y-6">
         <WhenLoaded query={funnel} loading="Loading the funnel..." notFound="The funnel could not be loaded">
           {(f) => <FunnelSections funnel={f} campaign={campaignId !== null} />}

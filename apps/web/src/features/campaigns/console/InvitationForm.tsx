@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import type { InvitationsCreateReply, SkipReason } from '@app/shared';
 import { ErrorBanner } from '../../../components/ErrorBanner';
-import { inputClass, labelClass, primaryButtonClass } from '../../../components/form-styles';
+import { TextField } from '../../../components/TextField';
+import { labelClass, primaryButtonClass } from '../../../components/form-styles';
 import { Table, td } from '../../../components/console-ui';
 import { describeError } from '../../../lib/describe-error';
 import { useCreateInvitations } from '../api';
@@ -83,19 +84,14 @@ export function InvitationForm({ jobId, initialList = '' }: { jobId: string; ini
   const nothing = !file && !pasted.trim();
   return (
     <form onSubmit={onSubmit} className="space-y-4" aria-label="Invite people">
-      <div>
-        <label htmlFor="invite-pasted" className={labelClass}>
-          E-mail addresses, one per line (optionally "Name, email")
-        </label>
-        <textarea
-          id="invite-pasted"
-          rows={5}
-          className={inputClass}
-          value={pasted}
-          disabled={Boolean(file)}
-          onChange={(e) => setPasted(e.target.value)}
-        />
-      </div>
+      <TextField
+        label='E-mail addresses, one per line (optionally "Name, email")'
+        multiline
+        rows={5}
+        value={pasted}
+        disabled={Boolean(file)}
+        onChange={setPasted}
+      />
       <div>
         <label htmlFor="invite-csv" className={labelClass}>
           Or upload a CSV with the columns name,email
@@ -117,36 +113,10 @@ export function InvitationForm({ jobId, initialList = '' }: { jobId: string; ini
         />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <div>
-          <label htmlFor="invite-deadline" className={labelClass}>
-            Deadline (optional)
-          </label>
-          <input
-            id="invite-deadline"
-            type="datetime-local"
-            className={inputClass}
-            value={deadline}
-            onChange={(e) => setDeadline(e.target.value)}
-          />
-        </div>
-        <div>
-          <label htmlFor="invite-name" className={labelClass}>
-            Campaign name (optional)
-          </label>
-          <input id="invite-name" className={inputClass} value={name} onChange={(e) => setName(e.target.value)} />
-        </div>
-        <div>
-          <label htmlFor="invite-after" className={labelClass}>
-            Remind after (hours, comma-separated)
-          </label>
-          <input id="invite-after" className={inputClass} value={after} onChange={(e) => setAfter(e.target.value)} />
-        </div>
-        <div>
-          <label htmlFor="invite-before" className={labelClass}>
-            Remind before the deadline (hours)
-          </label>
-          <input id="invite-before" className={inputClass} value={before} onChange={(e) => setBefore(e.target.value)} />
-        </div>
+        <TextField label="Deadline (optional)" type="datetime-local" value={deadline} onChange={setDeadline} />
+        <TextField label="Campaign name (optional)" value={name} onChange={setName} />
+        <TextField label="Remind after (hours, comma-separated)" value={after} onChange={setAfter} />
+        <TextField label="Remind before the deadline (hours)" value={before} onChange={setBefore} />
       </div>
       <ErrorBanner message={create.error ? describeError(create.error, 'The invitations could not be sent.') : null} />
       <button type="submit" className={primaryButtonClass} disabled={nothing || create.isPending}>

@@ -58,39 +58,56 @@ export function DocumentTemplatesPage() {
             empty="No templates yet."
           >
             {({ current, count }) => (
-              <tr key={current.key}>
-                <td className={td}>
-                  <div>
-                    <div className="font-medium text-slate-900">{current.title}</div>
-                    <code className="text-xs text-slate-500">{current.key}</code>
-                  </div>
-                </td>
-                <td className={td}>
-                  <div>
-                    Version {current.version}
-                    {count > 1 && (
-                      <div className="text-xs text-slate-500">
-                        {count - 1} earlier {count === 2 ? 'version' : 'versions'}
-                      </div>
-                    )}
-                  </div>
-                </td>
-                <td className={td}>{dateTime(current.created_at)}</td>
-                <ActionCell
-                  name={`New version of ${current.title}`}
-                  onClick={() => {
-                    setPublished(null);
-                    setEditing(current);
-                  }}
-                >
-                  New version
-                </ActionCell>
-              </tr>
+              <TemplateRow
+                key={current.key}
+                current={current}
+                count={count}
+                onNewVersion={() => {
+                  setPublished(null);
+                  setEditing(current);
+                }}
+              />
             )}
           </ListTable>
         </Section>
       </div>
     </>
+  );
+}
+
+/** A key's current version, how many came before it, and the button that starts the next one. */
+function TemplateRow({
+  current,
+  count,
+  onNewVersion,
+}: {
+  current: DocumentTemplate;
+  count: number;
+  onNewVersion: () => void;
+}) {
+  return (
+    <tr>
+      <td className={td}>
+        <div>
+          <div className="font-medium text-slate-900">{current.title}</div>
+          <code className="text-xs text-slate-500">{current.key}</code>
+        </div>
+      </td>
+      <td className={td}>
+        <div>
+          Version {current.version}
+          {count > 1 && (
+            <div className="text-xs text-slate-500">
+              {count - 1} earlier {count === 2 ? 'version' : 'versions'}
+            </div>
+          )}
+        </div>
+      </td>
+      <td className={td}>{dateTime(current.created_at)}</td>
+      <ActionCell name={`New version of ${current.title}`} onClick={onNewVersion}>
+        New version
+      </ActionCell>
+    </tr>
   );
 }
 

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Download } from 'lucide-react';
 import { type Form1099NecRow, formatMoney } from '@app/shared';
 import { ErrorBanner } from '../../../components/ErrorBanner';
-import { secondaryButtonClass } from '../../../components/form-styles';
+import { DownloadButton } from '../../../components/DownloadButton';
 import { describeError } from '../../../lib/describe-error';
+import { useDownload } from '../../../lib/use-download';
 import { download1099NecCsv, use1099Nec } from './api/onboarding';
 import { Empty, FilterSelect, PageHeader, Section, Table, td } from '../../../components/console-ui';
 
@@ -35,8 +35,7 @@ function years(now = new Date()) {
 export function Form1099NecPage() {
   const [year, setYear] = useState(() => new Date().getFullYear() - 1);
   const report = use1099Nec(year);
-  const [downloading, setDownloading] = useState(false);
-  const [fileError, setFileError] = useState<string | null>(null);
+  const csv = useDownload<'csv'>((e) => describeError(e, 'The CSV could not be downloaded'));
   const data = report.data;
 
   return (
@@ -48,24 +47,12 @@ export function Form1099NecPage() {
           onChange={(v) => setYear(Number(v))}
           options={years().map((y) => ({ value: y, label: y }))}
         />
-        <button
-          type="button"
-          className={secondaryButtonClass}
-          disabled={downloading}
-          onClick={() => {
-            setFileError(null);
-            setDownloading(true);
-            download1099NecCsv(year)
-              .catch((e: unknown) => setFileError(describeError(e, 'The CSV could not be downloaded')))
-              .finally(() => setDownloading(false));
-          }}
-        >
-          <Download className="h-4 w-4" aria-hidden />
+        <DownloadButton busy={csv.busy !== null} onClick={() => void csv.start('csv', () => download1099NecCsv(year))}>
           Download CSV
-        </button>
+        </DownloadButton>
       </PageHeader>
       <div className="space-y-4">
-        <ErrorBanner message={fileError} />
+        <ErrorBanner message={csv.error} />
         <Section title={`Payees for ${year}`}>
           <div className="space-y-4">
             {data && (

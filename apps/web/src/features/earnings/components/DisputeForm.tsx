@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useCreateDispute } from '../api/disputes';
+import { ErrorLine } from '../../../components/ErrorBanner';
 
 /** Dispute a rejected task: a reason, sent to the provider's review (issue 36 item 9). */
 export function DisputeForm({ taskId }: { taskId: string }) {
@@ -55,11 +56,7 @@ export function DisputeForm({ taskId }: { taskId: string }) {
           Cancel
         </button>
       </div>
-      {create.isError && (
-        <p role="alert" className="text-sm text-red-700">
-          {create.error.message}
-        </p>
-      )}
+      <ErrorLine message={create.error?.message} />
     </form>
   );
 }

@@ -1,48 +1,35 @@
-import { useState } from 'react';
-import { Download } from 'lucide-react';
+import { DownloadButton } from '../../../components/DownloadButton';
+import { ErrorLine } from '../../../components/ErrorBanner';
+import { compactButtonClass } from '../../../components/form-styles';
+import { messageOr } from '../../../lib/describe-error';
+import { useDownload } from '../../../lib/use-download';
 import { downloadStatement } from '../api/download-statement';
 
 /** Download Statement for the current year, as CSV or PDF (issue 36 item 8, decision 0209). */
 export function DownloadStatement({ userId }: { userId: string | undefined }) {
   const year = new Date().getFullYear();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const get = async (format: 'csv' | 'pdf') => {
-    if (!userId) return;
-    setBusy(true);
-    setError(null);
-    try {
-      await downloadStatement(userId, year, format);
-    } catch (e) {
-      setError(e instanceof Error ? e.message : 'Download failed');
-    } finally {
-      setBusy(false);
-    }
+  const statement = useDownload<'csv' | 'pdf'>(messageOr('Download failed'));
+  const get = (format: 'csv' | 'pdf') => {
+    if (userId) void statement.start(format, () => downloadStatement(userId, year, format));
   };
-  const cls =
-    'inline-flex items-center gap-2 whitespace-nowrap rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50 disabled:opacity-60';
+  const busy = statement.busy !== null;
   return (
     <div className="flex flex-col items-end gap-1">
       <div className="flex items-center gap-2" role="group" aria-label={`Download Statement ${year}`}>
-        <button type="button" className={cls} disabled={busy} onClick={() => void get('csv')}>
-          <Download className="h-4 w-4" aria-hidden />
+        <DownloadButton className={compactButtonClass} busy={busy} onClick={() => get('csv')}>
           Download Statement
-        </button>
+        </DownloadButton>
         <button
           type="button"
-          className={cls}
+          className={compactButtonClass}
           disabled={busy}
           aria-label="Download Statement PDF"
-          onClick={() => void get('pdf')}
+          onClick={() => get('pdf')}
         >
           PDF
         </button>
       </div>
-      {error && (
-        <p role="alert" className="text-sm text-red-700">
-          {error}
-        </p>
-      )}
+      <ErrorLine message={statement.error} />
     </div>
   );
 }

@@ -1,7 +1,13 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Clock, Wallet, TrendingUp } from 'lucide-react';
-import { formatMoney, pendingAvailableDate, transactionBadge, transactionDescription } from '@app/shared';
+import {
+  type EarningsTransaction,
+  formatMoney,
+  pendingAvailableDate,
+  transactionBadge,
+  transactionDescription,
+} from '@app/shared';
 import { Badge } from '../../../components/Badge';
 import { formatDate } from '../../../lib/format';
 import { useAuth } from '../../../lib/auth';
@@ -25,6 +31,28 @@ const BADGE_COLORS = {
   'On its way': 'yellow',
   Pending: 'yellow',
 } as const;
+
+function TransactionRow({ transaction: t }: { transaction: EarningsTransaction }) {
+  const badge = transactionBadge(t.status, t.payout);
+  // Rejected work earns nothing: the amount struck through, and the provider's reason.
+  const rejected = t.status === 'rejected';
+  return (
+    <li data-testid="transaction" className="flex items-center justify-between gap-3 px-4 py-3">
+      <div className="min-w-0">
+        <p className="truncate font-medium text-slate-900">{transactionDescription(t)}</p>
+        <p className="text-sm text-slate-500">{formatDate(t.created_at)}</p>
+        {rejected && t.rejection_reason && <p className="mt-1 text-sm text-red-700">Reason: {t.rejection_reason}</p>}
+        {rejected && t.task_id && <DisputeForm taskId={t.task_id} />}
+      </div>
+      <div className="flex shrink-0 flex-col items-end gap-1 sm:flex-row sm:items-center sm:gap-3">
+        <span className={rejected ? 'font-semibold text-slate-400 line-through' : 'font-semibold text-green-700'}>
+          {formatMoney(t.amount, { sign: true })}
+        </span>
+        {rejected ? <Badge color="red">Rejected</Badge> : <Badge color={BADGE_COLORS[badge]}>{badge}</Badge>}
+      </div>
+    </li>
+  );
+}
 
 function Card({
   icon,
@@ -141,41 +169,9 @@ export function EarningsPage() {
               <p className="px-4 py-10 text-center text-slate-600">No transactions yet</p>
             ) : (
               <ul className="divide-y divide-slate-100">
-                {transactions.data.map((t) => {
-                  const badge = transactionBadge(t.status, t.payout);
-                  // Rejected work earns nothing: the amount struck through, and the provider's reason.
-                  const rejected = t.status === 'rejected';
-                  return (
-                    <li
-                      key={t.id}
-                      data-testid="transaction"
-                      className="flex items-center justify-between gap-3 px-4 py-3"
-                    >
-                      <div className="min-w-0">
-                        <p className="truncate font-medium text-slate-900">{transactionDescription(t)}</p>
-                        <p className="text-sm text-slate-500">{formatDate(t.created_at)}</p>
-                        {rejected && t.rejection_reason && (
-                          <p className="mt-1 text-sm text-red-700">Reason: {t.rejection_reason}</p>
-                        )}
-                        {rejected && t.task_id && <DisputeForm taskId={t.task_id} />}
-                      </div>
-                      <div className="flex shrink-0 flex-col items-end gap-1 sm:flex-row sm:items-center sm:gap-3">
-                        <span
-                          className={
-                            rejected ? 'font-semibold text-slate-400 line-through' : 'font-semibold text-green-700'
-                          }
-                        >
-                          {formatMoney(t.amount, { sign: true })}
-                        </span>
-                        {rejected ? (
-                          <Badge color="red">Rejected</Badge>
-                        ) : (
-                          <Badge color={BADGE_COLORS[badge]}>{badge}</Badge>
-                        )}
-                      </div>
-                    </li>
-                  );
-                })}
+                {transactions.data.map((t) => (
+                  <TransactionRow key={t.id} transaction={t} />
+                ))}
               </ul>
             )}
             <DisputesList />

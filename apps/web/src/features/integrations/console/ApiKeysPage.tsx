@@ -7,7 +7,7 @@ import { primaryButtonClass } from '../../../components/form-styles';
 import { ListTable, PageHeader, Section, dateTime, td } from '../../../components/console-ui';
 import { describeError } from '../../../lib/describe-error';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from './api/integrations';
-import { CheckboxGroup, ConfirmRemove, ShownOnce } from './ShownOnce';
+import { CheckboxGroup, ConfirmRemove, ShownOnce, useAskFirst } from './ShownOnce';
 
 /**
  * API keys (issue 47, item 5): keys for the provider's own systems, each named and scoped, shown once
@@ -17,7 +17,7 @@ export function ApiKeysPage() {
   const list = useApiKeys();
   const revoke = useRevokeApiKey();
   const [key, setKey] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState<string | null>(null);
+  const askFirst = useAskFirst(revoke.mutate);
   return (
     <>
       <PageHeader title="API keys" />
@@ -59,15 +59,7 @@ export function ApiKeysPage() {
                   {k.revoked_at ? (
                     <Badge color="red">Revoked {dateTime(k.revoked_at)}</Badge>
                   ) : (
-                    <ConfirmRemove
-                      verb="Revoke"
-                      gerund="revoking"
-                      name={k.name}
-                      confirming={confirming === k.id}
-                      onAsk={() => setConfirming(k.id)}
-                      onCancel={() => setConfirming(null)}
-                      onConfirm={() => revoke.mutate(k.id, { onSuccess: () => setConfirming(null) })}
-                    />
+                    <ConfirmRemove verb="Revoke" gerund="revoking" name={k.name} {...askFirst(k.id)} />
                   )}
                 </td>
               </tr>

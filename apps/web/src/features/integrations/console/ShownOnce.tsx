@@ -64,6 +64,20 @@ export function CheckboxGroup({
 }
 
 /**
+ * Which row of a list is asking "remove it?" (one at a time), as the props of its ConfirmRemove;
+ * `remove` is the mutation's `mutate`, and the question closes once the removal succeeds.
+ */
+export function useAskFirst(remove: (id: string, options: { onSuccess: () => void }) => void) {
+  const [asking, setAsking] = useState<string | null>(null);
+  return (id: string) => ({
+    confirming: asking === id,
+    onAsk: () => setAsking(id),
+    onCancel: () => setAsking(null),
+    onConfirm: () => remove(id, { onSuccess: () => setAsking(null) }),
+  });
+}
+
+/**
  * A removal that asks first: "Revoke" turns into "Revoke it" and "Keep" beside it, so a slip of the
  * hand on a list of keys or endpoints never removes one.
  */

@@ -7,7 +7,7 @@ import { primaryButtonClass, secondaryButtonClass } from '../../../components/fo
 import { ListTable, PageHeader, Section, dateTime, td } from '../../../components/console-ui';
 import { describeError } from '../../../lib/describe-error';
 import { useCreateWebhook, useDeleteWebhook, useDeliveries, useReplayDelivery, useWebhooks } from './api/integrations';
-import { CheckboxGroup, ConfirmRemove, ShownOnce } from './ShownOnce';
+import { CheckboxGroup, ConfirmRemove, ShownOnce, useAskFirst } from './ShownOnce';
 
 /**
  * Webhooks (issue 47, item 4): the provider's endpoints, each with the events it receives; the
@@ -18,7 +18,7 @@ export function WebhooksPage() {
   const remove = useDeleteWebhook();
   const [secret, setSecret] = useState<string | null>(null);
   const [open, setOpen] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState<string | null>(null);
+  const askFirst = useAskFirst(remove.mutate);
 
   return (
     <>
@@ -73,15 +73,7 @@ export function WebhooksPage() {
                   >
                     Deliveries
                   </button>
-                  <ConfirmRemove
-                    verb="Delete"
-                    gerund="deleting"
-                    name={e.url}
-                    confirming={confirming === e.id}
-                    onAsk={() => setConfirming(e.id)}
-                    onCancel={() => setConfirming(null)}
-                    onConfirm={() => remove.mutate(e.id, { onSuccess: () => setConfirming(null) })}
-                  />
+                  <ConfirmRemove verb="Delete" gerund="deleting" name={e.url} {...askFirst(e.id)} />
                 </td>
               </tr>
             )}

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { SATISFACTION_COMMENT_MAX } from '@app/shared';
+import { ErrorLine } from '../../../components/ErrorBanner';
 import { ApiError } from '../../../lib/api-client';
 import { describeError } from '../../../lib/describe-error';
 import type { SatisfactionReply } from '../api/satisfaction';
@@ -82,11 +83,7 @@ export function SatisfactionQuestion({
           className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm"
         />
       </label>
-      {error && (
-        <p role="alert" className="mt-2 text-sm text-red-600">
-          {error}
-        </p>
-      )}
+      <ErrorLine message={error} className="mt-2" />
       <div className="mt-3 flex justify-end gap-2">
         <button
           type="button"

@@ -1,5 +1,8 @@
-import { useState } from 'react';
-import { Download } from 'lucide-react';
+import { DownloadButton } from '../../../components/DownloadButton';
+import { ErrorLine } from '../../../components/ErrorBanner';
+import { compactButtonClass } from '../../../components/form-styles';
+import { messageOr } from '../../../lib/describe-error';
+import { useDownload } from '../../../lib/use-download';
 import { downloadPacket } from './api/packet';
 
 const FORMATS = [
@@ -13,41 +16,27 @@ const FORMATS = [
  * page show it there.
  */
 export function PacketDownloads({ interviewId, onDownloaded }: { interviewId: string; onDownloaded?: () => void }) {
-  const [busy, setBusy] = useState<'pdf' | 'zip' | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const get = async (format: 'pdf' | 'zip') => {
-    setBusy(format);
-    setError(null);
-    try {
+  const packet = useDownload<'pdf' | 'zip'>(messageOr('The download failed.'));
+  const get = (format: 'pdf' | 'zip') =>
+    void packet.start(format, async () => {
       await downloadPacket(interviewId, format);
       onDownloaded?.();
-    } catch (e) {
-      setError(e instanceof Error ? e.message : 'The download failed.');
-    } finally {
-      setBusy(null);
-    }
-  };
+    });
   return (
     <div className="flex flex-col items-start gap-1">
       <div className="flex flex-wrap items-center gap-2" role="group" aria-label="Candidate packet">
         {FORMATS.map(({ format, label }) => (
-          <button
+          <DownloadButton
             key={format}
-            type="button"
-            disabled={busy !== null}
-            onClick={() => void get(format)}
-            className="inline-flex items-center gap-2 whitespace-nowrap rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50 disabled:opacity-60"
+            className={compactButtonClass}
+            busy={packet.busy !== null}
+            onClick={() => get(format)}
           >
-            <Download className="h-4 w-4" aria-hidden />
-            {busy === format ? 'Preparing...' : label}
-          </button>
+            {packet.busy === format ? 'Preparing...' : label}
+          </DownloadButton>
         ))}
       </div>
-      {error && (
-        <p role="alert" className="text-sm text-red-700">
-          {error}
-        </p>
-      )}
+      <ErrorLine message={packet.error} />
     </div>
   );
 }

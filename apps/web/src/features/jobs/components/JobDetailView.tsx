@@ -22,6 +22,34 @@ import { Badge } from '../../../components/Badge';
 import { NavButton } from '../../../components/NavButton';
 import { DocumentsList } from './DocumentsList';
 
+function CreativeTaskRow({ task }: { task: AnnotationTask }) {
+  const badge = taskBadge(task.status);
+  return (
+    <li data-testid="creative-task" className="flex flex-wrap items-center justify-between gap-3 py-3">
+      <div className="min-w-0">
+        <p className="font-medium text-slate-900">{task.task_name || 'Creative Task'}</p>
+        <p className="text-xs text-slate-500">
+          {task.data_to_annotate?.data_type || 'Unknown'} · ID: {shortId(task.id)}
+        </p>
+      </div>
+      <div className="flex items-center gap-3">
+        <Badge color={badge.color}>{badge.label}</Badge>
+        <NavButton
+          to={`/annotate/${task.id}`}
+          className={
+            // A finished task is looked at, not worked on: a quiet button (issue 34).
+            isTaskSubmitted(task.status)
+              ? 'rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50'
+              : 'rounded-md bg-brand-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-700'
+          }
+        >
+          {taskActionLabel(task.status)}
+        </NavButton>
+      </div>
+    </li>
+  );
+}
+
 type Props = {
   interview: Interview;
   tasks: AnnotationTask[];
@@ -106,37 +134,9 @@ export function JobDetailView({ interview, tasks, job, onBack, payouts }: Props)
               <p className="mt-2 text-sm text-slate-600">Tasks Being Prepared</p>
             ) : (
               <ul className="mt-3 divide-y divide-slate-100">
-                {tasks.map((task) => {
-                  const badge = taskBadge(task.status);
-                  return (
-                    <li
-                      key={task.id}
-                      data-testid="creative-task"
-                      className="flex flex-wrap items-center justify-between gap-3 py-3"
-                    >
-                      <div className="min-w-0">
-                        <p className="font-medium text-slate-900">{task.task_name || 'Creative Task'}</p>
-                        <p className="text-xs text-slate-500">
-                          {task.data_to_annotate?.data_type || 'Unknown'} · ID: {shortId(task.id)}
-                        </p>
-                      </div>
-                      <div className="flex items-center gap-3">
-                        <Badge color={badge.color}>{badge.label}</Badge>
-                        <NavButton
-                          to={`/annotate/${task.id}`}
-                          className={
-                            // A finished task is looked at, not worked on: a quiet button (issue 34).
-                            isTaskSubmitted(task.status)
-                              ? 'rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50'
-                              : 'rounded-md bg-brand-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-700'
-                          }
-                        >
-                          {taskActionLabel(task.status)}
-                        </NavButton>
-                      </div>
-                    </li>
-                  );
-                })}
+                {tasks.map((task) => (
+                  <CreativeTaskRow key={task.id} task={task} />
+                ))}
               </ul>
             )}
           </section>

@@ -14,6 +14,7 @@ import {
   type Job,
 } from '@app/shared';
 import { Badge } from '../../../components/Badge';
+import { CardListSection } from '../../../components/CardListSection';
 import { formatDate } from '../../../lib/format';
 import { useAuth } from '../../../lib/auth';
 import { useInterviews } from '../../../api/interviews/get-interviews';
@@ -90,32 +91,29 @@ function JobRowCard({ row, job, tab, onOpen }: { row: Row; job: Job | undefined;
 function WaitingApplications({ waiting, jobsById }: { waiting: Interview[]; jobsById: Map<string, Job> }) {
   if (waiting.length === 0) return null;
   return (
-    <section aria-labelledby="waiting-title" className="mt-6">
-      <h2 id="waiting-title" className="text-lg font-semibold text-slate-900">
-        Waiting for your interview
-      </h2>
-      <ul className="mt-3 grid grid-cols-1 gap-3 md:grid-cols-2">
-        {waiting.map((interview) => {
-          const pay = payPerHourText(interview.job_id ? jobsById.get(interview.job_id)?.pay_per_hour : undefined);
-          return (
-            <li
-              key={interview.id}
-              data-testid="waiting-application"
-              className="rounded-xl border border-brand-100 bg-white p-4 shadow-sm"
-            >
-              <div className="flex items-start justify-between gap-3">
-                <h3 className="font-semibold text-slate-900">{titleOf(interview)}</h3>
-                {pay && <span className="shrink-0 text-sm font-medium text-slate-900">{pay}</span>}
-              </div>
-              <p className="mt-1 text-sm text-slate-600">
-                Your application is ready: start the interview when you are.
-              </p>
-              {interview.job_id && <StartInterviewButton jobId={interview.job_id} className="mt-3 w-full sm:w-auto" />}
-            </li>
-          );
-        })}
-      </ul>
-    </section>
+    <CardListSection title="Waiting for your interview">
+      {waiting.map((interview) => (
+        <WaitingApplication
+          key={interview.id}
+          interview={interview}
+          job={interview.job_id ? jobsById.get(interview.job_id) : undefined}
+        />
+      ))}
+    </CardListSection>
+  );
+}
+
+function WaitingApplication({ interview, job }: { interview: Interview; job: Job | undefined }) {
+  const pay = payPerHourText(job?.pay_per_hour);
+  return (
+    <li data-testid="waiting-application" className="rounded-xl border border-brand-100 bg-white p-4 shadow-sm">
+      <div className="flex items-start justify-between gap-3">
+        <h3 className="font-semibold text-slate-900">{titleOf(interview)}</h3>
+        {pay && <span className="shrink-0 text-sm font-medium text-slate-900">{pay}</span>}
+      </div>
+      <p className="mt-1 text-sm text-slate-600">Your application is ready: start the interview when you are.</p>
+      {interview.job_id && <StartInterviewButton jobId={interview.job_id} className="mt-3 w-full sm:w-auto" />}
+    </li>
   );
 }
 

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { RATERS_PER_ITEM_MAX, type AdminCandidateListItem } from '@app/shared';
 import { ErrorBanner } from '../../../components/ErrorBanner';
 import { FormField } from '../../../components/FormField';
+import { RadioCards } from '../../../components/RadioCards';
 import { inputClass, primaryButtonClass } from '../../../components/form-styles';
 import { describeError } from '../../../lib/describe-error';
 import { uploadTaskMedia } from './api/files';
@@ -22,33 +23,14 @@ const createLabel = (kind: UploadKind, n: number) =>
 /** What the upload is for (issue 46): paid tasks, the interview's work-sample pool, or practice examples. */
 function KindChoice({ kind, onChange }: { kind: UploadKind; onChange: (kind: UploadKind) => void }) {
   return (
-    <fieldset>
-      <legend className="text-sm font-medium text-slate-700">The file holds</legend>
-      <div className="mt-2 grid gap-2 sm:grid-cols-3">
-        {UPLOAD_KINDS.map((k) => (
-          <label
-            key={k.value}
-            className={`flex gap-2 rounded-md border p-3 text-sm ${kind === k.value ? 'border-brand-500 bg-brand-50' : 'border-slate-200'}`}
-          >
-            <input
-              type="radio"
-              name="upload-kind"
-              value={k.value}
-              checked={kind === k.value}
-              onChange={() => onChange(k.value)}
-              aria-describedby={`upload-kind-${k.value}`}
-              className="mt-0.5"
-            />
-            <span>
-              <span className="font-medium text-slate-900">{k.label}</span>
-              <span id={`upload-kind-${k.value}`} className="block text-xs text-slate-500">
-                {k.help}
-              </span>
-            </span>
-          </label>
-        ))}
-      </div>
-    </fieldset>
+    <RadioCards
+      legend="The file holds"
+      name="upload-kind"
+      options={UPLOAD_KINDS}
+      value={kind}
+      onChange={onChange}
+      gridClassName="grid gap-2 sm:grid-cols-3"
+    />
   );
 }
 

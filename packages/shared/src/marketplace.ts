@@ -76,14 +76,15 @@ export function matchesSearch(job: Pick<MarketplaceJob, 'title' | 'description' 
   return [job.title, job.description, job.position_type].some((field) => (field ?? '').toLowerCase().includes(q));
 }
 
-export const SORT_MODES = ['trending', 'newest', 'most_pay', 'job_fit'] as const;
-export type SortMode = (typeof SORT_MODES)[number];
-export const SORT_MODE_LABELS: Record<SortMode, string> = {
+/** The sort modes with their labels, in the order the jobs page offers them (the list is read from here). */
+export const SORT_MODE_LABELS = {
   trending: 'Trending',
   newest: 'Newest',
   most_pay: 'Most Pay',
   job_fit: 'Job Fit',
-};
+} satisfies Record<string, string>;
+export type SortMode = keyof typeof SORT_MODE_LABELS;
+export const SORT_MODES = Object.keys(SORT_MODE_LABELS) as readonly SortMode[];
 
 /** What Job Fit compares a job against: the candidate's own words about themselves. */
 export type CandidateFitProfile = {

@@ -96,6 +96,13 @@ export function summarizeScores(scores: readonly (number | null)[]): Satisfactio
   return { average, count: given.length, skipped: scores.length - given.length };
 }
 
+/** What the console reads of an answer; the interview's and the practice's tables both hold these columns. */
+const answerColumns = (t: typeof interviewSatisfaction | typeof practiceSatisfaction) => ({
+  score: t.score,
+  comment: t.comment,
+  createdAt: t.createdAt,
+});
+
 /** Comments listed at most, newest first. */
 const COMMENTS_SHOWN = 200;
 
@@ -108,21 +115,13 @@ export async function jobSatisfaction(db: Db, jobId: string): Promise<JobSatisfa
   const [job] = await db.select({ id: jobs.id }).from(jobs).where(eq(jobs.id, jobId)).limit(1);
   if (!job) throw notFound('Job not found');
   const ivRows = await db
-    .select({
-      score: interviewSatisfaction.score,
-      comment: interviewSatisfaction.comment,
-      createdAt: interviewSatisfaction.createdAt,
-    })
+    .select(answerColumns(interviewSatisfaction))
     .from(interviewSatisfaction)
     .innerJoin(interviews, eq(interviews.id, interviewSatisfaction.interviewId))
     .where(eq(interviews.jobId, jobId))
     .orderBy(desc(interviewSatisfaction.createdAt));
   const practiceRows = await db
-    .select({
-      score: practiceSatisfaction.score,
-      comment: practiceSatisfaction.comment,
-      createdAt: practiceSatisfaction.createdAt,
-    })
+    .select(answerColumns(practiceSatisfaction))
     .from(practiceSatisfaction)
     .where(eq(practiceSatisfaction.jobId, jobId))
     .orderBy(desc(practiceSatisfaction.createdAt));

@@ -7,11 +7,10 @@ import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { INTERVIEW_DECIDABLE_STATUSES, type HumanScore } from '@app/shared';
 import type { Db } from '../db/client';
-import { interviews, jobs } from '../db/schema';
 import { humanScores } from '../db/schema-ai-hiring';
 import type { Executor } from '../db/types';
 import { conflict, notFound } from '../http/http-errors';
-import { INTERVIEW_NOT_FOUND } from '../interview';
+import { INTERVIEW_NOT_FOUND, interviewAndJob } from '../interview';
 import { appendDecisionLog } from './decision-log';
 
 /**
@@ -28,18 +27,10 @@ export type BlindState = { blind: boolean; scores: HumanScore[] | null };
 
 /** The interview a reviewer scores or decides, with its job's blind share (0 without a job); null when none. */
 export async function interviewUnderReview(db: Executor, interviewId: string) {
-  const [row] = await db
-    .select({
-      status: interviews.status,
-      assessment: interviews.assessment,
-      jobId: interviews.jobId,
-      share: jobs.blindReviewShare,
-    })
-    .from(interviews)
-    .leftJoin(jobs, eq(jobs.id, interviews.jobId))
-    .where(eq(interviews.id, interviewId))
-    .limit(1);
-  return row ? { ...row, share: row.share ?? 0 } : null;
+  const row = await interviewAndJob(db, interviewId);
+  if (!row) return null;
+  const { status, assessment, jobId } = row.interview;
+  return { status, assessment, jobId, share: row.job?.blindReviewShare ?? 0 };
 }
 
 export async function blindState(db: Executor, interviewId: string, share: number): Promise<BlindState> {

@@ -75,16 +75,8 @@ export async function webhookData<K extends WebhookEvent>(
     case 'task.submitted': {
       const { taskId } = payload as AppEventMap['task.submitted'];
       // The rating itself is left out: on a gold item it would tell the answer key's neighbourhood.
-      const [t] = await db
-        .select({
-          id: annotationTasks.id,
-          jobId: annotationTasks.jobId,
-          assignee: annotationTasks.assigneeId,
-          status: annotationTasks.status,
-        })
-        .from(annotationTasks)
-        .where(eq(annotationTasks.id, taskId));
-      return t ? { task_id: t.id, job_id: t.jobId, rater_id: t.assignee, status: t.status } : null;
+      const [t] = await db.select().from(annotationTasks).where(eq(annotationTasks.id, taskId));
+      return t ? { task_id: t.id, job_id: t.jobId, rater_id: t.assigneeId, status: t.status } : null;
     }
     case 'payout.paid':
     case 'payout.failed': {
@@ -94,15 +86,7 @@ export async function webhookData<K extends WebhookEvent>(
     }
     case 'invitation.expired': {
       const { invitationId } = payload as AppEventMap['invitation.expired'];
-      const [inv] = await db
-        .select({
-          id: invitations.id,
-          jobId: invitations.jobId,
-          campaignId: invitations.campaignId,
-          userId: invitations.userId,
-        })
-        .from(invitations)
-        .where(eq(invitations.id, invitationId));
+      const [inv] = await db.select().from(invitations).where(eq(invitations.id, invitationId));
       return inv
         ? { invitation_id: inv.id, job_id: inv.jobId, campaign_id: inv.campaignId, candidate_id: inv.userId }
         : null;

@@ -19,4 +19,5 @@ export { default as uploadVideoRoutes } from './routes/upload-video';
 export { INTERVIEW_NOT_FOUND } from './rules';
 export { carefulParts, listTurns, toTranscriptDto } from './store';
 export { warmUpUnderstanding } from './understanding/nlp';
+export { interviewAndJob } from './with-job';
 export { candidateWorkSample, workSampleResult } from './work-sample/result';

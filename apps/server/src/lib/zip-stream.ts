@@ -47,19 +47,27 @@ function dosTime(d: Date): { time: number; date: number } {
 
 type Written = { name: Buffer; flags: number; crc: number; size: number; offset: number };
 
+/**
+ * The fields the local header and the central directory entry share, in the same order (from
+ * "version needed" to "extra field length"), written at `at`.
+ */
+function writeEntryFields(b: Buffer, at: number, e: Written, when: { time: number; date: number }): void {
+  b.writeUInt16LE(20, at); // version needed: 2.0
+  b.writeUInt16LE(e.flags, at + 2);
+  b.writeUInt16LE(0, at + 4); // stored
+  b.writeUInt16LE(when.time, at + 6);
+  b.writeUInt16LE(when.date, at + 8);
+  b.writeUInt32LE(e.crc, at + 10);
+  b.writeUInt32LE(e.size, at + 14); // compressed and uncompressed: the same when stored
+  b.writeUInt32LE(e.size, at + 18);
+  b.writeUInt16LE(e.name.length, at + 22);
+  b.writeUInt16LE(0, at + 24); // no extra field
+}
+
 function localHeader(e: Written, when: { time: number; date: number }): Buffer {
   const h = Buffer.alloc(30);
   h.writeUInt32LE(0x04034b50, 0);
-  h.writeUInt16LE(20, 4); // version needed: 2.0
-  h.writeUInt16LE(e.flags, 6);
-  h.writeUInt16LE(0, 8); // stored
-  h.writeUInt16LE(when.time, 10);
-  h.writeUInt16LE(when.date, 12);
-  h.writeUInt32LE(e.crc, 14);
-  h.writeUInt32LE(e.size, 18);
-  h.writeUInt32LE(e.size, 22);
-  h.writeUInt16LE(e.name.length, 26);
-  h.writeUInt16LE(0, 28);
+  writeEntryFields(h, 4, e, when);
   return Buffer.concat([h, e.name]);
 }
 
@@ -76,16 +84,8 @@ function centralEntry(e: Written, when: { time: number; date: number }): Buffer 
   const c = Buffer.alloc(46);
   c.writeUInt32LE(0x02014b50, 0);
   c.writeUInt16LE((3 << 8) | 20, 4); // made by: Unix, 2.0 (so the mode below is read)
-  c.writeUInt16LE(20, 6);
-  c.writeUInt16LE(e.flags, 8);
-  c.writeUInt16LE(0, 10);
-  c.writeUInt16LE(when.time, 12);
-  c.writeUInt16LE(when.date, 14);
-  c.writeUInt32LE(e.crc, 16);
-  c.writeUInt32LE(e.size, 20);
-  c.writeUInt32LE(e.size, 24);
-  c.writeUInt16LE(e.name.length, 28);
-  // extra, comment, disk number, internal attributes: 0
+  writeEntryFields(c, 6, e, when);
+  // comment, disk number, internal attributes: 0
   c.writeUInt32LE((0o100644 << 16) >>> 0, 38); // a regular file, rw-r--r--
   c.writeUInt32LE(e.offset, 42);
   return Buffer.concat([c, e.name]);

@@ -35,40 +35,31 @@ export async function buildStatement(db: Executor, userId: string, year: number)
   if (!user) throw notFound('User not found');
   const from = new Date(Date.UTC(year, 0, 1));
   const to = new Date(Date.UTC(year + 1, 0, 1));
+  // The user's rows of the year, for either table.
+  const ofYear = (t: typeof earnings | typeof payoutRequests) =>
+    and(eq(t.userId, userId), gte(t.createdAt, from), lt(t.createdAt, to));
   const work = await db
-    .select({
-      id: earnings.id,
-      at: earnings.createdAt,
-      cents: earnings.amountCents,
-      seconds: earnings.secondsBilled,
-      status: earnings.status,
-      taskId: earnings.taskId,
-      taskName: annotationTasks.taskName,
-      jobTitle: jobs.title,
-      rate: jobs.payPerHourCents,
-    })
+    .select({ earning: earnings, taskName: annotationTasks.taskName, jobTitle: jobs.title, rate: jobs.payPerHourCents })
     .from(earnings)
     .innerJoin(annotationTasks, eq(annotationTasks.id, earnings.taskId))
     .leftJoin(jobs, eq(jobs.id, earnings.jobId))
-    .where(and(eq(earnings.userId, userId), gte(earnings.createdAt, from), lt(earnings.createdAt, to)))
+    .where(ofYear(earnings))
     .orderBy(asc(earnings.createdAt), asc(earnings.id));
   const payouts = await db
     .select()
     .from(payoutRequests)
-    .where(
-      and(eq(payoutRequests.userId, userId), gte(payoutRequests.createdAt, from), lt(payoutRequests.createdAt, to)),
-    )
+    .where(ofYear(payoutRequests))
     .orderBy(asc(payoutRequests.createdAt));
   const lines: StatementLine[] = [
-    ...work.map((w) => ({
-      date: w.at,
+    ...work.map(({ earning: e, taskName, jobTitle, rate }) => ({
+      date: e.createdAt,
       type: 'earning' as const,
-      description: `${w.taskName} - ${w.jobTitle ?? ''}`,
-      reference: w.taskId,
-      hours: Math.round((w.seconds / 3600) * 10000) / 10000,
-      rateCents: w.rate ?? null,
-      cents: w.cents,
-      status: w.status,
+      description: `${taskName} - ${jobTitle ?? ''}`,
+      reference: e.taskId,
+      hours: Math.round((e.secondsBilled / 3600) * 10000) / 10000,
+      rateCents: rate ?? null,
+      cents: e.amountCents,
+      status: e.status,
     })),
     ...payouts.map((p) => ({
       date: p.paidAt ?? p.createdAt,

@@ -19,4 +19,8 @@ export const dollarsSchema = z.number();
 /** An optional id filter; a bad one is a 422 that names the field ("job_id must be a UUID"). */
 export const optionalUuid = (name: string) => z.uuid({ message: `${name} must be a UUID` }).optional();
 
+/** One of `values`, refused with a message that lists them. */
+export const oneOf = <const T extends readonly string[]>(name: string, values: T) =>
+  z.enum(values, { message: `${name} must be one of ${values.join(', ')}` });
+
 export const uuidParamSchema = z.object({ id: z.string().uuid() });

@@ -3,6 +3,7 @@
  * after an interview or a practice run (item 3).
  */
 import { z } from 'zod';
+import { oneOf } from './common';
 import { text } from './text';
 
 /** The funnel's steps, in the order a person goes through them. */
@@ -37,9 +38,7 @@ export const FUNNEL_STEP_LABELS: Record<FunnelStep, string> = {
 export const REPORTED_FAILURE_KINDS = ['no_microphone', 'connection_lost', 'ended_early'] as const;
 /** And the one the server sees: nobody came back to an interview in progress, so the sweep ended it. */
 export const TECHNICAL_FAILURE_KINDS = [...REPORTED_FAILURE_KINDS, 'abandoned'] as const;
-export const technicalFailureKindSchema = z.enum(TECHNICAL_FAILURE_KINDS, {
-  message: `kind must be one of ${TECHNICAL_FAILURE_KINDS.join(', ')}`,
-});
+export const technicalFailureKindSchema = oneOf('kind', TECHNICAL_FAILURE_KINDS);
 export type TechnicalFailureKind = z.infer<typeof technicalFailureKindSchema>;
 
 export const TECHNICAL_FAILURE_LABELS: Record<TechnicalFailureKind, string> = {
@@ -50,7 +49,7 @@ export const TECHNICAL_FAILURE_LABELS: Record<TechnicalFailureKind, string> = {
 };
 
 export const technicalFailureRequestSchema = z.object({
-  kind: z.enum(REPORTED_FAILURE_KINDS, { message: `kind must be one of ${REPORTED_FAILURE_KINDS.join(', ')}` }),
+  kind: oneOf('kind', REPORTED_FAILURE_KINDS),
   interview_id: z.uuid({ message: 'interview_id must be a UUID' }).optional(),
 });
 export type TechnicalFailureRequest = z.infer<typeof technicalFailureRequestSchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { RUBRIC_CRITERIA, WORK_SAMPLE_CRITERION, criterionKeySchema } from './assessment';
-import { optionalUuid } from './common';
+import { oneOf, optionalUuid } from './common';
 
 /*
  * Human oversight, explanation and appeal, integrity evidence and provenance (issue 35, items 6-9;
@@ -61,9 +61,7 @@ export type OversightReport = z.infer<typeof oversightReportSchema>;
 /* Integrity evidence ----------------------------------------------------------------------------- */
 
 export const INTEGRITY_KINDS = ['focus_lost', 'tab_hidden', 'fullscreen_exit', 'paste', 'microphone_changed'] as const;
-export const integrityKindSchema = z.enum(INTEGRITY_KINDS, {
-  message: `kind must be one of ${INTEGRITY_KINDS.join(', ')}`,
-});
+export const integrityKindSchema = oneOf('kind', INTEGRITY_KINDS);
 export type IntegrityKind = z.infer<typeof integrityKindSchema>;
 export const INTEGRITY_KIND_LABELS: Record<IntegrityKind, string> = {
   focus_lost: 'Window lost focus',

@@ -29,6 +29,15 @@ const unsetIfEmpty = <T extends z.ZodType>(schema: T) =>
 
 const optionalFilter = unsetIfEmpty(z.string().trim().max(200));
 
+/** A number filter from `min` to `max`; the messages name the query parameter. */
+const numberFilter = (name: string, min: number, max: number) =>
+  unsetIfEmpty(
+    z.coerce
+      .number({ message: `${name} must be a number` })
+      .min(min, `${name} is between ${min} and ${max}`)
+      .max(max, `${name} is between ${min} and ${max}`),
+  );
+
 /** GET /api/admin/talent query. `skills` is a comma-separated list; every one must match. */
 export const talentSearchQuerySchema = z.object({
   q: unsetIfEmpty(z.string().trim().max(500, 'The search is at most 500 characters')),
@@ -36,36 +45,16 @@ export const talentSearchQuerySchema = z.object({
   country: optionalFilter,
   work_authorization: optionalFilter,
   decision: unsetIfEmpty(z.enum(TALENT_DECISIONS, { message: 'decision must be approved, rejected or none' })),
-  min_score: unsetIfEmpty(
-    z.coerce
-      .number({ message: 'min_score must be a number' })
-      .min(1, 'min_score is between 1 and 5')
-      .max(5, 'min_score is between 1 and 5'),
-  ),
+  min_score: numberFilter('min_score', 1, 5),
   /** The rating record (issue 26): at most this mean error against gold items (0-4). */
-  max_gold_error: unsetIfEmpty(
-    z.coerce
-      .number({ message: 'max_gold_error must be a number' })
-      .min(0, 'max_gold_error is between 0 and 4')
-      .max(4, 'max_gold_error is between 0 and 4'),
-  ),
+  max_gold_error: numberFilter('max_gold_error', 0, 4),
   /** At least this share (0-1) of ratings within one point of the other raters' median. */
-  min_agreement: unsetIfEmpty(
-    z.coerce
-      .number({ message: 'min_agreement must be a number' })
-      .min(0, 'min_agreement is between 0 and 1')
-      .max(1, 'min_agreement is between 0 and 1'),
-  ),
+  min_agreement: numberFilter('min_agreement', 0, 1),
   /**
    * The work sample (issue 46): at most this mean distance from gold (0-4) on the items of the latest
    * interview with a rated sample. People without a sample are left out only when it is set.
    */
-  max_work_sample_distance: unsetIfEmpty(
-    z.coerce
-      .number({ message: 'max_work_sample_distance must be a number' })
-      .min(0, 'max_work_sample_distance is between 0 and 4')
-      .max(4, 'max_work_sample_distance is between 0 and 4'),
-  ),
+  max_work_sample_distance: numberFilter('max_work_sample_distance', 0, 4),
   job_id: unsetIfEmpty(z.uuid({ message: 'job_id must be a UUID' })),
   limit: z.coerce
     .number()

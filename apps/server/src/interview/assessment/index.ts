@@ -2,13 +2,14 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Assessment } from '@app/shared';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
-import { interviews, jobs, transcriptTurns } from '../../db/schema';
+import { interviews, transcriptTurns } from '../../db/schema';
 import { builtInAssessment, computeSignals, unscoredAssessment, type AssessmentInput } from './built-in';
 import { modelAssessment, type ModelSettings } from './model';
 import { provenanceOf } from './provenance';
 import { findAlternative, humanOnlyAssessment } from './human-only';
 import { itemContents, storedSample } from '../work-sample/store';
 import { withWorkSample, workSamplePart, type WorkSamplePart } from './work-sample';
+import { interviewAndJob } from '../with-job';
 
 export { builtInAssessment } from './built-in';
 export { checkModelReply, ModelReplyRejected } from './model';
@@ -49,12 +50,7 @@ export async function assess(input: AssessmentInput, model: ModelSettings | null
 export type { WorkSamplePart };
 
 export async function loadAssessmentInput(db: Db, interviewId: string) {
-  const [row] = await db
-    .select({ interview: interviews, job: jobs })
-    .from(interviews)
-    .leftJoin(jobs, eq(jobs.id, interviews.jobId))
-    .where(eq(interviews.id, interviewId))
-    .limit(1);
+  const row = await interviewAndJob(db, interviewId);
   if (!row) return null;
   const turns = await db
     .select()

@@ -7,6 +7,11 @@
  * finished interview's assessment; `web` jobs are light and run on the instances that serve
  * requests. ROLE=all runs all three.
  */
+/** E-mail delivery: an unreachable SMTP server is retried with backoff for about half an hour. */
+const EMAIL_DELIVERY = { retryLimit: 6, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 };
+/** A scheduled sweep: a failed run is not retried, the next one comes soon. */
+const SWEEP = { retryLimit: 0, expireInSeconds: 300 };
+
 export const QUEUES = {
   /** Scores a completed interview against the rubric; a model outage retries, then falls back. */
   assessInterview: {
@@ -37,11 +42,11 @@ export const QUEUES = {
     runs: 'web',
     options: { retryLimit: 3, retryDelay: 10, expireInSeconds: 120 },
   },
-  /** Delivers one e-mail; an unreachable SMTP server is retried with backoff for about half an hour. */
+  /** Delivers one e-mail. */
   sendEmail: {
     name: 'send-email',
     runs: 'worker',
-    options: { retryLimit: 6, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 },
+    options: EMAIL_DELIVERY,
   },
   /**
    * Joins an ended interview's recording into one seekable file (decision 0168). Only storage or
@@ -62,22 +67,22 @@ export const QUEUES = {
   endAbandonedInterviews: {
     name: 'end-abandoned-interviews',
     runs: 'web',
-    options: { retryLimit: 0, expireInSeconds: 300 },
+    options: SWEEP,
   },
   /**
    * One invitation or reminder e-mail of a campaign (issue 47), rendered when it is sent (its links
-   * are derived from the invitation's id, so the job holds no secret); retried like send-email.
+   * are derived from the invitation's id, so the job holds no secret).
    */
   campaignEmail: {
     name: 'campaign-email',
     runs: 'worker',
-    options: { retryLimit: 6, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 },
+    options: EMAIL_DELIVERY,
   },
   /** Finds the campaign reminders that are due and the invitations past their deadline; every 5 minutes. */
   campaignSweep: {
     name: 'campaign-sweep',
     runs: 'web',
-    options: { retryLimit: 0, expireInSeconds: 300 },
+    options: SWEEP,
   },
   /**
    * One attempt of a webhook delivery (issue 47). Retries are the delivery's own (a new job with

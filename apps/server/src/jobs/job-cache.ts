@@ -18,11 +18,6 @@ import { toJobDto } from './jobs';
  */
 const MAX_AGE_MS = 30_000;
 
-/**
- * A reply body with its ETag and its brotli and gzip forms, each compressed once when first cached.
- * The body is kept as bytes, so no request pays for encoding the text again.
- */
-
 type Snapshot = {
   generation: number;
   loadedAt: number;
@@ -53,11 +48,12 @@ export function onJobsChanged(listener: () => void): () => void {
   return () => changeListeners.delete(listener);
 }
 
+/** A reply body with its ETag and its brotli and gzip forms, each compressed once when first cached. */
 function toReply(value: unknown): CachedReply {
   const body = JSON.stringify(value);
   const etag = `"${crypto.createHash('sha1').update(body).digest('base64url')}"`;
   const br = zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } });
-  return { body: Buffer.from(body), etag, br, gzip: zlib.gzipSync(body, { level: 9 }) };
+  return { body, bytes: Buffer.byteLength(body), etag, br, gzip: zlib.gzipSync(body, { level: 9 }) };
 }
 
 async function load(db: Db): Promise<Snapshot> {
@@ -73,9 +69,16 @@ async function load(db: Db): Promise<Snapshot> {
   };
 }
 
-async function snapshot(db: Db): Promise<Snapshot> {
+/** The cached snapshot while it is current, else undefined. */
+function currentSnapshot(db: Db): Snapshot | undefined {
   const current = snapshots.get(db);
   if (current && current.generation === generation && Date.now() - current.loadedAt < MAX_AGE_MS) return current;
+  return undefined;
+}
+
+async function snapshot(db: Db): Promise<Snapshot> {
+  const current = currentSnapshot(db);
+  if (current) return current;
   // Concurrent misses share one query.
   let pending = loading.get(db);
   if (!pending) {
@@ -89,9 +92,18 @@ async function snapshot(db: Db): Promise<Snapshot> {
   return fresh;
 }
 
-/** The job list reply, newest first, optionally only some statuses. */
-export async function cachedJobList(db: Db, statuses?: JobStatus[]): Promise<CachedReply> {
-  const snap = await snapshot(db);
+/**
+ * The job list reply, newest first, optionally only some statuses: at once while the cache is
+ * current, else once loaded. The hit returns no promise, so the busiest route awaits nothing
+ * (decision 0252).
+ */
+export function cachedJobList(db: Db, statuses?: JobStatus[]): CachedReply | Promise<CachedReply> {
+  const current = currentSnapshot(db);
+  if (current) return listReply(current, statuses);
+  return snapshot(db).then((snap) => listReply(snap, statuses));
+}
+
+function listReply(snap: Snapshot, statuses?: JobStatus[]): CachedReply {
   const key = statuses?.length ? `status:${[...new Set(statuses)].sort().join(',')}` : 'all';
   let reply = snap.replies.get(key);
   if (!reply) {

@@ -21,7 +21,7 @@ const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(jobSchema) },
       },
     },
-    async (request, reply) => sendCachedJson(request, reply, await cachedJobList(app.db, request.query.status)),
+    (request, reply) => sendCachedJson(request, reply, cachedJobList(app.db, request.query.status)),
   );
 
   app.get(

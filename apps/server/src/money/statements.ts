@@ -7,6 +7,7 @@ import type { Executor } from '../db/types';
 import { annotationTasks, earnings, jobs, users } from '../db/schema';
 import { payoutRequests } from '../db/schema-money';
 import { CsvDecimal, csvLine } from '../lib/csv';
+import { round } from '../lib/round';
 import { notFound } from '../http/http-errors';
 import { balancesOf, paidTotalForYear, type Balances } from './ledger';
 
@@ -56,7 +57,7 @@ export async function buildStatement(db: Executor, userId: string, year: number)
       type: 'earning' as const,
       description: `${taskName} - ${jobTitle ?? ''}`,
       reference: e.taskId,
-      hours: Math.round((e.secondsBilled / 3600) * 10000) / 10000,
+      hours: round(e.secondsBilled / 3600, 4),
       rateCents: rate ?? null,
       cents: e.amountCents,
       status: e.status,

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Download } from 'lucide-react';
+import { BusyButton } from './BusyButton';
 import { secondaryButtonClass } from './form-styles';
 
 /** A button that saves a file: the download icon before its label; it waits while a download runs. */
@@ -15,9 +16,9 @@ export function DownloadButton({
   children: ReactNode;
 }) {
   return (
-    <button type="button" className={className} disabled={busy} onClick={onClick}>
+    <BusyButton busy={busy} onClick={onClick} className={className}>
       <Download className="h-4 w-4" aria-hidden />
       {children}
-    </button>
+    </BusyButton>
   );
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalUuid } from './common';
 
 /**
  * Responsible AI hiring (issue 35): the notice before an interview, the human-only alternative,
@@ -194,13 +195,13 @@ export type BiasAudit = z.infer<typeof biasAuditSchema>;
 
 const dateSchema = z.iso.date({ message: 'Use a date as YYYY-MM-DD' });
 export const biasAuditQuerySchema = z.object({
-  job_id: z.uuid({ message: 'job_id must be a UUID' }).optional(),
+  job_id: optionalUuid('job_id'),
   from: dateSchema.optional(),
   to: dateSchema.optional(),
 });
 
 export const biasAuditPublishSchema = z.object({
-  job_id: z.uuid({ message: 'job_id must be a UUID' }).optional(),
+  job_id: optionalUuid('job_id'),
   auditor: z.string().trim().min(1, 'Name the independent auditor').max(200),
   audit_date: dateSchema,
 });

@@ -3,7 +3,7 @@
  * after an interview or a practice run (item 3).
  */
 import { z } from 'zod';
-import { oneOf } from './common';
+import { oneOf, optionalUuid } from './common';
 import { text } from './text';
 
 /** The funnel's steps, in the order a person goes through them. */
@@ -50,12 +50,12 @@ export const TECHNICAL_FAILURE_LABELS: Record<TechnicalFailureKind, string> = {
 
 export const technicalFailureRequestSchema = z.object({
   kind: oneOf('kind', REPORTED_FAILURE_KINDS),
-  interview_id: z.uuid({ message: 'interview_id must be a UUID' }).optional(),
+  interview_id: optionalUuid('interview_id'),
 });
 export type TechnicalFailureRequest = z.infer<typeof technicalFailureRequestSchema>;
 
 export const funnelQuerySchema = z.object({
-  campaign_id: z.uuid({ message: 'campaign_id must be a UUID' }).optional(),
+  campaign_id: optionalUuid('campaign_id'),
   format: z.enum(['json', 'csv'], { message: 'format must be json or csv' }).optional(),
 });
 export type FunnelQuery = z.infer<typeof funnelQuerySchema>;
@@ -114,13 +114,13 @@ export const practiceSatisfactionRequestSchema = z.union(
   [
     z.strictObject({
       session_id: z.uuid({ message: 'session_id must be a UUID' }),
-      job_id: z.uuid({ message: 'job_id must be a UUID' }).optional(),
+      job_id: optionalUuid('job_id'),
       score: scoreSchema,
       comment: commentSchema,
     }),
     z.strictObject({
       session_id: z.uuid({ message: 'session_id must be a UUID' }),
-      job_id: z.uuid({ message: 'job_id must be a UUID' }).optional(),
+      job_id: optionalUuid('job_id'),
       skipped: z.literal(true),
     }),
   ],

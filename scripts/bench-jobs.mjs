@@ -1,8 +1,12 @@
 #!/usr/bin/env node
 // GET /api/jobs throughput beside a Fastify hello-world measured in the same run, as a ratio: on
 // embedded PostgreSQL, then on the PostgreSQL server in DATABASE_URL when it is set. Each server runs
-// in its own process on the built tree (npm run build); the two are measured in turns, several rounds,
-// and the median ratio is printed.
+// in its own process on the built tree (npm run build); they are measured in turns, several rounds,
+// and the median ratios are printed. A third server is the control (decision 0253): a bare Fastify
+// that answers the app's own reply (the same body bytes and headers, read from the app once), so the
+// run shows how much of the gap is the reply itself and how much is the app. The app builds its
+// active jobs' recognition models at low priority after a start; the run says whether that was
+// still going on while it measured, and measures again once they are over.
 //   node scripts/bench-jobs.mjs [--duration 5] [--connections 20] [--rounds 3] [--port 3433] [--dir <tree>]
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -36,6 +40,35 @@ app.get('/', async () => ({ hello: 'world' }));
 await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
 `;
 
+// The control: the app's reply (REPLY_BODY, REPLY_HEADERS as JSON) sent as it is by a bare Fastify.
+const SAME_REPLY = `
+import Fastify from 'fastify';
+const body = process.env.REPLY_BODY;
+const headers = JSON.parse(process.env.REPLY_HEADERS);
+const app = Fastify();
+app.get('/', (request, reply) => { reply.headers(headers); reply.send(body); });
+await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
+`;
+
+/** Headers a server writes itself on every reply; the control's Fastify and Node add their own. */
+const OWN_HEADERS = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
+
+/** Whether the app is building recognition models: its build-worker child processes (Linux /proc). */
+function buildsRunning(pid) {
+  try {
+    const children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/);
+    return children.some((child) => {
+      try {
+        return fs.readFileSync(`/proc/${child}/cmdline`, 'utf8').includes('build-worker');
+      } catch {
+        return false; // ended meanwhile
+      }
+    });
+  } catch {
+    return false;
+  }
+}
+
 async function waitFor(url) {
   for (let i = 0; i < 3000; i++) {
     try {
@@ -56,7 +89,7 @@ function start(args, env, cwd) {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const exited = new Promise((resolve) => child.once('exit', resolve));
-  return { stop: async () => (child.kill('SIGTERM'), exited) };
+  return { pid: child.pid, stop: async () => (child.kill('SIGTERM'), exited) };
 }
 
 const load = (url) => autocannon({ url, connections, duration });
@@ -67,35 +100,78 @@ async function measure(databaseUrl) {
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete process.env.DATABASE_URL;
   const app = start(serverArgs, env, dir);
-  // The hello-world resolves fastify from this repository's node_modules.
+  // The hello-world and the control resolve fastify from this repository's node_modules.
   const hello = start(['--input-type=module', '-e', HELLO], { PORT: String(port + 1) }, here);
+  let control = null;
   try {
     const health = await (await waitFor(`http://127.0.0.1:${port}/api/health`)).json();
     await waitFor(`http://127.0.0.1:${port + 1}/`);
-    const jobsInReply = (await (await fetch(`http://127.0.0.1:${port}/api/jobs`)).json()).length;
+    const first = await fetch(`http://127.0.0.1:${port}/api/jobs`);
+    const replyBody = await first.text();
+    const replyHeaders = Object.fromEntries([...first.headers].filter(([name]) => !OWN_HEADERS.has(name)));
+    control = start(
+      ['--input-type=module', '-e', SAME_REPLY],
+      { PORT: String(port + 2), REPLY_BODY: replyBody, REPLY_HEADERS: JSON.stringify(replyHeaders) },
+      here,
+    );
+    await waitFor(`http://127.0.0.1:${port + 2}/`);
+    const servers = {
+      hello: `http://127.0.0.1:${port + 1}/`,
+      same_reply: `http://127.0.0.1:${port + 2}/`,
+      jobs: `http://127.0.0.1:${port}/api/jobs`,
+    };
     // Warm-up (JIT, first database reads), not counted.
-    await autocannon({ url: `http://127.0.0.1:${port + 1}/`, connections, duration: 2 });
-    await autocannon({ url: `http://127.0.0.1:${port}/api/jobs`, connections, duration: 2 });
-    const runs = [];
-    for (let r = 0; r < rounds; r++) {
-      const h = await load(`http://127.0.0.1:${port + 1}/`);
-      const a = await load(`http://127.0.0.1:${port}/api/jobs`);
-      if (a.non2xx || a.errors) throw new Error(`GET /api/jobs: ${a.non2xx} non-2xx, ${a.errors} errors`);
-      runs.push({ hello: h.requests.average, jobs: a.requests.average, p99: a.latency.p99 });
-      console.log(
-        `  ${health.database} round ${r + 1}: hello ${h.requests.average} req/s, jobs ${a.requests.average} req/s`,
-      );
+    for (const url of Object.values(servers)) await autocannon({ url, connections, duration: 2 });
+    const measurePhase = async (phase) => {
+      const runs = [];
+      for (let r = 0; r < rounds; r++) {
+        const run = { buildsRunning: buildsRunning(app.pid) };
+        for (const [name, url] of Object.entries(servers)) {
+          const result = await load(url);
+          if (result.non2xx || result.errors)
+            throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+          run[name] = result.requests.average;
+          if (name === 'jobs') run.p99 = result.latency.p99;
+        }
+        run.buildsRunning ||= buildsRunning(app.pid);
+        runs.push(run);
+        console.log(
+          `  ${health.database}, ${phase}, round ${r + 1}: hello ${run.hello} req/s, ` +
+            `same reply ${run.same_reply} req/s, jobs ${run.jobs} req/s` +
+            (run.buildsRunning ? ' (model builds running)' : ''),
+        );
+      }
+      const med = (name) => median(runs.map((x) => x[name]));
+      const ratio = (a, b) => Math.round((a / b) * 100) / 100;
+      return {
+        rounds_with_model_builds_running: runs.filter((x) => x.buildsRunning).length,
+        hello_req_s_median: med('hello'),
+        same_reply_req_s_median: med('same_reply'),
+        jobs_req_s_median: med('jobs'),
+        jobs_latency_ms_p99_median: median(runs.map((x) => x.p99)),
+        ratio_of_medians: ratio(med('jobs'), med('hello')),
+        same_reply_to_hello: ratio(med('same_reply'), med('hello')),
+        jobs_to_same_reply: ratio(med('jobs'), med('same_reply')),
+      };
+    };
+    // Right after a start, as a restarted instance serves; then once its start-up model builds are
+    // over, as it serves for the rest of its life.
+    const afterStart = await measurePhase('after start');
+    const waitedFrom = performance.now();
+    while (buildsRunning(app.pid) && performance.now() - waitedFrom < 600_000) {
+      await new Promise((r) => setTimeout(r, 1000));
     }
+    const settled = await measurePhase('builds over');
     return {
       database: health.database,
-      jobs_in_reply: jobsInReply,
-      hello_req_s_median: median(runs.map((x) => x.hello)),
-      jobs_req_s_median: median(runs.map((x) => x.jobs)),
-      jobs_latency_ms_p99_median: median(runs.map((x) => x.p99)),
-      ratio_of_medians: Math.round((median(runs.map((x) => x.jobs)) / median(runs.map((x) => x.hello))) * 100) / 100,
+      jobs_in_reply: JSON.parse(replyBody).length,
+      reply_bytes: Buffer.byteLength(replyBody),
+      reply_headers: Object.keys(replyHeaders).length,
+      after_start: afterStart,
+      builds_over: { waited_s: Math.round((performance.now() - waitedFrom) / 1000), ...settled },
     };
   } finally {
-    await Promise.all([app.stop(), hello.stop()]);
+    await Promise.all([app.stop(), hello.stop(), control?.stop()]);
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

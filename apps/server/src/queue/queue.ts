@@ -132,8 +132,10 @@ export class BossQueue implements JobQueue {
   /** Creates pg-boss's tables and our queues where missing (its own migrations included). */
   private async install() {
     await this.boss.start();
+    // One read of the queues there are, not one a queue: it is on every start's path to healthy.
+    const existing = new Set((await this.boss.getQueues()).map((q) => q.name));
     for (const q of Object.values(QUEUES)) {
-      if (!(await this.boss.getQueue(q.name))) await this.boss.createQueue(q.name, { name: q.name, ...q.options });
+      if (!existing.has(q.name)) await this.boss.createQueue(q.name, { name: q.name, ...q.options });
     }
   }
 

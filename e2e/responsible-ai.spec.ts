@@ -245,10 +245,10 @@ test('after a decision the candidate reads how it was made and appeals; the prov
 /**
  * Three answers (the built-in assessment scores from 3 answers and 60 words on:
  * apps/server/src/interview/assessment/built-in.ts) that say nothing about creative work (no craft
- * terms, past work or judgements), so the built-in rubric scores them low: "do not advance".
+ * terms, past work or judgements), so the built-in rubric scores them low: "do not advance". About 110
+ * words in all, so the live recognizer still clears the 60 when a loaded machine makes it miss a quarter of
+ * them (CI once heard 58 of 77).
  */
-// About 110 words in all, so the live recognizer clears the 60 words an assessment needs even when a loaded
-// machine makes it miss a quarter of them (CI heard 58 of 77 once).
 const UNCREATIVE_ANSWERS = [
   'I live in a small town by the river. In the morning I walk my dog in the park and then I buy bread and milk at the shop. In the evening I read the paper at home.',
   'On the weekend I visit my family. We cook dinner together, we watch a film on the sofa and we talk about the news of the week. On Sunday we walk in the hills.',

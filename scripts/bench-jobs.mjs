@@ -6,13 +6,17 @@
 // that answers the app's own reply (the same body bytes and headers, read from the app once), so the
 // run shows how much of the gap is the reply itself and how much is the app. The app builds its
 // active jobs' recognition models at low priority after a start; the run says whether that was
-// still going on while it measured, and measures again once they are over.
+// still going on while it measured, and measures again once they are over. A fourth server is a
+// hello-world inside the app's own process (loaded with --import, on a port of its own, measured in
+// turns like the others): what the same two lines serve in a process that runs everything else the
+// app runs (decision 0255).
 //   node scripts/bench-jobs.mjs [--duration 5] [--connections 20] [--rounds 3] [--port 3433] [--dir <tree>]
 import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 
 const arg = (name, dflt) => {
@@ -48,6 +52,14 @@ const headers = JSON.parse(process.env.REPLY_HEADERS);
 const app = Fastify();
 app.get('/', (request, reply) => { reply.headers(headers); reply.send(body); });
 await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
+`;
+
+/** The hello-world loaded into the app's process; fastify from this repository, by its file. */
+const helloInApp = () => `
+import Fastify from ${JSON.stringify(pathToFileURL(createRequire(path.join(here, '..', 'package.json')).resolve('fastify')).href)};
+const app = Fastify();
+app.get('/', async () => ({ hello: 'world' }));
+await app.listen({ port: Number(process.env.BENCH_HELLO_PORT), host: '127.0.0.1' });
 `;
 
 /** Headers a server writes itself on every reply; the control's Fastify and Node add their own. */
@@ -99,7 +111,12 @@ async function measure(databaseUrl) {
   const env = { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_SAMPLE_JOBS: 'true' };
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete process.env.DATABASE_URL;
-  const app = start(serverArgs, env, dir);
+  // Outside the data folder, so the app never sees it.
+  const helloDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tm-bench-jobs-hello-'));
+  const helloModule = path.join(helloDir, 'hello-in-app.mjs');
+  fs.writeFileSync(helloModule, helloInApp());
+  env.BENCH_HELLO_PORT = String(port + 3);
+  const app = start(['--import', pathToFileURL(helloModule).href, ...serverArgs], env, dir);
   // The hello-world and the control resolve fastify from this repository's node_modules.
   const hello = start(['--input-type=module', '-e', HELLO], { PORT: String(port + 1) }, here);
   let control = null;
@@ -117,8 +134,10 @@ async function measure(databaseUrl) {
       here,
     );
     await waitFor(`http://127.0.0.1:${port + 2}/`);
+    await waitFor(`http://127.0.0.1:${port + 3}/`);
     const servers = {
       hello: `http://127.0.0.1:${port + 1}/`,
+      hello_in_app: `http://127.0.0.1:${port + 3}/`,
       same_reply: `http://127.0.0.1:${port + 2}/`,
       jobs: `http://127.0.0.1:${port}/api/jobs`,
     };
@@ -139,6 +158,7 @@ async function measure(databaseUrl) {
         runs.push(run);
         console.log(
           `  ${health.database}, ${phase}, round ${r + 1}: hello ${run.hello} req/s, ` +
+            `hello in the app's process ${run.hello_in_app} req/s, ` +
             `same reply ${run.same_reply} req/s, jobs ${run.jobs} req/s` +
             (run.buildsRunning ? ' (model builds running)' : ''),
         );
@@ -148,12 +168,15 @@ async function measure(databaseUrl) {
       return {
         rounds_with_model_builds_running: runs.filter((x) => x.buildsRunning).length,
         hello_req_s_median: med('hello'),
+        hello_in_app_req_s_median: med('hello_in_app'),
         same_reply_req_s_median: med('same_reply'),
         jobs_req_s_median: med('jobs'),
         jobs_latency_ms_p99_median: median(runs.map((x) => x.p99)),
         ratio_of_medians: ratio(med('jobs'), med('hello')),
         same_reply_to_hello: ratio(med('same_reply'), med('hello')),
         jobs_to_same_reply: ratio(med('jobs'), med('same_reply')),
+        hello_in_app_to_hello: ratio(med('hello_in_app'), med('hello')),
+        jobs_to_hello_in_app: ratio(med('jobs'), med('hello_in_app')),
       };
     };
     // Right after a start, as a restarted instance serves; then once its start-up model builds are
@@ -176,6 +199,7 @@ async function measure(databaseUrl) {
   } finally {
     await Promise.all([app.stop(), hello.stop(), control?.stop()]);
     fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.rmSync(helloDir, { recursive: true, force: true });
   }
 }
 

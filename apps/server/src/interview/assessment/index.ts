@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Assessment } from '@app/shared';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
@@ -106,14 +106,16 @@ export async function assessInterview(
     ...scored,
     provenance: provenanceOf(scored, config, loaded.interview.transcriptPass, loaded.allTurns, opts.transcriptNote),
   };
+  // One statement, so no reader sees the assessment beside a status that has not moved yet. The
+  // status moves only from completed: a decision taken while the assessment ran is never overwritten.
   await db
     .update(interviews)
-    .set({ assessment, assessedAt: new Date(), updatedAt: new Date() })
+    .set({
+      assessment,
+      assessedAt: new Date(),
+      updatedAt: new Date(),
+      status: sql`CASE WHEN ${interviews.status} = 'completed' THEN 'under_review' ELSE ${interviews.status} END`,
+    })
     .where(eq(interviews.id, interviewId));
-  // Conditional, so a decision taken while the assessment ran is never overwritten.
-  await db
-    .update(interviews)
-    .set({ status: 'under_review' })
-    .where(and(eq(interviews.id, interviewId), eq(interviews.status, 'completed')));
   return assessment;
 }

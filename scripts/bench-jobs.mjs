@@ -37,12 +37,19 @@ const serverArgs = fs.existsSync(compiled)
   ? [compiled]
   : ['--import', 'tsx', path.join(dir, 'apps/server/src/server.ts')];
 
-const HELLO = `
-import Fastify from 'fastify';
+/** The hello-world: fastify imported from `from`, its port read from the environment variable `portVar`. */
+const helloWorld = (from, portVar) => `
+import Fastify from ${JSON.stringify(from)};
 const app = Fastify();
 app.get('/', async () => ({ hello: 'world' }));
-await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
+await app.listen({ port: Number(process.env.${portVar}), host: '127.0.0.1' });
 `;
+const HELLO = helloWorld('fastify', 'PORT');
+/** The same hello-world loaded into the app's process: fastify from this repository, by its file. */
+const HELLO_IN_APP = helloWorld(
+  pathToFileURL(createRequire(path.join(here, '..', 'package.json')).resolve('fastify')).href,
+  'BENCH_HELLO_PORT',
+);
 
 // The control: the app's reply (REPLY_BODY, REPLY_HEADERS as JSON) sent as it is by a bare Fastify.
 const SAME_REPLY = `
@@ -52,14 +59,6 @@ const headers = JSON.parse(process.env.REPLY_HEADERS);
 const app = Fastify();
 app.get('/', (request, reply) => { reply.headers(headers); reply.send(body); });
 await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
-`;
-
-/** The hello-world loaded into the app's process; fastify from this repository, by its file. */
-const helloInApp = () => `
-import Fastify from ${JSON.stringify(pathToFileURL(createRequire(path.join(here, '..', 'package.json')).resolve('fastify')).href)};
-const app = Fastify();
-app.get('/', async () => ({ hello: 'world' }));
-await app.listen({ port: Number(process.env.BENCH_HELLO_PORT), host: '127.0.0.1' });
 `;
 
 /** Headers a server writes itself on every reply; the control's Fastify and Node add their own. */
@@ -114,7 +113,7 @@ async function measure(databaseUrl) {
   // Outside the data folder, so the app never sees it.
   const helloDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tm-bench-jobs-hello-'));
   const helloModule = path.join(helloDir, 'hello-in-app.mjs');
-  fs.writeFileSync(helloModule, helloInApp());
+  fs.writeFileSync(helloModule, HELLO_IN_APP);
   env.BENCH_HELLO_PORT = String(port + 3);
   const app = start(['--import', pathToFileURL(helloModule).href, ...serverArgs], env, dir);
   // The hello-world and the control resolve fastify from this repository's node_modules.

@@ -49,6 +49,9 @@ describe('OnboardingPage', () => {
 
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    // The focus is on the new step's heading by the time the step shows, never pulled there later
+    // from a field the person has already clicked into.
+    expect(screen.getByRole('heading', { level: 1 })).toHaveFocus();
     expect(screen.getByLabelText(/First name/)).toHaveValue('Ada');
     expect(screen.getByLabelText(/Last name/)).toHaveAccessibleName(/prefilled/);
     expect(screen.getByLabelText(/Email/)).toHaveAttribute('readonly');

@@ -1,4 +1,5 @@
 import { formatMoney } from './money';
+import { isEndedStatus } from './schemas/interview';
 
 /**
  * Pure rules of the marketplace (docs/product/screens/marketplace.md): posted-time text, pay parsing, search,
@@ -220,15 +221,12 @@ export type ApplicationChecklist = {
   button: { label: 'View Application Status' | 'Continue Application' | 'Start Application'; to: string };
 };
 
-/** Statuses an interview only reaches after the candidate completed it (review and decision). */
-const FINISHED_INTERVIEW_STATUSES = new Set(['completed', 'under_review', 'approved', 'rejected']);
-
 /**
  * An interview the candidate has completed: status completed, or a later review status, or a
  * completion time (docs/decisions/0041-application-checklist.md).
  */
 export const isInterviewFinished = (interview: { status: string; completed_at?: string | null } | null | undefined) =>
-  Boolean(interview && (FINISHED_INTERVIEW_STATUSES.has(interview.status) || interview.completed_at));
+  Boolean(interview && (isEndedStatus(interview.status) || interview.completed_at));
 
 /**
  * The detail panel's Application checklist. The interview step is done once the candidate has an

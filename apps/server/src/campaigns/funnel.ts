@@ -9,7 +9,7 @@
  * from `consented` on and said apart as `uninvited`.
  */
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import { TECHNICAL_FAILURE_KINDS, type Funnel, type FunnelStep } from '@app/shared';
+import { isEndedStatus, TECHNICAL_FAILURE_KINDS, type Funnel, type FunnelStep } from '@app/shared';
 import type { Db } from '../db/client';
 import { interviews, jobs, users } from '../db/schema';
 import { consents } from '../db/schema-accounts';
@@ -39,7 +39,6 @@ type InterviewRow = {
   status: string;
 };
 
-const FINISHED = new Set(['completed', 'under_review', 'approved', 'rejected']);
 const DECIDED = new Set(['approved', 'rejected']);
 
 export async function jobFunnel(db: Db, jobId: string, campaignId?: string): Promise<Funnel> {
@@ -104,7 +103,7 @@ function addApplicantSteps(at: PersonPath['at'], consentedAt: Date | undefined, 
   if (!iv) return;
   const steps: [FunnelStep, Date | null, boolean][] = [
     ['started', iv.startedAt, iv.startedAt !== null],
-    ['completed', iv.completedAt, iv.completedAt !== null || FINISHED.has(iv.status)],
+    ['completed', iv.completedAt, iv.completedAt !== null || isEndedStatus(iv.status)],
     ['assessed', iv.assessedAt, iv.assessedAt !== null],
     ['decided', iv.decidedAt, iv.decidedAt !== null || DECIDED.has(iv.status)],
   ];

@@ -4,12 +4,13 @@
  * a second one is refused (409), so a candidate who skipped is never asked again for that interview.
  */
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
-import type {
-  JobSatisfaction,
-  PracticeSatisfactionRequest,
-  SatisfactionAnswer,
-  SatisfactionRequest,
-  SatisfactionSummary,
+import {
+  isEndedStatus,
+  type JobSatisfaction,
+  type PracticeSatisfactionRequest,
+  type SatisfactionAnswer,
+  type SatisfactionRequest,
+  type SatisfactionSummary,
 } from '@app/shared';
 import type { Db } from '../db/client';
 import { interviews, jobs } from '../db/schema';
@@ -22,9 +23,6 @@ export const PRACTICE_ALREADY_ANSWERED = 'You have already answered this questio
 
 /** Practice answers an account may send a day: practice needs no interview row, so nothing else bounds them. */
 export const PRACTICE_ANSWERS_PER_DAY = 30;
-
-/** Statuses of an interview that has ended and went to review. */
-const ENDED = new Set(['completed', 'under_review', 'approved', 'rejected']);
 
 type Row = { score: number | null; comment: string | null; createdAt: Date };
 const toAnswer = (r: Row): SatisfactionAnswer => ({
@@ -50,7 +48,7 @@ export async function answerInterviewSatisfaction(
     .where(and(eq(interviews.id, interviewId), eq(interviews.candidateId, userId)))
     .limit(1);
   if (!iv) throw notFound('Interview not found');
-  if (!ENDED.has(iv.status)) throw conflict(INTERVIEW_NOT_ENDED);
+  if (!isEndedStatus(iv.status)) throw conflict(INTERVIEW_NOT_ENDED);
   const values =
     'skipped' in body ? { score: null, comment: null } : { score: body.score, comment: cleanComment(body.comment) };
   // The unique interview_id makes "once" hold under two concurrent requests too.

@@ -4,7 +4,7 @@
  * the account with the invited address (someone who already had one and applied directly).
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { Invitation, InvitationStatus } from '@app/shared';
+import { isEndedStatus, type Invitation, type InvitationStatus } from '@app/shared';
 
 /** The candidate behind invitation row `i` (an alias in the query). */
 const candidateOf = (i: string) =>
@@ -23,8 +23,6 @@ export const startedSql = (i = 'i'): SQL =>
 
 export const unsubscribedSql = (i = 'i'): SQL =>
   sql`EXISTS (SELECT 1 FROM email_unsubscribes e WHERE e.email = ${sql.raw(i)}.email)`;
-
-const FINISHED = new Set(['completed', 'under_review', 'approved', 'rejected']);
 
 /** An invitation row as the list query returns it (raw SQL: snake_case, times as Date or text). */
 export type InvitationRow = {
@@ -53,7 +51,7 @@ export function isPastDeadline(deadline: Date | string | null, now: Date): boole
 
 /** The one status the console shows; a pending request for more time outranks expiry (it asks for a decision). */
 export function invitationStatus(r: InvitationRow, now: Date): InvitationStatus {
-  if (r.interview_status && FINISHED.has(r.interview_status)) return 'completed';
+  if (isEndedStatus(r.interview_status)) return 'completed';
   if (r.interview_status === 'in_progress') return 'started';
   if (r.extension_requested_at && !r.extension_granted_at) return 'extension_requested';
   if (r.expired_at || isPastDeadline(r.deadline, now)) return 'expired';

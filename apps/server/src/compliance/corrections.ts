@@ -3,7 +3,7 @@
  * overwritten; the reviewer reads both (`candidate_correction` beside `text`).
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { isUuid } from '@app/shared';
+import { isEndedStatus, isUuid } from '@app/shared';
 import type { Db } from '../db/client';
 import { interviews, transcriptTurns } from '../db/schema';
 import { transcriptCorrections } from '../db/schema-ai-hiring';
@@ -13,7 +13,6 @@ import { INTERVIEW_NOT_FOUND } from '../interview';
 
 /** Corrections one interview keeps in all: enough for every answer several times over. */
 export const CORRECTIONS_MAX = 1000;
-const ENDED = ['completed', 'under_review', 'approved', 'rejected'] as const;
 const NOT_ENDED = 'Corrections can be sent once the interview has ended.';
 export const LIMIT_REACHED = 'This interview has reached its limit of corrections.';
 
@@ -30,7 +29,7 @@ export async function addCorrections(
     .where(and(eq(interviews.id, id), eq(interviews.candidateId, candidateId)))
     .limit(1);
   if (!iv) throw notFound(INTERVIEW_NOT_FOUND);
-  if (!(ENDED as readonly string[]).includes(iv.status)) {
+  if (!isEndedStatus(iv.status)) {
     throw conflict(NOT_ENDED);
   }
   const seqs = [...new Set(corrections.map((c) => c.seq))];
@@ -52,7 +51,7 @@ export async function addCorrections(
       .from(interviews)
       .where(eq(interviews.id, id))
       .for('update');
-    if (!locked || !(ENDED as readonly string[]).includes(locked.status)) throw conflict(NOT_ENDED);
+    if (!locked || !isEndedStatus(locked.status)) throw conflict(NOT_ENDED);
     const count = await tx.$count(transcriptCorrections, eq(transcriptCorrections.interviewId, id));
     if (count + corrections.length > CORRECTIONS_MAX) throw conflict(LIMIT_REACHED);
     await tx

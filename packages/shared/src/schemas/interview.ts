@@ -25,6 +25,16 @@ export const INTERVIEW_NOT_STARTED_STATUSES = [
   'scheduled',
 ] as const satisfies readonly InterviewStatus[];
 
+/** Statuses an interview reaches only once the candidate has ended it: completed, then review and decision. */
+export const INTERVIEW_ENDED_STATUSES = [
+  'completed',
+  'under_review',
+  'approved',
+  'rejected',
+] as const satisfies readonly InterviewStatus[];
+export const isEndedStatus = (status: string | null | undefined): boolean =>
+  (INTERVIEW_ENDED_STATUSES as readonly string[]).includes(status ?? '');
+
 /** Statuses in which the provider may approve or reject an interview (the console offers the decision only then). */
 export const INTERVIEW_DECIDABLE_STATUSES = ['completed', 'under_review'] as const satisfies readonly InterviewStatus[];
 export const isDecidableStatus = (status: string | null | undefined): boolean =>

@@ -101,24 +101,26 @@ function RemoveButton({ label, className = '', onClick }: { label: string; class
 export function JobFormPage() {
   const { jobId } = useParams();
   const job = useJob(jobId);
+  if (jobId && job.isLoading) return <Spinner label="Loading job..." />;
+  if (jobId && job.error) return <ErrorBanner message={describeError(job.error, 'Job not found')} />;
+  // The form is made with the job's values, so it never shows a new job's defaults before them.
+  return <JobForm key={jobId ?? 'new'} jobId={jobId} initial={job.data ? jobFormValues(job.data) : EMPTY_JOB_FORM} />;
+}
+
+function JobForm({ jobId, initial }: { jobId: string | undefined; initial: JobFormValues }) {
   const save = useSaveJob(jobId);
   const navigate = useNavigate();
-  const { control, handleSubmit, reset, setValue, setError, clearErrors, trigger, watch, formState } =
-    useForm<JobFormValues>({
-      defaultValues: EMPTY_JOB_FORM,
-      // `raw`: the payload is built from the values as typed (the server trims), not the parsed copy.
-      resolver: zodResolver(jobFormSchema, undefined, { raw: true }),
-      // Re-checking is done below for the whole form, so every message follows each edit.
-      reValidateMode: 'onSubmit',
-      shouldFocusError: false,
-    });
+  const { control, handleSubmit, setValue, setError, clearErrors, trigger, watch, formState } = useForm<JobFormValues>({
+    defaultValues: initial,
+    // `raw`: the payload is built from the values as typed (the server trims), not the parsed copy.
+    resolver: zodResolver(jobFormSchema, undefined, { raw: true }),
+    // Re-checking is done below for the whole form, so every message follows each edit.
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
   const submitted = useRef(false);
   const skills = useWatch({ control, name: 'skills' });
   const questions = useWatch({ control, name: 'custom_questions' });
-
-  useEffect(() => {
-    if (job.data) reset(jobFormValues(job.data));
-  }, [job.data, reset]);
 
   // After a first submit, the messages follow the edits (server messages included, which an edit clears).
   useEffect(() => {
@@ -127,9 +129,6 @@ export function JobFormPage() {
     });
     return () => subscription.unsubscribe();
   }, [watch, trigger]);
-
-  if (jobId && job.isLoading) return <Spinner label="Loading job..." />;
-  if (jobId && job.error) return <ErrorBanner message={describeError(job.error, 'Job not found')} />;
 
   const onValid = async (values: JobFormValues) => {
     try {
